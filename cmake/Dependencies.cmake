@@ -1,0 +1,20 @@
+# Every dependency comes from Debian packages (scripts/install-deps.sh) and is found here.
+# Facts about the targets: ../shared/NOTES-deps.md.
+find_package(Qhull 8.0 CONFIG REQUIRED)          # Qhull::qhull_r (reentrant C API only; never
+                                                 # qhullcpp in the same process: QH10025)
+find_package(Boost 1.74 CONFIG REQUIRED)         # Boost::headers (Multiprecision)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(GMP REQUIRED IMPORTED_TARGET gmp)
+pkg_check_modules(MPFR REQUIRED IMPORTED_TARGET mpfr)
+find_package(nlohmann_json 3.10 CONFIG REQUIRED)
+find_package(CLI11 CONFIG REQUIRED)
+find_package(fmt CONFIG REQUIRED)
+
+if(MINKOWSKI_BUILD_TESTS)
+  find_package(GTest CONFIG REQUIRED)
+  find_package(rapidcheck CONFIG REQUIRED)       # targets rapidcheck, rapidcheck_gtest (not namespaced)
+endif()
+if(MINKOWSKI_BUILD_BENCH)
+  find_package(benchmark CONFIG REQUIRED)
+  find_package(box2d CONFIG QUIET)               # optional: side-by-side benchmarks only
+endif()

@@ -1,0 +1,194 @@
+#pragma once
+// minkowski/fast/shape.hpp — the one kind of shape: a rounded convex hull.
+//
+// A ConvexShape<T> is the convex hull of a finite point set, dilated by a radius r >= 0
+// (DESIGN.md, "The shape model"): polygon (3+ vertices, r = 0), segment (2), point (1),
+// circle (1, r > 0), capsule (2, r > 0), rounded polygon (3+, r > 0).
+//
+// Building a shape (`make_shape`) is the only place that allocates or reports errors; every query
+// on a built shape is allocation-free and exception-free.
+//
+// Invariants of a built shape:
+//   - vertices() are in counter-clockwise order, strictly convex as computed in T (collinear and
+//     welded points removed), with no two equal; size() is 1, 2 or >= 3;
+//   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] -> vertices[i+1];
+//     for size() == 2, normal(0) is the unit normal to the right of v0 -> v1 and normal(1) its
+//     opposite; for size() == 1 there are no normals;
+//   - every coordinate and the radius are finite and at most max_coordinate<T>() in magnitude.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "minkowski/fast/tolerances.hpp"
+#include "minkowski/fast/vec2.hpp"
+
+namespace minkowski::fast {
+
+/// Why a point set could not become a shape. Every value has a message from `describe()`.
+enum class ShapeError {
+  none,
+  empty,              ///< no points
+  too_many_points,    ///< more than kMaxShapePoints points
+  non_finite_point,   ///< a coordinate is NaN or infinite
+  non_finite_radius,  ///< the radius is NaN or infinite
+  negative_radius,    ///< radius < 0
+  out_of_range,       ///< a coordinate or the radius exceeds max_coordinate<T>()
+};
+
+template <class T>
+class ConvexShape {
+ public:
+  ConvexShape() = default;
+
+  std::span<const Vec2<T>> vertices() const { return vertices_; }
+  std::size_t size() const { return vertices_.size(); }
+  const Vec2<T>& vertex(std::size_t i) const { return vertices_[i]; }
+  const Vec2<T>& normal(std::size_t i) const { return normals_[i]; }
+  std::span<const Vec2<T>> normals() const { return normals_; }
+  T radius() const { return radius_; }
+  /// Largest absolute coordinate of the vertices (S in the tolerance model), without the radius.
+  T scale() const { return scale_; }
+
+  /// Index of a vertex maximizing dot(vertex, d): a linear scan, fastest for small polygons.
+  std::size_t support_index_linear(Vec2<T> d) const {
+    std::size_t best = 0;
+    T best_dot = dot(vertices_[0], d);
+    for (std::size_t i = 1; i < vertices_.size(); ++i) {
+      const T v = dot(vertices_[i], d);
+      if (v > best_dot) { best_dot = v; best = i; }
+    }
+    return best;
+  }
+
+ private:
+  template <class U>
+  friend struct ShapeBuilder;
+  std::vector<Vec2<T>> vertices_;
+  std::vector<Vec2<T>> normals_;
+  T radius_{};
+  T scale_{};
+};
+
+/// Outcome of make_shape: `error == ShapeError::none` means `shape` is valid; otherwise
+/// `message` names what was wrong (which point, which value).
+template <class T>
+struct ShapeResult {
+  ShapeError error = ShapeError::none;
+  std::string message;
+  ConvexShape<T> shape;
+  explicit operator bool() const { return error == ShapeError::none; }
+};
+
+inline const char* describe(ShapeError e) {
+  switch (e) {
+    case ShapeError::none: return "no error";
+    case ShapeError::empty: return "shape has no points";
+    case ShapeError::too_many_points: return "shape has too many points";
+    case ShapeError::non_finite_point: return "point coordinate is NaN or infinite";
+    case ShapeError::non_finite_radius: return "radius is NaN or infinite";
+    case ShapeError::negative_radius: return "radius is negative";
+    case ShapeError::out_of_range: return "coordinate or radius too large for the number type";
+  }
+  return "unknown error";
+}
+
+template <class T>
+struct ShapeBuilder {
+  // Andrew's monotone chain on the welded, sorted points. Pops on cross <= 0, so collinear points
+  // on an edge are dropped and the result is strictly convex as computed in T.
+  static ShapeResult<T> build(std::span<const Vec2<T>> points, T radius) {
+    using std::abs;
+    using std::isfinite;
+    ShapeResult<T> out;
+    auto fail = [&](ShapeError e, std::string detail) {
+      out.error = e;
+      out.message = std::string(describe(e)) + detail;
+      return out;
+    };
+    if (points.empty()) return fail(ShapeError::empty, "");
+    if (points.size() > kMaxShapePoints)
+      return fail(ShapeError::too_many_points,
+                  ": " + std::to_string(points.size()) + " > " + std::to_string(kMaxShapePoints));
+    if (!isfinite(radius)) return fail(ShapeError::non_finite_radius, "");
+    if (radius < T(0)) return fail(ShapeError::negative_radius, "");
+    const T limit = max_coordinate<T>();
+    if (radius > limit) return fail(ShapeError::out_of_range, " (radius)");
+    T scale = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const Vec2<T> p = points[i];
+      if (!isfinite(p.x) || !isfinite(p.y))
+        return fail(ShapeError::non_finite_point, " (point " + std::to_string(i) + ")");
+      if (abs(p.x) > limit || abs(p.y) > limit)
+        return fail(ShapeError::out_of_range, " (point " + std::to_string(i) + ")");
+      scale = std::max({scale, abs(p.x), abs(p.y)});
+    }
+
+    std::vector<Vec2<T>> pts(points.begin(), points.end());
+    std::sort(pts.begin(), pts.end(),
+              [](Vec2<T> a, Vec2<T> b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    // Weld: drop a point within weld distance of the last kept one in both coordinates.
+    const T weld = T(kWeldUlps) * unit_roundoff<T>() * scale;
+    std::vector<Vec2<T>> welded;
+    welded.reserve(pts.size());
+    for (const Vec2<T>& p : pts) {
+      bool near = false;
+      for (std::size_t k = welded.size(); k-- > 0;) {
+        if (p.x - welded[k].x > weld) break;  // sorted by x: nothing earlier can be near
+        if (abs(p.y - welded[k].y) <= weld) { near = true; break; }
+      }
+      if (!near) welded.push_back(p);
+    }
+
+    std::vector<Vec2<T>> hull;
+    if (welded.size() <= 2) {
+      hull = welded;
+    } else {
+      hull.resize(2 * welded.size());
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < welded.size(); ++i) {  // lower chain
+        while (k >= 2 && orient(hull[k - 2], hull[k - 1], welded[i]) <= T(0)) --k;
+        hull[k++] = welded[i];
+      }
+      for (std::size_t i = welded.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+        while (k >= lower && orient(hull[k - 2], hull[k - 1], welded[i]) <= T(0)) --k;
+        hull[k++] = welded[i];
+      }
+      hull.resize(k - 1);  // last point repeats the first
+      if (hull.size() < 2) hull.assign({welded.front(), welded.back()});  // all collinear: span
+    }
+
+    ConvexShape<T>& s = out.shape;
+    s.vertices_ = std::move(hull);
+    s.radius_ = radius;
+    s.scale_ = scale;
+    const std::size_t n = s.vertices_.size();
+    if (n == 2) {
+      const Vec2<T> e = s.vertices_[1] - s.vertices_[0];
+      const Vec2<T> nrm = T(1) / length(e) * perp_right(e);
+      s.normals_ = {nrm, -nrm};
+    } else if (n >= 3) {
+      s.normals_.resize(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const Vec2<T> e = s.vertices_[(i + 1) % n] - s.vertices_[i];
+        s.normals_[i] = T(1) / length(e) * perp_right(e);
+      }
+    }
+    return out;
+  }
+};
+
+/// Builds the shape hull(points) ⊕ disc(radius).
+///
+/// Preconditions: none; every bad input is reported.
+/// Failure cases: see ShapeError (empty, too many points, NaN/inf, negative radius, overflow risk).
+/// Tolerance: points within kWeldUlps·u·S of each other are welded; collinear points dropped.
+template <class T>
+ShapeResult<T> make_shape(std::span<const Vec2<T>> points, T radius = T(0)) {
+  return ShapeBuilder<T>::build(points, radius);
+}
+
+}  // namespace minkowski::fast

@@ -1,0 +1,63 @@
+// Shape construction: hull order, degenerate inputs, welding and every error class.
+// Expected hulls are derived by hand from the listed points.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "minkowski/fast/shape.hpp"
+
+using minkowski::fast::make_shape;
+using minkowski::fast::ShapeError;
+using V = minkowski::fast::Vec2<double>;
+
+TEST(FastShape, SquareWithInteriorAndCollinearPointsBecomesCcwSquare) {
+  std::vector<V> pts = {{1, 1}, {0, 0}, {0.5, 0.5}, {1, 0}, {0, 1}, {0.5, 0}, {1, 1}};
+  auto r = make_shape<double>(pts);
+  ASSERT_TRUE(r) << r.message;
+  std::vector<V> expect = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  ASSERT_EQ(r.shape.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(r.shape.vertex(i), expect[i]) << i;
+  EXPECT_EQ(r.shape.normal(0), (V{0, -1}));
+  EXPECT_EQ(r.shape.normal(1), (V{1, 0}));
+}
+
+TEST(FastShape, CollinearPointsBecomeSegmentWithTwoOppositeNormals) {
+  std::vector<V> pts = {{2, 2}, {0, 0}, {1, 1}, {3, 3}};
+  auto r = make_shape<double>(pts);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r.shape.size(), 2u);
+  EXPECT_EQ(r.shape.vertex(0), (V{0, 0}));
+  EXPECT_EQ(r.shape.vertex(1), (V{3, 3}));
+  EXPECT_NEAR(r.shape.normal(0).x, std::sqrt(0.5), 1e-16);
+  EXPECT_NEAR(r.shape.normal(0).y, -std::sqrt(0.5), 1e-16);
+  EXPECT_EQ(r.shape.normal(1), -r.shape.normal(0));
+}
+
+TEST(FastShape, DuplicatesAndNearDuplicatesWeldToOnePoint) {
+  const double u = std::numeric_limits<double>::epsilon() / 2;
+  std::vector<V> pts = {{1, 1}, {1, 1}, {1 + 2 * u, 1}};
+  auto r = make_shape<double>(pts, 0.5);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r.shape.size(), 1u);
+  EXPECT_EQ(r.shape.radius(), 0.5);
+}
+
+TEST(FastShape, EveryBadInputIsNamed) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<V> none;
+  EXPECT_EQ(make_shape<double>(none).error, ShapeError::empty);
+  std::vector<V> p_nan = {{0, 0}, {nan, 1}};
+  auto r = make_shape<double>(p_nan);
+  EXPECT_EQ(r.error, ShapeError::non_finite_point);
+  EXPECT_NE(r.message.find("point 1"), std::string::npos) << r.message;
+  std::vector<V> ok = {{0, 0}};
+  EXPECT_EQ(make_shape<double>(ok, inf).error, ShapeError::non_finite_radius);
+  EXPECT_EQ(make_shape<double>(ok, -1.0).error, ShapeError::negative_radius);
+  std::vector<V> huge = {{0, 1e300}};
+  EXPECT_EQ(make_shape<double>(huge).error, ShapeError::out_of_range);
+  std::vector<minkowski::fast::Vec2<float>> fhuge = {{0, 1e20f}};
+  EXPECT_EQ(make_shape<float>(fhuge).error, ShapeError::out_of_range);
+}

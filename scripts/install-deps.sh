@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency of minkowski from Debian's packages.
+# Idempotent: packages already present are not fetched again, and apt-get update runs only when
+# something is missing. Needs root (or sudo) on Debian 12.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git ca-certificates
+  libqhull-dev            # Qhull 8.0.2, reentrant C API (Qhull::qhull_r)
+  libboost-dev            # Boost.Multiprecision (headers)
+  libgmp-dev libmpfr-dev  # backends of mpq_rational / mpfr_float
+  librapidcheck-dev       # property tests (rapidcheck, rapidcheck_gtest)
+  libgtest-dev libgmock-dev googletest
+  nlohmann-json3-dev libcli11-dev libfmt-dev
+  libbenchmark-dev
+)
+optional=(
+  libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter
+)
+
+missing=()
+for p in "${packages[@]}" "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} required and ${#optional[@]} optional packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# Optional packages: a failure here leaves the core build intact.
+$SUDO apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null \
+  || echo "install-deps: optional packages unavailable (${optional[*]}); benchmarks run without Box2D"
+echo "install-deps: done"
