@@ -1,0 +1,71 @@
+#pragma once
+// minkowski/reference/numbers.hpp — the exact and high-precision number types of the oracle.
+//
+// Rational: GMP rationals through Boost.Multiprecision (exact, never rounds).
+// Real: 256-bit MPFR floats, used only for values of the form r ± sqrt(q) (radius involved).
+// ExactPoint: a point whose coordinates are each the exact sum hi + lo of two doubles — the form
+// in which a − b of two doubles is always exact (TwoSum; Knuth, TAOCP vol. 2, §4.2.2).
+
+#include <boost/multiprecision/gmp.hpp>
+#include <boost/multiprecision/mpfr.hpp>
+#include <string>
+
+namespace minkowski::reference {
+
+using Rational = boost::multiprecision::mpq_rational;
+using Real = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<256>,
+                                           boost::multiprecision::et_off>;
+
+/// Bits of precision of Real (>= 256 as DESIGN.md requires for magnitudes with a radius).
+inline constexpr unsigned kRealBits = 256;
+
+/// An exact coordinate value hi + lo with |lo| <= ulp(hi)/2 (a normalized TwoSum pair). Ordering
+/// of such pairs is lexicographic on (hi, lo): rounding to nearest is monotone.
+struct ExactCoord {
+  double hi = 0;
+  double lo = 0;
+  friend bool operator==(const ExactCoord&, const ExactCoord&) = default;
+};
+
+struct ExactPoint {
+  ExactCoord x;
+  ExactCoord y;
+  friend bool operator==(const ExactPoint&, const ExactPoint&) = default;
+};
+
+/// The exact difference a − b of two doubles as a normalized pair (TwoSum, 6 flops).
+inline ExactCoord exact_difference(double a, double b) {
+  const double s = a - b;
+  const double bb = s - a;
+  const double err = (a - (s - bb)) + (-b - bb);
+  return {s, err};
+}
+
+/// Exact lexicographic order (x, then y) of exact points.
+inline bool lex_less(const ExactPoint& p, const ExactPoint& q) {
+  if (p.x.hi != q.x.hi) return p.x.hi < q.x.hi;
+  if (p.x.lo != q.x.lo) return p.x.lo < q.x.lo;
+  if (p.y.hi != q.y.hi) return p.y.hi < q.y.hi;
+  return p.y.lo < q.y.lo;
+}
+
+inline Rational to_rational(double v) { return Rational(v); }
+inline Rational to_rational(const ExactCoord& c) {
+  return c.lo == 0 ? Rational(c.hi) : Rational(c.hi) + Rational(c.lo);
+}
+
+/// A point with exact rational coordinates.
+struct RationalPoint {
+  Rational x;
+  Rational y;
+  friend bool operator==(const RationalPoint&, const RationalPoint&) = default;
+};
+inline RationalPoint to_rational(const ExactPoint& p) { return {to_rational(p.x), to_rational(p.y)}; }
+
+/// "p/q" in lowest terms ("p" when q = 1).
+std::string to_string(const Rational& r);
+/// Decimal scientific notation with `digits` significant digits (default 40 >= 34); "0" for zero.
+std::string to_decimal(const Real& r, int digits = 40);
+std::string to_decimal(const Rational& r, int digits = 40);
+
+}  // namespace minkowski::reference

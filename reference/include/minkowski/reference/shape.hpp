@@ -1,0 +1,44 @@
+#pragma once
+// minkowski/reference/shape.hpp — input to the exact oracle.
+//
+// A Shape is a finite point set and a radius (DESIGN.md, "The shape model"): the convex hull of
+// the points dilated by the radius. Coordinates and radius are IEEE doubles and are taken as the
+// exact rationals they denote. Any number of points >= 1, in any order; duplicates and collinear
+// points are allowed.
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace minkowski::reference {
+
+struct Point {
+  double x = 0;
+  double y = 0;
+  friend bool operator==(const Point&, const Point&) = default;
+};
+
+struct Shape {
+  std::vector<Point> points;
+  double radius = 0;
+};
+
+/// Thrown for input that is not a shape. `what()` names the shape ("a"/"b"), the point index and
+/// the offending value class.
+class InputError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Largest number of points per shape the oracle accepts. The Minkowski difference of two shapes
+/// has |A|·|B| points; 4096 × 4096 would already be 16.7 million exact points (hundreds of MiB).
+/// The hull of each shape is taken first (see oracle.hpp), so only this input cap is needed.
+inline constexpr std::size_t kMaxReferencePoints = 1u << 20;
+
+/// Checks that `s` is a shape: at least one point, at most kMaxReferencePoints, every coordinate
+/// finite, radius finite and >= 0. `name` goes into the message ("shape a").
+/// Throws InputError on the first violation.
+void validate(const Shape& s, const std::string& name);
+
+}  // namespace minkowski::reference

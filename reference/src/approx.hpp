@@ -1,0 +1,55 @@
+#pragma once
+// Private: a double with a rigorous absolute error bound ("running error analysis",
+// Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §3.3). Used only to prune
+// candidates before exact evaluation: a candidate is discarded only when its interval lies
+// entirely above another's, so a loose bound costs time, never correctness.
+//
+// Each operation adds the rounding error of its result (u·|v| with u = 2^-53, taken as 2u for
+// the (1 − u)^-1 factor) and an absolute 2^-1060 that covers any underflow (a subnormal result
+// is off by at most 2^-1075). The bound itself is computed in double and then inflated by
+// kInflate = 1 + 2^-40, which exceeds the relative rounding of the few bound operations (< 8u).
+
+#include <cmath>
+#include <limits>
+
+#include "minkowski/reference/numbers.hpp"
+
+namespace minkowski::reference::detail {
+
+struct Approx {
+  double v = 0;  ///< approximation
+  double e = 0;  ///< |exact − v| <= e
+
+  static constexpr double kU = std::numeric_limits<double>::epsilon() / 2;
+  static constexpr double kInflate = 1.0 + 0x1p-40;
+  static constexpr double kTiny = 0x1p-1060;
+
+  static Approx of(const ExactCoord& c) { return {c.hi, std::fabs(c.lo)}; }
+  static Approx exact(double x) { return {x, 0}; }
+
+  friend Approx operator+(Approx a, Approx b) {
+    const double v = a.v + b.v;
+    return {v, (a.e + b.e + 2 * kU * std::fabs(v) + kTiny) * kInflate};
+  }
+  friend Approx operator-(Approx a, Approx b) {
+    const double v = a.v - b.v;
+    return {v, (a.e + b.e + 2 * kU * std::fabs(v) + kTiny) * kInflate};
+  }
+  friend Approx operator*(Approx a, Approx b) {
+    const double v = a.v * b.v;
+    return {v, (std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e + 2 * kU * std::fabs(v) +
+                kTiny) * kInflate};
+  }
+  /// a / b; an interval for b that contains 0 gives an infinite bound.
+  friend Approx operator/(Approx a, Approx b) {
+    const double v = a.v / b.v;
+    const double margin = std::fabs(b.v) - b.e;
+    if (!(margin > 0)) return {v, std::numeric_limits<double>::infinity()};
+    return {v, ((a.e * std::fabs(b.v) + std::fabs(a.v) * b.e) / (margin * std::fabs(b.v)) +
+                2 * kU * std::fabs(v) + kTiny) * kInflate * kInflate};
+  }
+  double lower() const { return v - e; }
+  double upper() const { return v + e; }
+};
+
+}  // namespace minkowski::reference::detail

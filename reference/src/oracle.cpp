@@ -1,0 +1,363 @@
+#include "minkowski/reference/oracle.hpp"
+
+#include <algorithm>
+
+#include "approx.hpp"
+
+namespace minkowski::reference {
+
+const char* to_string(Relation r) {
+  switch (r) {
+    case Relation::separated: return "separated";
+    case Relation::touching: return "touching";
+    case Relation::overlapping: return "overlapping";
+  }
+  return "?";
+}
+
+const char* to_string(CoreLocation c) {
+  switch (c) {
+    case CoreLocation::outside: return "outside";
+    case CoreLocation::boundary: return "boundary";
+    case CoreLocation::inside: return "inside";
+  }
+  return "?";
+}
+
+namespace {
+
+using detail::Approx;
+
+Rational cross(const RationalPoint& a, const RationalPoint& b) { return a.x * b.y - a.y * b.x; }
+Rational dot(const RationalPoint& a, const RationalPoint& b) { return a.x * b.x + a.y * b.y; }
+RationalPoint sub(const RationalPoint& a, const RationalPoint& b) { return {a.x - b.x, a.y - b.y}; }
+RationalPoint neg(const RationalPoint& a) { return {-a.x, -a.y}; }
+/// Outward normal of a counter-clockwise edge direction e: e rotated by −90°.
+RationalPoint perp_right(const RationalPoint& e) { return {e.y, -e.x}; }
+RationalPoint lerp(const RationalPoint& a, const RationalPoint& b, const Rational& t) {
+  return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
+}
+Real to_real(const Rational& q) { return Real(numerator(q)) / Real(denominator(q)); }
+
+ExactPoint exact(const Point& p) { return {{p.x, 0}, {p.y, 0}}; }
+RationalPoint rational(const Point& p) { return {Rational(p.x), Rational(p.y)}; }
+
+bool all_in_domain(const std::vector<ExactPoint>& pts) {
+  for (const ExactPoint& p : pts)
+    if (!in_expansion_domain(p)) return false;
+  return true;
+}
+
+/// The Minkowski difference core: exact points, the (i, j) they came from, and the hull.
+struct Difference {
+  std::vector<ExactPoint> pts;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> from;  // indices into a.points, b.points
+  std::vector<std::uint32_t> hull;                              // CCW indices into pts
+  bool expansions = true;
+};
+
+/// A feature of core(D)'s hull that may hold the point nearest the origin.
+struct Feature {
+  bool is_edge = false;
+  std::size_t k = 0;  ///< vertex k, or edge k -> k+1 (positions in the hull order)
+};
+
+struct Evaluated {
+  Feature f;
+  Rational q;  ///< exact squared distance from the origin to the feature (point or line)
+};
+
+class Solver {
+ public:
+  Solver(const Shape& a, const Shape& b, Difference& d, HullStats& stats)
+      : a_(a), b_(b), d_(d), stats_(stats), h_(d.hull.size()) {}
+
+  const ExactPoint& v(std::size_t k) const { return d_.pts[d_.hull[k % h_]]; }
+  RationalPoint rv(std::size_t k) const { return to_rational(v(k)); }
+
+  int orient_origin(std::size_t k, std::size_t l) const {
+    return orient_sign(v(k), v(l), kOrigin, d_.expansions, stats_.stages);
+  }
+  /// Sign of dot(O − v(k), v(l) − v(k)): > 0 when the foot of the origin on the line k→l lies
+  /// beyond v(k) towards v(l).
+  int foot_side(std::size_t k, std::size_t l) const {
+    return dot_sign(v(k), kOrigin, v(k), v(l), d_.expansions, stats_.stages);
+  }
+  bool foot_strictly_inside(std::size_t k) const {
+    return foot_side(k, k + 1) > 0 && foot_side(k + 1, k) > 0;
+  }
+
+  Approx approx_q(const Feature& f) const {
+    if (!f.is_edge) {
+      const Approx x = Approx::of(v(f.k).x), y = Approx::of(v(f.k).y);
+      return x * x + y * y;
+    }
+    const Approx ax = Approx::of(v(f.k).x), ay = Approx::of(v(f.k).y);
+    const Approx bx = Approx::of(v(f.k + 1).x), by = Approx::of(v(f.k + 1).y);
+    const Approx c = ax * by - ay * bx;
+    const Approx ex = bx - ax, ey = by - ay;
+    return (c * c) / (ex * ex + ey * ey);
+  }
+
+  Rational exact_q(const Feature& f) const {
+    if (!f.is_edge) {
+      const RationalPoint p = rv(f.k);
+      return dot(p, p);
+    }
+    const RationalPoint a = rv(f.k), b = rv(f.k + 1);
+    const Rational c = cross(a, b);
+    const RationalPoint e = sub(b, a);
+    return c * c / dot(e, e);
+  }
+
+  /// The candidates achieving the exact minimum of q (ties all returned, in input order).
+  std::vector<Evaluated> minimize(const std::vector<Feature>& cands) const {
+    std::vector<Approx> ap(cands.size());
+    double min_upper = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      ap[i] = approx_q(cands[i]);
+      min_upper = std::min(min_upper, ap[i].upper());
+    }
+    std::vector<Evaluated> best;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      if (!(ap[i].lower() <= min_upper)) continue;  // certainly larger than another candidate
+      Rational q = exact_q(cands[i]);
+      if (best.empty() || q < best.front().q) {
+        best.clear();
+        best.push_back({cands[i], std::move(q)});
+      } else if (q == best.front().q) {
+        best.push_back({cands[i], std::move(q)});
+      }
+    }
+    return best;
+  }
+
+  /// Exact point of the feature nearest the origin, and the core points of A and B behind it.
+  void closest(const Feature& f, RationalPoint& p, RationalPoint& core_a, RationalPoint& core_b) const {
+    const auto [ia, jb] = d_.from[d_.hull[f.k % h_]];
+    if (!f.is_edge) {
+      p = rv(f.k);
+      core_a = rational(a_.points[ia]);
+      core_b = rational(b_.points[jb]);
+      return;
+    }
+    const auto [ia2, jb2] = d_.from[d_.hull[(f.k + 1) % h_]];
+    const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
+    const Rational t = -dot(s, e) / dot(e, e);
+    p = lerp(s, rv(f.k + 1), t);
+    core_a = lerp(rational(a_.points[ia]), rational(a_.points[ia2]), t);
+    core_b = lerp(rational(b_.points[jb]), rational(b_.points[jb2]), t);
+  }
+
+  /// Outward normal of hull edge k (for h == 2, edges 0: v0->v1 and 1: v1->v0).
+  RationalPoint edge_normal(std::size_t k) const { return perp_right(sub(rv(k + 1), rv(k))); }
+
+  static inline const ExactPoint kOrigin{};
+
+ private:
+  const Shape& a_;
+  const Shape& b_;
+  Difference& d_;
+  HullStats& stats_;
+  std::size_t h_;
+};
+
+bool is_origin(const ExactPoint& p) { return p == ExactPoint{}; }
+
+}  // namespace
+
+bool DirectionSet::contains(const RationalPoint& v) const {
+  if (v.x == 0 && v.y == 0) return false;
+  switch (kind) {
+    case Kind::all: return true;
+    case Kind::ray: return cross(from, v) == 0 && dot(from, v) > 0;
+    case Kind::cone: {
+      const Rational turn = cross(from, to);
+      if (turn > 0) return cross(from, v) >= 0 && cross(v, to) >= 0;
+      if (turn == 0 && dot(from, to) < 0) return cross(from, v) >= 0;  // half-plane
+      // reflex cone (> 180°): everything except the open cone from `to` to `from`
+      return !(cross(to, v) > 0 && cross(v, from) > 0);
+    }
+  }
+  return false;
+}
+
+std::vector<std::uint32_t> shape_hull(const Shape& s) {
+  std::vector<ExactPoint> pts(s.points.size());
+  for (std::size_t i = 0; i < pts.size(); ++i) pts[i] = exact(s.points[i]);
+  StageCounts counts;
+  return hull_exact(pts, counts).vertices;
+}
+
+PairAnswer query(const Shape& a, const Shape& b) {
+  validate(a, "shape a");
+  validate(b, "shape b");
+  PairAnswer ans;
+
+  // D's core points from the hull vertices of A and B (D's hull vertices are among them).
+  const std::vector<std::uint32_t> ha = shape_hull(a), hb = shape_hull(b);
+  Difference d;
+  d.pts.reserve(ha.size() * hb.size());
+  d.from.reserve(ha.size() * hb.size());
+  for (const std::uint32_t i : ha)
+    for (const std::uint32_t j : hb) {
+      d.pts.push_back({exact_difference(a.points[i].x, b.points[j].x),
+                       exact_difference(a.points[i].y, b.points[j].y)});
+      d.from.emplace_back(i, j);
+    }
+  d.expansions = all_in_domain(d.pts);
+  HullResult hull = hull_qhull_certified(d.pts, ans.stats);
+  d.hull = std::move(hull.vertices);
+  ans.hull_source = hull.source;
+  ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
+  ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
+
+  Solver s(a, b, d, ans.stats);
+  const std::size_t h = d.hull.size();
+  ans.radius = Rational(a.radius) + Rational(b.radius);
+  const bool zero_radius = a.radius == 0 && b.radius == 0;
+
+  // --- where is the origin relative to core(D)? -----------------------------------------------
+  std::vector<Feature> candidates;
+  std::vector<DirectionSet> boundary_dirs;
+  std::optional<Feature> boundary_feature;
+  bool inside = false;
+  auto cone = [&](std::size_t from_edge, std::size_t to_edge) {
+    DirectionSet ds;
+    ds.kind = DirectionSet::Kind::cone;
+    ds.from = s.edge_normal(from_edge);
+    ds.to = s.edge_normal(to_edge);
+    return ds;
+  };
+  auto ray = [](RationalPoint dir) {
+    DirectionSet ds;
+    ds.kind = DirectionSet::Kind::ray;
+    ds.from = dir;
+    ds.to = std::move(dir);
+    return ds;
+  };
+
+  if (h == 1) {
+    if (is_origin(s.v(0))) {
+      boundary_feature = Feature{false, 0};
+      DirectionSet all;
+      all.kind = DirectionSet::Kind::all;
+      boundary_dirs.push_back(all);
+    } else {
+      candidates.push_back({false, 0});
+    }
+  } else if (h == 2) {
+    const int side = s.orient_origin(0, 1);
+    const int f0 = s.foot_side(0, 1), f1 = s.foot_side(1, 0);
+    if (side == 0 && f0 >= 0 && f1 >= 0) {
+      if (f0 == 0) {            // origin at v0: half-plane cone between the two edge normals
+        boundary_feature = Feature{false, 0};
+        boundary_dirs.push_back(cone(1, 0));
+      } else if (f1 == 0) {     // origin at v1
+        boundary_feature = Feature{false, 1};
+        boundary_dirs.push_back(cone(0, 1));
+      } else {                  // inside the segment: both normals
+        boundary_feature = Feature{true, 0};
+        boundary_dirs.push_back(ray(s.edge_normal(0)));
+        boundary_dirs.push_back(ray(s.edge_normal(1)));
+      }
+    } else {
+      candidates.push_back({false, 0});
+      candidates.push_back({false, 1});
+      if (f0 > 0 && f1 > 0) candidates.push_back({true, 0});
+    }
+  } else {
+    std::vector<int> sign(h);
+    bool any_negative = false, any_zero = false;
+    for (std::size_t k = 0; k < h; ++k) {
+      sign[k] = s.orient_origin(k, k + 1);
+      any_negative |= sign[k] < 0;
+      any_zero |= sign[k] == 0;
+    }
+    if (any_negative) {
+      for (std::size_t k = 0; k < h; ++k) {
+        if (sign[k] >= 0) continue;
+        candidates.push_back({false, k});
+        candidates.push_back({false, (k + 1) % h});
+        if (s.foot_strictly_inside(k)) candidates.push_back({true, k});
+      }
+    } else if (any_zero) {
+      std::size_t zeros = 0, first = 0;
+      for (std::size_t k = 0; k < h; ++k)
+        if (sign[k] == 0) { if (zeros++ == 0) first = k; }
+      if (zeros == 1) {
+        boundary_feature = Feature{true, first};
+        boundary_dirs.push_back(ray(s.edge_normal(first)));
+      } else {  // two adjacent edges: the origin is their common vertex
+        const std::size_t vtx = (first == 0 && sign[h - 1] == 0) ? 0 : first + 1;
+        boundary_feature = Feature{false, vtx % h};
+        boundary_dirs.push_back(cone((vtx + h - 1) % h, vtx % h));
+      }
+    } else {
+      inside = true;
+      for (std::size_t k = 0; k < h; ++k) candidates.push_back({true, k});
+    }
+  }
+
+  // --- magnitudes, relation, witnesses, directions --------------------------------------------
+  const Real r_real = to_real(ans.radius);
+  if (boundary_feature) {
+    ans.core_location = CoreLocation::boundary;
+    ans.core_squared = 0;
+    ans.relation = ans.radius == 0 ? Relation::touching : Relation::overlapping;
+    ans.signed_distance = -r_real;
+    ans.directions = std::move(boundary_dirs);
+    Witness w;
+    RationalPoint p;
+    s.closest(*boundary_feature, p, w.core_a, w.core_b);
+    w.point_a[0] = to_real(w.core_a.x); w.point_a[1] = to_real(w.core_a.y);
+    w.point_b[0] = to_real(w.core_b.x); w.point_b[1] = to_real(w.core_b.y);
+    ans.witness = std::move(w);
+  } else if (inside) {
+    ans.core_location = CoreLocation::inside;
+    std::vector<Evaluated> best = s.minimize(candidates);
+    ans.core_squared = best.front().q;
+    ans.relation = Relation::overlapping;
+    ans.signed_distance = -(sqrt(to_real(ans.core_squared)) + r_real);
+    for (const Evaluated& e : best) {
+      RationalPoint foot, ca, cb;
+      s.closest(e.f, foot, ca, cb);
+      DirectionSet ds = ray(s.edge_normal(e.f.k));
+      if (zero_radius) ds.mtv = foot;
+      ans.directions.push_back(std::move(ds));
+    }
+  } else {
+    ans.core_location = CoreLocation::outside;
+    std::vector<Evaluated> best = s.minimize(candidates);
+    ans.core_squared = best.front().q;
+    const Rational r2 = ans.radius * ans.radius;
+    ans.relation = ans.core_squared > r2   ? Relation::separated
+                   : ans.core_squared == r2 ? Relation::touching
+                                            : Relation::overlapping;
+    const Real dist = sqrt(to_real(ans.core_squared));
+    ans.signed_distance = dist - r_real;
+    Witness w;
+    RationalPoint p;
+    s.closest(best.front().f, p, w.core_a, w.core_b);
+    // Unit normal from A towards B is −p/|p| (p = core_a − core_b ≠ 0 here).
+    const Real nx = -to_real(p.x) / dist, ny = -to_real(p.y) / dist;
+    const Real ra = a.radius, rb = b.radius;
+    w.point_a[0] = to_real(w.core_a.x) + ra * nx;
+    w.point_a[1] = to_real(w.core_a.y) + ra * ny;
+    w.point_b[0] = to_real(w.core_b.x) - rb * nx;
+    w.point_b[1] = to_real(w.core_b.y) - rb * ny;
+    ans.witness = std::move(w);
+    DirectionSet ds = ray(neg(p));
+    ans.directions.push_back(std::move(ds));
+  }
+  if (zero_radius) ans.squared = ans.core_squared;
+  return ans;
+}
+
+Relation locate(const Shape& s, Point p) {
+  Shape point;
+  point.points = {p};
+  return query(s, point).relation;
+}
+
+}  // namespace minkowski::reference

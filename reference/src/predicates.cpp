@@ -1,0 +1,82 @@
+#include "minkowski/reference/predicates.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "expansion.hpp"
+
+namespace minkowski::reference {
+
+namespace {
+constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit roundoff 2^-53
+/// Filter bound factor: 8 >= 6.1 derived in predicates.hpp.
+constexpr double kOrientBound = 8.0 * kU;
+
+bool coord_ok(double v, double lo_min) {
+  const double a = std::fabs(v);
+  return a == 0 || (a >= lo_min && a <= kExpansionMax);
+}
+}  // namespace
+
+bool in_expansion_domain(const ExactCoord& c) {
+  return coord_ok(c.hi, kExpansionMin) && coord_ok(c.lo, kExpansionLoMin);
+}
+bool in_expansion_domain(const ExactPoint& p) {
+  return in_expansion_domain(p.x) && in_expansion_domain(p.y);
+}
+
+int orient_sign_rational(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r) {
+  const Rational px = to_rational(p.x), py = to_rational(p.y);
+  const Rational a = to_rational(q.x) - px, b = to_rational(r.y) - py;
+  const Rational c = to_rational(q.y) - py, d = to_rational(r.x) - px;
+  const Rational det = a * b - c * d;
+  return det > 0 ? 1 : (det < 0 ? -1 : 0);
+}
+
+int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDiff& x2,
+                         const CoordDiff& y2, bool use_expansions, StageCounts& counts) {
+  if (!use_expansions) {
+    counts.add(Stage::rational);
+    auto r = [](const CoordDiff& d) { return to_rational(d.minuend) - to_rational(d.subtrahend); };
+    const Rational det = r(x1) * r(y1) - r(x2) * r(y2);
+    return det > 0 ? 1 : (det < 0 ? -1 : 0);
+  }
+  // Stage 1: filter on hi parts (bound derived in predicates.hpp).
+  auto hi = [](const CoordDiff& d) { return d.minuend.hi - d.subtrahend.hi; };
+  auto mag = [](const CoordDiff& d) { return std::fabs(d.minuend.hi) + std::fabs(d.subtrahend.hi); };
+  const double det = hi(x1) * hi(y1) - hi(x2) * hi(y2);
+  const double bound = kOrientBound * (mag(x1) * mag(y1) + mag(x2) * mag(y2));
+  if (det > bound) { counts.add(Stage::filter); return 1; }
+  if (-det > bound) { counts.add(Stage::filter); return -1; }
+  // Stage 2: exact expansions.
+  using detail::Expansion;
+  auto ex = [](const CoordDiff& d) {
+    return detail::difference(d.minuend.hi, d.minuend.lo, d.subtrahend.hi, d.subtrahend.lo);
+  };
+  const Expansion<4> a = ex(x1), b = ex(y1), c = ex(x2);
+  Expansion<4> d = ex(y2);
+  for (std::size_t i = 0; i < d.n; ++i) d.c[i] = -d.c[i];
+  Expansion<32> ab, cd;
+  detail::expansion_product(a, b, ab);
+  detail::expansion_product(c, d, cd);
+  Expansion<64> sum;
+  detail::expansion_sum(ab, cd, sum);
+  counts.add(Stage::expansion);
+  return sum.sign();
+}
+
+int orient_sign(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r, bool use_expansions,
+                StageCounts& counts) {
+  // (q − p) × (r − p) = (qx − px)(ry − py) − (qy − py)(rx − px)
+  return sign_of_two_products({q.x, p.x}, {r.y, p.y}, {q.y, p.y}, {r.x, p.x}, use_expansions,
+                              counts);
+}
+
+int dot_sign(const ExactPoint& p, const ExactPoint& q, const ExactPoint& s, const ExactPoint& r,
+             bool use_expansions, StageCounts& counts) {
+  // (q − p)·(r − s) = (qx − px)(rx − sx) − (py − qy)(ry − sy)
+  return sign_of_two_products({q.x, p.x}, {r.x, s.x}, {p.y, q.y}, {r.y, s.y}, use_expansions,
+                              counts);
+}
+
+}  // namespace minkowski::reference

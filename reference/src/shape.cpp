@@ -1,0 +1,38 @@
+#include "minkowski/reference/shape.hpp"
+
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace minkowski::reference {
+
+namespace {
+/// Largest |coordinate| the oracle accepts: with |a|, |b| <= 2^1022 the difference a − b and
+/// every step of TwoSum stay finite (|a − b| <= 2^1023 < DBL_MAX), so D's points are exact.
+constexpr double kMaxReferenceCoordinate = 0x1p1022;
+}  // namespace
+
+void validate(const Shape& s, const std::string& name) {
+  if (s.points.empty()) throw InputError(name + ": no points (a shape needs at least one)");
+  if (s.points.size() > kMaxReferencePoints)
+    throw InputError(fmt::format("{}: {} points, more than the limit of {}", name, s.points.size(),
+                                 kMaxReferencePoints));
+  if (!std::isfinite(s.radius))
+    throw InputError(fmt::format("{}: radius is {} (must be finite)", name, s.radius));
+  if (s.radius < 0) throw InputError(fmt::format("{}: radius {} is negative", name, s.radius));
+  if (s.radius > kMaxReferenceCoordinate)
+    throw InputError(fmt::format("{}: radius {} exceeds 2^1022", name, s.radius));
+  for (std::size_t i = 0; i < s.points.size(); ++i) {
+    const Point& p = s.points[i];
+    for (const double v : {p.x, p.y}) {
+      if (!std::isfinite(v))
+        throw InputError(fmt::format("{}: point {} has coordinate {} (must be finite)", name, i, v));
+      if (std::fabs(v) > kMaxReferenceCoordinate)
+        throw InputError(
+            fmt::format("{}: point {} has coordinate {:.17g}, beyond ±2^1022", name, i, v));
+    }
+  }
+}
+
+}  // namespace minkowski::reference
