@@ -1,6 +1,8 @@
 #include "minkowski/reference/hull.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "qhull_proposer.hpp"
@@ -60,6 +62,49 @@ HullResult hull_exact(std::span<const ExactPoint> points, StageCounts& counts) {
   return r;
 }
 
+namespace {
+
+constexpr double kU = 0x1p-53;  // unit roundoff of double
+
+/// Static orientation filter for points whose hi parts are all at most S in magnitude: by the
+/// bound derived in predicates.hpp with every M <= 2S, |det − fl(det)| <= 8u·(4S² + 4S²).
+double static_orient_bound(double max_abs) { return 64 * kU * max_abs * max_abs; }
+
+double orient_hi(const ExactPoint& a, const ExactPoint& b, const ExactPoint& p) {
+  return (b.x.hi - a.x.hi) * (p.y.hi - a.y.hi) - (b.y.hi - a.y.hi) * (p.x.hi - a.x.hi);
+}
+
+/// Akl–Toussaint heuristic (Akl & Toussaint, "A fast convex hull algorithm", IPL 7(5), 1978):
+/// the extreme points in eight directions span an octagon; points strictly inside it by more than
+/// the static filter bound cannot be hull vertices. Returns the indices kept for Qhull.
+std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bound) {
+  static constexpr double dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  std::uint32_t ext[8] = {};
+  double best[8];
+  for (int k = 0; k < 8; ++k) best[k] = -std::numeric_limits<double>::infinity();
+  for (std::uint32_t i = 0; i < pts.size(); ++i)
+    for (int k = 0; k < 8; ++k) {
+      const double d = dirs[k][0] * pts[i].x.hi + dirs[k][1] * pts[i].y.hi;
+      if (d > best[k]) { best[k] = d; ext[k] = i; }
+    }
+  std::uint32_t ring[8];
+  int m = 0;
+  for (int k = 0; k < 8; ++k)
+    if (m == 0 || ext[k] != ring[m - 1]) ring[m++] = ext[k];
+  while (m > 1 && ring[m - 1] == ring[0]) --m;
+  std::vector<std::uint32_t> keep;
+  keep.reserve(pts.size());
+  for (std::uint32_t i = 0; i < pts.size(); ++i) {
+    bool inside = m >= 3;
+    for (int k = 0; k < m && inside; ++k)
+      inside = orient_hi(pts[ring[k]], pts[ring[(k + 1) % m]], pts[i]) > bound;
+    if (!inside) keep.push_back(i);
+  }
+  return keep;
+}
+
+}  // namespace
+
 HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& stats) {
   thread_local detail::QhullProposer proposer;
   thread_local std::vector<double> coords;
@@ -73,34 +118,49 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
     return r;
   };
   if (!expansions) return fallback(HullSource::exact_only);
-  if (points.size() < 3) {
+
+  double max_abs = 0;
+  for (const ExactPoint& p : points) max_abs = std::max({max_abs, std::fabs(p.x.hi), std::fabs(p.y.hi)});
+  const double bound = static_orient_bound(max_abs);
+  const std::vector<std::uint32_t> subset = preselect(points, bound);
+  if (subset.size() < 3) {
     // Qhull refuses fewer than 3 points (QH6214); not worth a call.
     return fallback(HullSource::qhull_refused);
   }
-
-  coords.resize(2 * points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    coords[2 * i] = points[i].x.hi;
-    coords[2 * i + 1] = points[i].y.hi;
+  coords.resize(2 * subset.size());
+  for (std::size_t i = 0; i < subset.size(); ++i) {
+    coords[2 * i] = points[subset[i]].x.hi;
+    coords[2 * i + 1] = points[subset[i]].y.hi;
   }
   int code = 0;
   if (!proposer.propose(coords, ids, code, stats.last_qhull_error))
     return fallback(HullSource::qhull_refused);
 
   // Order Qhull's proposal exactly; a proposal that is not strictly convex is rejected.
-  std::vector<std::uint32_t> proposal(ids.begin(), ids.end());
+  std::vector<std::uint32_t> proposal;
+  proposal.reserve(ids.size());
+  for (const int id : ids) proposal.push_back(subset[static_cast<std::size_t>(id)]);
   const std::size_t proposed = proposal.size();
   proposal = sorted_unique(points, std::move(proposal));
   std::vector<std::uint32_t> poly = chain(points, proposal, true, stats.stages);
   if (poly.size() < 3 || poly.size() != proposed) return fallback(HullSource::qhull_repaired);
 
-  // Certify: every point lies in the closed left half-plane of every edge.
+  // Certify: every kept point lies in the closed left half-plane of every edge. The points that
+  // preselect() discarded need no test: they lie strictly inside the octagon of kept extreme
+  // points, which the certified convex polygon contains. The static filter decides almost every
+  // test; the staged exact predicate takes the rest.
   const std::size_t h = poly.size();
   for (std::size_t e = 0; e < h; ++e) {
-    const ExactPoint& a = points[poly[e]];
-    const ExactPoint& b = points[poly[(e + 1) % h]];
-    for (const ExactPoint& p : points)
-      if (orient_sign(a, b, p, true, stats.stages) < 0) return fallback(HullSource::qhull_repaired);
+    const std::uint32_t ia = poly[e], ib = poly[(e + 1) % h];
+    const ExactPoint& a = points[ia];
+    const ExactPoint& b = points[ib];
+    for (const std::uint32_t i : subset) {
+      if (i == ia || i == ib) continue;
+      const double det = orient_hi(a, b, points[i]);
+      if (det > bound) { stats.stages.add(Stage::filter); continue; }
+      if (det < -bound) { stats.stages.add(Stage::filter); return fallback(HullSource::qhull_repaired); }
+      if (orient_sign(a, b, points[i], true, stats.stages) < 0) return fallback(HullSource::qhull_repaired);
+    }
   }
   ++stats.by_source[static_cast<int>(HullSource::qhull_certified)];
   return {std::move(poly), HullSource::qhull_certified};

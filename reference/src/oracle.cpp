@@ -37,7 +37,11 @@ RationalPoint perp_right(const RationalPoint& e) { return {e.y, -e.x}; }
 RationalPoint lerp(const RationalPoint& a, const RationalPoint& b, const Rational& t) {
   return {a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};
 }
-Real to_real(const Rational& q) { return Real(numerator(q)) / Real(denominator(q)); }
+Real to_real(const Rational& q) {
+  Real r;
+  r.backend() = q.backend();  // mpfr_set_q: one correctly rounded conversion
+  return r;
+}
 
 ExactPoint exact(const Point& p) { return {{p.x, 0}, {p.y, 0}}; }
 RationalPoint rational(const Point& p) { return {Rational(p.x), Rational(p.y)}; }
@@ -133,18 +137,26 @@ class Solver {
   }
 
   /// Exact point of the feature nearest the origin, and the core points of A and B behind it.
+  /// Exact point of the feature nearest the origin (the foot of the origin on an edge).
+  RationalPoint closest_point(const Feature& f, Rational* t_out = nullptr) const {
+    if (!f.is_edge) return rv(f.k);
+    const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
+    const Rational t = -dot(s, e) / dot(e, e);
+    if (t_out) *t_out = t;
+    return {s.x + t * e.x, s.y + t * e.y};
+  }
+
+  /// The closest point and the core points of A and B behind it (core_a − core_b = p).
   void closest(const Feature& f, RationalPoint& p, RationalPoint& core_a, RationalPoint& core_b) const {
     const auto [ia, jb] = d_.from[d_.hull[f.k % h_]];
+    Rational t;
+    p = closest_point(f, &t);
     if (!f.is_edge) {
-      p = rv(f.k);
       core_a = rational(a_.points[ia]);
       core_b = rational(b_.points[jb]);
       return;
     }
     const auto [ia2, jb2] = d_.from[d_.hull[(f.k + 1) % h_]];
-    const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
-    const Rational t = -dot(s, e) / dot(e, e);
-    p = lerp(s, rv(f.k + 1), t);
     core_a = lerp(rational(a_.points[ia]), rational(a_.points[ia2]), t);
     core_b = lerp(rational(b_.points[jb]), rational(b_.points[jb2]), t);
   }
@@ -189,7 +201,8 @@ std::vector<std::uint32_t> shape_hull(const Shape& s) {
   return hull_exact(pts, counts).vertices;
 }
 
-PairAnswer query(const Shape& a, const Shape& b) {
+PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
+  const bool full = detail == Detail::full;
   validate(a, "shape a");
   validate(b, "shape b");
   PairAnswer ans;
@@ -307,12 +320,14 @@ PairAnswer query(const Shape& a, const Shape& b) {
     ans.relation = ans.radius == 0 ? Relation::touching : Relation::overlapping;
     ans.signed_distance = -r_real;
     ans.directions = std::move(boundary_dirs);
+    if (full) {
     Witness w;
     RationalPoint p;
     s.closest(*boundary_feature, p, w.core_a, w.core_b);
     w.point_a[0] = to_real(w.core_a.x); w.point_a[1] = to_real(w.core_a.y);
     w.point_b[0] = to_real(w.core_b.x); w.point_b[1] = to_real(w.core_b.y);
     ans.witness = std::move(w);
+    }
   } else if (inside) {
     ans.core_location = CoreLocation::inside;
     std::vector<Evaluated> best = s.minimize(candidates);
@@ -320,10 +335,8 @@ PairAnswer query(const Shape& a, const Shape& b) {
     ans.relation = Relation::overlapping;
     ans.signed_distance = -(sqrt(to_real(ans.core_squared)) + r_real);
     for (const Evaluated& e : best) {
-      RationalPoint foot, ca, cb;
-      s.closest(e.f, foot, ca, cb);
       DirectionSet ds = ray(s.edge_normal(e.f.k));
-      if (zero_radius) ds.mtv = foot;
+      if (zero_radius && full) ds.mtv = s.closest_point(e.f);
       ans.directions.push_back(std::move(ds));
     }
   } else {
@@ -336,6 +349,11 @@ PairAnswer query(const Shape& a, const Shape& b) {
                                             : Relation::overlapping;
     const Real dist = sqrt(to_real(ans.core_squared));
     ans.signed_distance = dist - r_real;
+    if (!full) {
+      ans.directions.push_back(ray(neg(s.closest_point(best.front().f))));
+      if (zero_radius) ans.squared = ans.core_squared;
+      return ans;
+    }
     Witness w;
     RationalPoint p;
     s.closest(best.front().f, p, w.core_a, w.core_b);

@@ -12,7 +12,10 @@
 
 namespace minkowski::reference {
 
-using Rational = boost::multiprecision::mpq_rational;
+// Expression templates off: an `auto` lambda returning a*b + c*d would otherwise return an
+// expression that refers to destroyed temporaries (a bug this project hit in its own tests).
+using Rational = boost::multiprecision::number<boost::multiprecision::gmp_rational,
+                                               boost::multiprecision::et_off>;
 using Real = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<256>,
                                            boost::multiprecision::et_off>;
 

@@ -87,8 +87,15 @@ struct PairAnswer {
   HullStats stats;
 };
 
+/// How much of the answer to compute.
+///   full:       everything in PairAnswer;
+///   magnitudes: relation, core_squared, squared, signed_distance and directions only — no
+///               witness points and no mtv vectors (the rational interpolation of witness points
+///               is about a quarter of the cost of a query).
+enum class Detail { full, magnitudes };
+
 /// The exact answer for shapes a and b. Throws InputError for invalid shapes.
-PairAnswer query(const Shape& a, const Shape& b);
+PairAnswer query(const Shape& a, const Shape& b, Detail detail = Detail::full);
 
 /// Exact point-in-shape: separated = outside, touching = on the boundary, overlapping = inside.
 Relation locate(const Shape& s, Point p);

@@ -1,0 +1,23 @@
+// minkowski — exact and fast 2D convex collision queries, and the tools that check one against
+// the other. Subcommands are registered from one file each (*_command.cpp).
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "minkowski/version.hpp"
+#include "query_command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"minkowski: exact oracle and fast narrow phase for 2D convex collision"};
+  app.set_version_flag("--version", std::string("minkowski ") + MINKOWSKI_VERSION);
+  app.require_subcommand(1);
+  int status = 0;
+  minkowski::cli::add_query_command(app, &status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;  // usage errors exit 2 (DESIGN: 2 = usage or input error)
+  }
+  return status;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# End-to-end test of `minkowski query`: JSON shape of the answers, exit status 2 for bad lines
+# while good lines are still answered, errors naming the line. Expected relations are the
+# hand-derived ones of reference/test/oracle_hand_test.cpp for the same shapes.
+set -u
+bin="$1"; examples="$2"
+fail() { echo "FAIL: $*"; exit 1; }
+command -v python3 >/dev/null || fail "python3 needed to parse JSON output"
+
+out=$("$bin" query "$examples") || fail "query on the examples exited $?"
+python3 - "$out" <<'PY' || exit 1
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines()]
+want = {"overlapping-unit-squares": ("overlapping", "1/4"), "touching-edge-edge": ("touching", "0"),
+        "touching-vertex-vertex": ("touching", "0"), "square-inside-square": ("overlapping", "4"),
+        "identical-squares": ("overlapping", "1"), "crossing-segments": ("overlapping", "2"),
+        "tangent-circles": ("touching", None), "capsule-vs-box": ("separated", None),
+        "rectangle-vs-circle": ("overlapping", None),
+        "not-a-double-difference": ("separated", "399999999999999960000000000000001/4")}  # (2e16 − 1)²/4
+assert len(lines) == len(want), f"{len(lines)} answers for {len(want)} cases"
+for l in lines:
+    rel, sq = want[l["id"]]
+    e = l["exact"]
+    assert e["relation"] == rel, (l["id"], e["relation"])
+    assert e.get("squared") == sq, (l["id"], e.get("squared"))
+    digits = e["signed_distance"].lstrip("-").split("e")[0].replace(".", "")
+    assert e["signed_distance"] == "0" or len(digits) >= 34, e["signed_distance"]
+print("examples: relations and squared values as derived by hand")
+PY
+
+bad=$'{"id":"ok","a":{"points":[[0,0]]},"b":{"points":[[3,4]]}}\nnot json\n{"a":{"points":[[0,0]]}}\n{"a":{"points":[[0,0]],"radius":-1},"b":{"points":[[1,1]]}}\n{"id":"ok2","a":{"points":[[0,0]]},"b":{"points":[[0,1]]}}'
+out=$(printf '%s\n' "$bad" | "$bin" query 2>err.txt); status=$?
+[ "$status" = 2 ] || fail "bad lines: exit $status, want 2"
+[ "$(printf '%s\n' "$out" | wc -l)" = 5 ] || fail "want 5 output lines (3 errors in place), got: $out"
+grep -q '"id":"ok".*"squared":"25"' <<<"$out" || fail "line 1 not answered: $out"
+grep -q '"id":"ok2".*"squared":"1"' <<<"$out" || fail "line 5 not answered: $out"
+grep -q '<stdin>:2: not valid JSON' err.txt || fail "line 2 error missing: $(cat err.txt)"
+grep -q '<stdin>:3: missing shape "b"' err.txt || fail "line 3 error missing: $(cat err.txt)"
+grep -q '<stdin>:4: shape a: radius -1 is negative' err.txt || fail "line 4 error missing: $(cat err.txt)"
+"$bin" query /nonexistent/file >/dev/null 2>&1; [ $? = 2 ] || fail "missing file must exit 2"
+"$bin" query --no-such-flag >/dev/null 2>&1; [ $? = 2 ] || fail "usage error must exit 2"
+echo "query CLI: 1 passed, 0 failed"
