@@ -27,7 +27,7 @@ std::vector<std::uint32_t> chain(std::span<const ExactPoint> pts,
   std::vector<std::uint32_t> h(2 * n);
   std::size_t k = 0;
   auto turn = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-    return orient_sign(pts[a], pts[b], pts[c], expansions, counts);
+    return orient_sign_fast(pts[a], pts[b], pts[c], expansions, counts);
   };
   for (std::size_t i = 0; i < n; ++i) {
     while (k >= 2 && turn(h[k - 2], h[k - 1], order[i]) <= 0) --k;
@@ -57,7 +57,8 @@ HullResult hull_exact(std::span<const ExactPoint> points, StageCounts& counts) {
   std::vector<std::uint32_t> idx(points.size());
   std::iota(idx.begin(), idx.end(), 0u);
   HullResult r;
-  r.vertices = chain(points, sorted_unique(points, std::move(idx)), all_in_domain(points), counts);
+  r.in_expansion_domain = all_in_domain(points);
+  r.vertices = chain(points, sorted_unique(points, std::move(idx)), r.in_expansion_domain, counts);
   r.source = HullSource::exact_only;
   return r;
 }
@@ -159,11 +160,11 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
       const double det = orient_hi(a, b, points[i]);
       if (det > bound) { stats.stages.add(Stage::filter); continue; }
       if (det < -bound) { stats.stages.add(Stage::filter); return fallback(HullSource::qhull_repaired); }
-      if (orient_sign(a, b, points[i], true, stats.stages) < 0) return fallback(HullSource::qhull_repaired);
+      if (orient_sign_fast(a, b, points[i], true, stats.stages) < 0) return fallback(HullSource::qhull_repaired);
     }
   }
   ++stats.by_source[static_cast<int>(HullSource::qhull_certified)];
-  return {std::move(poly), HullSource::qhull_certified};
+  return {std::move(poly), HullSource::qhull_certified, true};
 }
 
 HullResult hull_boundary_walk(std::span<const ExactPoint> points) {

@@ -46,12 +46,6 @@ Real to_real(const Rational& q) {
 ExactPoint exact(const Point& p) { return {{p.x, 0}, {p.y, 0}}; }
 RationalPoint rational(const Point& p) { return {Rational(p.x), Rational(p.y)}; }
 
-bool all_in_domain(const std::vector<ExactPoint>& pts) {
-  for (const ExactPoint& p : pts)
-    if (!in_expansion_domain(p)) return false;
-  return true;
-}
-
 /// The Minkowski difference core: exact points, the (i, j) they came from, and the hull.
 struct Difference {
   std::vector<ExactPoint> pts;
@@ -80,7 +74,7 @@ class Solver {
   RationalPoint rv(std::size_t k) const { return to_rational(v(k)); }
 
   int orient_origin(std::size_t k, std::size_t l) const {
-    return orient_sign(v(k), v(l), kOrigin, d_.expansions, stats_.stages);
+    return orient_sign_fast(v(k), v(l), kOrigin, d_.expansions, stats_.stages);
   }
   /// Sign of dot(O − v(k), v(l) − v(k)): > 0 when the foot of the origin on the line k→l lies
   /// beyond v(k) towards v(l).
@@ -116,7 +110,8 @@ class Solver {
 
   /// The candidates achieving the exact minimum of q (ties all returned, in input order).
   std::vector<Evaluated> minimize(const std::vector<Feature>& cands) const {
-    std::vector<Approx> ap(cands.size());
+    thread_local std::vector<Approx> ap;
+    ap.resize(cands.size());
     double min_upper = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < cands.size(); ++i) {
       ap[i] = approx_q(cands[i]);
@@ -218,8 +213,8 @@ PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
                        exact_difference(a.points[i].y, b.points[j].y)});
       d.from.emplace_back(i, j);
     }
-  d.expansions = all_in_domain(d.pts);
   HullResult hull = hull_qhull_certified(d.pts, ans.stats);
+  d.expansions = hull.in_expansion_domain;
   d.hull = std::move(hull.vertices);
   ans.hull_source = hull.source;
   ans.difference_points = static_cast<std::uint32_t>(d.pts.size());

@@ -48,7 +48,27 @@ int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDi
   const double bound = kOrientBound * (mag(x1) * mag(y1) + mag(x2) * mag(y2));
   if (det > bound) { counts.add(Stage::filter); return 1; }
   if (-det > bound) { counts.add(Stage::filter); return -1; }
-  // Stage 2: exact expansions.
+  // Stage 2a: when every lo part is zero and the four hi differences are exact doubles (common
+  // for dyadic or integer data, and for every exactly-collinear triple of such points), the
+  // determinant is p − q of two products: TwoProduct gives p = P + pe, q = Q + qe exactly, and
+  // rounding is monotone, so P > Q exactly when fl(P) > fl(Q), with ties settled by pe − qe.
+  if (x1.minuend.lo == 0 && x1.subtrahend.lo == 0 && y1.minuend.lo == 0 && y1.subtrahend.lo == 0 &&
+      x2.minuend.lo == 0 && x2.subtrahend.lo == 0 && y2.minuend.lo == 0 && y2.subtrahend.lo == 0) {
+    double a, ae, b, be, c, ce, d, de;
+    detail::two_sum(x1.minuend.hi, -x1.subtrahend.hi, a, ae);
+    detail::two_sum(y1.minuend.hi, -y1.subtrahend.hi, b, be);
+    detail::two_sum(x2.minuend.hi, -x2.subtrahend.hi, c, ce);
+    detail::two_sum(y2.minuend.hi, -y2.subtrahend.hi, d, de);
+    if (ae == 0 && be == 0 && ce == 0 && de == 0) {
+      double p, pe, q, qe;
+      detail::two_product(a, b, p, pe);
+      detail::two_product(c, d, q, qe);
+      counts.add(Stage::expansion);
+      if (p != q) return p > q ? 1 : -1;
+      return pe > qe ? 1 : (pe < qe ? -1 : 0);
+    }
+  }
+  // Stage 2b: exact expansions.
   using detail::Expansion;
   auto ex = [](const CoordDiff& d) {
     return detail::difference(d.minuend.hi, d.minuend.lo, d.subtrahend.hi, d.subtrahend.lo);

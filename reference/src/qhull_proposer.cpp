@@ -1,6 +1,7 @@
 #include "qhull_proposer.hpp"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace minkowski::reference::detail {
 
@@ -41,7 +42,8 @@ bool QhullProposer::run_fresh(std::vector<double>& coords, int& exit_code) {
     qh_initflags(qh, command);
     qh_init_B(qh, coords.data(), static_cast<int>(coords.size() / 2), 2, False);
     pristine_ = {qh->premerge_centrum, qh->postmerge_centrum, qh->premerge_cos, qh->postmerge_cos,
-                 qh->MINvisible, qh->MAXcoplanar, qh->MINoutside};
+                 qh->MINvisible, qh->MAXcoplanar, qh->MINoutside,
+                 static_cast<int>(std::strlen(qh->qhull_options)), qh->qhull_optionlen};
     qh_qhull(qh);
     qh_check_output(qh);
     qh_prepare_output(qh);
@@ -67,6 +69,10 @@ bool QhullProposer::run_again(std::vector<double>& coords, int& exit_code) {
     qh->MINvisible = pristine_.MINvisible;
     qh->MAXcoplanar = pristine_.MAXcoplanar;
     qh->MINoutside = pristine_.MINoutside;
+    // Without this the options record grows to its 512-byte cap and every qh_option call
+    // (a dozen per run) scans it: strncat became the largest single cost of a rerun.
+    qh->qhull_options[pristine_.options_size] = '\0';
+    qh->qhull_optionlen = pristine_.options_linelen;
     if (qh->num_points < 3) qh_errexit(qh, qh_ERRinput, nullptr, nullptr);  // as qh_init_B would
     qh_qhull(qh);
     qh_check_output(qh);

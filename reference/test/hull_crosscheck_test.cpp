@@ -159,7 +159,19 @@ TEST(ReferencePredicates, StagedOrientationEqualsRationalOnNearDegenerateTriples
     ASSERT_EQ(staged, exact) << "triple " << i << ": " << dump({p, q, r});
     ++checked;
   }
-  EXPECT_EQ(checked, 200000);
+  // Dyadic points (lo = 0, exact hi differences): exactly collinear or one unit off the line —
+  // the case the two-product shortcut of stage 2 handles.
+  for (int i = 0; i < 50000; ++i) {
+    auto ri = [&](int range) { return static_cast<double>(static_cast<long>(rng() % (2 * range)) - range); };
+    const double sx = std::ldexp(1.0, static_cast<int>(rng() % 40) - 20);
+    const double ax = ri(1 << 20), ay = ri(1 << 20), dx = ri(1 << 12), dy = ri(1 << 12);
+    const double t1 = ri(64), t2 = ri(64), off = static_cast<double>(static_cast<int>(rng() % 3) - 1);
+    auto pt = [&](double x, double y) { return ExactPoint{{x * sx, 0}, {y * sx, 0}}; };
+    const ExactPoint p = pt(ax, ay), q = pt(ax + t1 * dx, ay + t1 * dy), r = pt(ax + t2 * dx + off, ay + t2 * dy);
+    ASSERT_EQ(orient_sign(p, q, r, true, counts), orient_sign_rational(p, q, r)) << "dyadic " << i << ": " << dump({p, q, r});
+    ++checked;
+  }
+  EXPECT_EQ(checked, 250000);
   // Both stages must have been needed, or the test did not probe the filter's boundary.
   EXPECT_GT(counts.decided[static_cast<int>(Stage::filter)], 1000u);
   EXPECT_GT(counts.decided[static_cast<int>(Stage::expansion)], 1000u);

@@ -58,6 +58,9 @@ struct HullStats {
 struct HullResult {
   std::vector<std::uint32_t> vertices;
   HullSource source = HullSource::exact_only;
+  /// Every input point lies in the expansion domain (predicates.hpp): callers may use the
+  /// faster exact stage for further predicates on these points.
+  bool in_expansion_domain = false;
 };
 
 /// Qhull proposes, exact predicates certify, monotone chain repairs. Thread-safe: each thread

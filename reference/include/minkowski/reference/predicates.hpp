@@ -65,6 +65,31 @@ struct CoordDiff {
 int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDiff& x2,
                          const CoordDiff& y2, bool use_expansions, StageCounts& counts);
 
+namespace detail {
+/// Stage 1 alone, inline: +1 or −1 when the filter decides, 0 when it cannot.
+inline int orient_filter(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r) {
+  constexpr double kBound = 8.0 * 0x1p-53;  // 8u >= 6.1u, see orient_sign
+  const double det = (q.x.hi - p.x.hi) * (r.y.hi - p.y.hi) - (q.y.hi - p.y.hi) * (r.x.hi - p.x.hi);
+  const double px = p.x.hi < 0 ? -p.x.hi : p.x.hi, py = p.y.hi < 0 ? -p.y.hi : p.y.hi;
+  const double qx = q.x.hi < 0 ? -q.x.hi : q.x.hi, qy = q.y.hi < 0 ? -q.y.hi : q.y.hi;
+  const double rx = r.x.hi < 0 ? -r.x.hi : r.x.hi, ry = r.y.hi < 0 ? -r.y.hi : r.y.hi;
+  const double bound = kBound * ((qx + px) * (ry + py) + (qy + py) * (rx + px));
+  return det > bound ? 1 : (-det > bound ? -1 : 0);
+}
+}  // namespace detail
+
+/// orient_sign with its filter stage inlined (the same answer; use in hot loops).
+inline int orient_sign_fast(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r,
+                            bool use_expansions, StageCounts& counts) {
+  if (use_expansions) {
+    if (const int s = detail::orient_filter(p, q, r)) {
+      counts.add(Stage::filter);
+      return s;
+    }
+  }
+  return orient_sign(p, q, r, use_expansions, counts);
+}
+
 /// Exact sign of dot(q − p, r − s).
 int dot_sign(const ExactPoint& p, const ExactPoint& q, const ExactPoint& s, const ExactPoint& r,
              bool use_expansions, StageCounts& counts);
