@@ -1,6 +1,7 @@
 #include "minkowski/reference/oracle.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "approx.hpp"
 
@@ -67,31 +68,37 @@ struct Evaluated {
 
 class Solver {
  public:
-  Solver(const Shape& a, const Shape& b, Difference& d, HullStats& stats)
-      : a_(a), b_(b), d_(d), stats_(stats), h_(d.hull.size()) {}
+  /// Answers questions about the query point q relative to core(D) (q is the origin for a
+  /// pair query: "where is the origin in D" is "do A and B intersect").
+  Solver(const Shape& a, const Shape& b, Difference& d, HullStats& stats, const ExactPoint& q)
+      : a_(a), b_(b), d_(d), stats_(stats), h_(d.hull.size()), q_(q), rq_(to_rational(q)) {}
+
+  const ExactPoint& q() const { return q_; }
+  const RationalPoint& rq() const { return rq_; }
 
   const ExactPoint& v(std::size_t k) const { return d_.pts[d_.hull[k % h_]]; }
   RationalPoint rv(std::size_t k) const { return to_rational(v(k)); }
 
   int orient_origin(std::size_t k, std::size_t l) const {
-    return orient_sign_fast(v(k), v(l), kOrigin, d_.expansions, stats_.stages);
+    return orient_sign_fast(v(k), v(l), q_, d_.expansions, stats_.stages);
   }
   /// Sign of dot(O − v(k), v(l) − v(k)): > 0 when the foot of the origin on the line k→l lies
   /// beyond v(k) towards v(l).
   int foot_side(std::size_t k, std::size_t l) const {
-    return dot_sign(v(k), kOrigin, v(k), v(l), d_.expansions, stats_.stages);
+    return dot_sign(v(k), q_, v(k), v(l), d_.expansions, stats_.stages);
   }
   bool foot_strictly_inside(std::size_t k) const {
     return foot_side(k, k + 1) > 0 && foot_side(k + 1, k) > 0;
   }
 
   Approx approx_q(const Feature& f) const {
+    const Approx qx = Approx::of(q_.x), qy = Approx::of(q_.y);
     if (!f.is_edge) {
-      const Approx x = Approx::of(v(f.k).x), y = Approx::of(v(f.k).y);
+      const Approx x = Approx::of(v(f.k).x) - qx, y = Approx::of(v(f.k).y) - qy;
       return x * x + y * y;
     }
-    const Approx ax = Approx::of(v(f.k).x), ay = Approx::of(v(f.k).y);
-    const Approx bx = Approx::of(v(f.k + 1).x), by = Approx::of(v(f.k + 1).y);
+    const Approx ax = Approx::of(v(f.k).x) - qx, ay = Approx::of(v(f.k).y) - qy;
+    const Approx bx = Approx::of(v(f.k + 1).x) - qx, by = Approx::of(v(f.k + 1).y) - qy;
     const Approx c = ax * by - ay * bx;
     const Approx ex = bx - ax, ey = by - ay;
     return (c * c) / (ex * ex + ey * ey);
@@ -99,10 +106,10 @@ class Solver {
 
   Rational exact_q(const Feature& f) const {
     if (!f.is_edge) {
-      const RationalPoint p = rv(f.k);
+      const RationalPoint p = sub(rv(f.k), rq_);
       return dot(p, p);
     }
-    const RationalPoint a = rv(f.k), b = rv(f.k + 1);
+    const RationalPoint a = sub(rv(f.k), rq_), b = sub(rv(f.k + 1), rq_);
     const Rational c = cross(a, b);
     const RationalPoint e = sub(b, a);
     return c * c / dot(e, e);
@@ -136,7 +143,7 @@ class Solver {
   RationalPoint closest_point(const Feature& f, Rational* t_out = nullptr) const {
     if (!f.is_edge) return rv(f.k);
     const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
-    const Rational t = -dot(s, e) / dot(e, e);
+    const Rational t = dot(sub(rq_, s), e) / dot(e, e);
     if (t_out) *t_out = t;
     return {s.x + t * e.x, s.y + t * e.y};
   }
@@ -159,17 +166,16 @@ class Solver {
   /// Outward normal of hull edge k (for h == 2, edges 0: v0->v1 and 1: v1->v0).
   RationalPoint edge_normal(std::size_t k) const { return perp_right(sub(rv(k + 1), rv(k))); }
 
-  static inline const ExactPoint kOrigin{};
-
  private:
   const Shape& a_;
   const Shape& b_;
   Difference& d_;
   HullStats& stats_;
   std::size_t h_;
+  ExactPoint q_;
+  RationalPoint rq_;
 };
 
-bool is_origin(const ExactPoint& p) { return p == ExactPoint{}; }
 
 }  // namespace
 
@@ -196,7 +202,8 @@ std::vector<std::uint32_t> shape_hull(const Shape& s) {
   return hull_exact(pts, counts).vertices;
 }
 
-PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
+/// The answer for the point q relative to D = A − B; with q = origin, the pair query.
+static PairAnswer answer_at(const Shape& a, const Shape& b, const ExactPoint& q, Detail detail) {
   const bool full = detail == Detail::full;
   validate(a, "shape a");
   validate(b, "shape b");
@@ -220,7 +227,7 @@ PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
   ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
   ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
 
-  Solver s(a, b, d, ans.stats);
+  Solver s(a, b, d, ans.stats, q);
   const std::size_t h = d.hull.size();
   ans.radius = Rational(a.radius) + Rational(b.radius);
   const bool zero_radius = a.radius == 0 && b.radius == 0;
@@ -246,7 +253,7 @@ PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
   };
 
   if (h == 1) {
-    if (is_origin(s.v(0))) {
+    if (s.v(0) == s.q()) {
       boundary_feature = Feature{false, 0};
       DirectionSet all;
       all.kind = DirectionSet::Kind::all;
@@ -331,7 +338,7 @@ PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
     ans.signed_distance = -(sqrt(to_real(ans.core_squared)) + r_real);
     for (const Evaluated& e : best) {
       DirectionSet ds = ray(s.edge_normal(e.f.k));
-      if (zero_radius && full) ds.mtv = s.closest_point(e.f);
+      if (zero_radius && full) ds.mtv = sub(s.closest_point(e.f), s.rq());
       ans.directions.push_back(std::move(ds));
     }
   } else {
@@ -345,26 +352,38 @@ PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
     const Real dist = sqrt(to_real(ans.core_squared));
     ans.signed_distance = dist - r_real;
     if (!full) {
-      ans.directions.push_back(ray(neg(s.closest_point(best.front().f))));
+      ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
       if (zero_radius) ans.squared = ans.core_squared;
       return ans;
     }
     Witness w;
     RationalPoint p;
     s.closest(best.front().f, p, w.core_a, w.core_b);
-    // Unit normal from A towards B is −p/|p| (p = core_a − core_b ≠ 0 here).
-    const Real nx = -to_real(p.x) / dist, ny = -to_real(p.y) / dist;
+    // Unit normal from A towards B is −p/|p| (p = core_a − core_b ≠ 0 here; relative to q).
+    const RationalPoint rel = sub(p, s.rq());
+    const Real nx = -to_real(rel.x) / dist, ny = -to_real(rel.y) / dist;
     const Real ra = a.radius, rb = b.radius;
     w.point_a[0] = to_real(w.core_a.x) + ra * nx;
     w.point_a[1] = to_real(w.core_a.y) + ra * ny;
     w.point_b[0] = to_real(w.core_b.x) - rb * nx;
     w.point_b[1] = to_real(w.core_b.y) - rb * ny;
     ans.witness = std::move(w);
-    DirectionSet ds = ray(neg(p));
+    DirectionSet ds = ray(neg(rel));
     ans.directions.push_back(std::move(ds));
   }
   if (zero_radius) ans.squared = ans.core_squared;
   return ans;
+}
+
+PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
+  return answer_at(a, b, ExactPoint{}, detail);
+}
+
+Real signed_distance_after_translation(const Shape& a, const Shape& b, Point v) {
+  if (!std::isfinite(v.x) || !std::isfinite(v.y))
+    throw InputError("translation: coordinates must be finite");
+  // dist(A, B + v) is the distance from the origin to D − v, i.e. from v to D.
+  return answer_at(a, b, ExactPoint{{v.x, 0}, {v.y, 0}}, Detail::magnitudes).signed_distance;
 }
 
 Relation locate(const Shape& s, Point p) {

@@ -247,3 +247,19 @@ TEST(ReferenceHand, BadInputIsNamed) {
 }
 
 }  // namespace
+
+namespace {
+// A = [0,1]², B = [0.5,1.5]×[0.25,1.25] overlap by 0.5 along x. Translating B by (0.5, 0) makes
+// them touch (signed distance 0); by (0.75, 0) separates them by 0.25; by (0.25, 0) leaves
+// 0.25 of overlap; by (0, 0.75) they touch along y (y-overlap was 0.75).
+TEST(ReferenceHand, SignedDistanceAfterTranslation) {
+  const Shape a = box(0, 0, 1, 1), b = box(0.5, 0.25, 1.5, 1.25);
+  EXPECT_EQ(signed_distance_after_translation(a, b, {0.5, 0}), 0);
+  EXPECT_EQ(signed_distance_after_translation(a, b, {0.75, 0}), Real(0.25));
+  EXPECT_EQ(signed_distance_after_translation(a, b, {0.25, 0}), Real(-0.25));
+  EXPECT_EQ(signed_distance_after_translation(a, b, {0, 0.75}), 0);
+  EXPECT_EQ(signed_distance_after_translation(a, b, {0, 0}), query(a, b).signed_distance);
+  // Circles: centres 3 apart, radii 1 and 1: moving B by (1, 0) gives distance 4 − 2 = 2.
+  EXPECT_EQ(signed_distance_after_translation(Shape{{{0, 0}}, 1}, Shape{{{3, 0}}, 1}, {1, 0}), 2);
+}
+}  // namespace

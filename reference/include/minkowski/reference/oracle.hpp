@@ -97,6 +97,12 @@ enum class Detail { full, magnitudes };
 /// The exact answer for shapes a and b. Throws InputError for invalid shapes.
 PairAnswer query(const Shape& a, const Shape& b, Detail detail = Detail::full);
 
+/// Exact signed distance between A and B translated by v (B + v): > 0 separated, 0 touching,
+/// < 0 overlapping (256-bit; the sign is exact). Used to judge a fast minimum translation
+/// vector: translating B by a valid MTV leaves the shapes separated or touching. Throws
+/// InputError for invalid shapes or a non-finite v.
+Real signed_distance_after_translation(const Shape& a, const Shape& b, Point v);
+
 /// Exact point-in-shape: separated = outside, touching = on the boundary, overlapping = inside.
 Relation locate(const Shape& s, Point p);
 
