@@ -1,0 +1,67 @@
+#pragma once
+// minkowski/properties/generators.hpp — RapidCheck generators, one per case family.
+//
+// Every generator yields a GeneratedCase: a case (two shapes) plus the family and the kind
+// within it, so properties can RC_TAG/RC_CLASSIFY the mix and fixtures record where a
+// counterexample came from. Coordinates are built from integers scaled by powers of two where
+// exactness of the construction matters (touching configurations, containment), and from
+// decimal fractions elsewhere so that a − b is often not a double. Generators shrink through
+// RapidCheck's integer shrinking: a failing case shrinks towards small counts and coordinates.
+//
+// Families (DESIGN.md / the property-suite issue):
+//   convex        random hulls of random points, regular n-gons, 3..64 vertices
+//   degenerate    segments, points, collinear and duplicated vertex lists, slivers (aspect 1e9)
+//   near_touching exactly touching vertex–edge, edge–edge, vertex–vertex pairs (verified with
+//                 the exact reference), then B shifted by ±1, ±2 or ±16 ulps
+//   containment   strictly inside, inside touching the boundary, identical, concentric
+//   rounded       circles, capsules, rounded polygons; tangent and near-tangent
+//   scale         coordinates ~1e-9 … 1e12, small shapes far from the origin (1e6, 1e12),
+//                 power-of-two scalings, near-parallel edges
+
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "minkowski/fixtures/case_io.hpp"
+
+namespace minkowski::properties {
+
+struct GeneratedCase {
+  fixtures::Case c;
+  std::string family;
+  std::string kind;
+};
+
+/// Names of all families, in a fixed order.
+const std::vector<std::string>& family_names();
+
+rc::Gen<GeneratedCase> gen_convex();
+rc::Gen<GeneratedCase> gen_degenerate();
+rc::Gen<GeneratedCase> gen_near_touching();
+rc::Gen<GeneratedCase> gen_containment();
+rc::Gen<GeneratedCase> gen_rounded();
+rc::Gen<GeneratedCase> gen_scale();
+
+/// The generator of a family by name (throws std::invalid_argument for an unknown name).
+rc::Gen<GeneratedCase> gen_family(const std::string& name);
+/// All families, chosen uniformly.
+rc::Gen<GeneratedCase> gen_any();
+
+/// Largest |coordinate| (and radius) of the case: S in the tolerance model.
+double case_scale(const fixtures::Case& c);
+
+/// How RapidCheck prints a counterexample: family/kind and the case as one JSON line (found by
+/// argument-dependent lookup).
+void showValue(const GeneratedCase& g, std::ostream& os);
+
+}  // namespace minkowski::properties
+
+namespace rc {
+template <>
+struct Arbitrary<minkowski::properties::GeneratedCase> {
+  static Gen<minkowski::properties::GeneratedCase> arbitrary() {
+    return minkowski::properties::gen_any();
+  }
+};
+}  // namespace rc

@@ -1,0 +1,74 @@
+#pragma once
+// minkowski/properties/judge.hpp — the tolerance model of DESIGN.md as code.
+//
+// A fast answer (in the shape of the `--exec` protocol: only `intersects` is required) is judged
+// field by field against the exact answer. Let S be the largest absolute coordinate (or radius)
+// of the case, u the unit roundoff of the fast type, k the field's constant and tau the
+// algorithm's own tolerance setting:
+//   relation  fast and exact may disagree only when |exact signed distance| <= k·u·S;
+//   distance  |fast − exact| <= k·u·S + tau          (exact distance = max(signed distance, 0));
+//   depth     |fast − exact| <= k·u·S + tau          (exact depth = max(−signed distance, 0));
+//   normal    v = normal·depth is valid when B translated by v is separated or touching within
+//             k·u·S (exact, reference::signed_distance_after_translation) and
+//             |v| <= exact depth + k·u·S + tau — any optimal direction passes, ties included;
+//   witness   point_a within k·u·S + tau of A's surface, point_b of B's, and
+//             ||point_b − point_a| − exact distance| <= k·u·S + tau;
+//   contacts  every contact point lies in A ∩ B grown by k·u·S + tau, and its depth lies in
+//             [−(k·u·S + tau), exact depth + k·u·S + tau].
+// Errors are reported in units of u·S, so they compare across scales and types.
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/reference/oracle.hpp"
+
+namespace minkowski::properties {
+
+struct FastContact {
+  std::array<double, 2> point{};
+  double depth = 0;
+};
+
+/// A fast answer in protocol form (DESIGN.md, "The --exec protocol").
+struct FastAnswer {
+  bool intersects = false;
+  std::optional<std::array<double, 2>> normal;  ///< unit, from A towards B
+  std::optional<double> depth;
+  std::optional<double> distance;
+  std::optional<std::array<double, 2>> point_a, point_b;
+  std::optional<std::vector<FastContact>> contacts;
+};
+
+/// The constants one algorithm is held to (k per field, in units of u·S) and its tau.
+struct Bounds {
+  double u = 0x1p-53;
+  double k_relation = 0, k_distance = 0, k_depth = 0, k_normal = 0, k_witness = 0, k_contact = 0;
+  double tau = 0;
+};
+
+struct FieldVerdict {
+  std::string field;      ///< "relation", "distance", "depth", "normal", "witness", "contacts"
+  bool ok = true;
+  double error = 0;       ///< measured error in units of u·S (relation: |signed distance|/(u·S))
+  double allowed = 0;     ///< allowed error in units of u·S (tau included)
+  std::string detail;     ///< human-readable: measured and allowed values
+};
+
+struct Verdict {
+  bool ok = true;
+  double scale = 0;  ///< S
+  std::vector<FieldVerdict> fields;
+  /// First failing field, for messages ("" when ok).
+  std::string summary() const;
+};
+
+/// Judges `fast` against `exact` for case `c`. Pure function of its inputs (no I/O).
+Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const FastAnswer& fast,
+              const Bounds& bounds);
+
+double case_scale_of(const fixtures::Case& c);
+
+}  // namespace minkowski::properties

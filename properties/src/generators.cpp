@@ -1,0 +1,281 @@
+#include "minkowski/properties/generators.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "minkowski/reference/oracle.hpp"
+
+namespace minkowski::properties {
+
+namespace {
+
+using reference::Point;
+using reference::Shape;
+namespace gen = rc::gen;
+
+constexpr double kPi = 3.14159265358979323846;
+
+/// A decimal coordinate k/100 — usually not a dyadic, so differences carry TwoSum tails.
+double decimal(int lo, int hi) { return *gen::inRange(lo, hi + 1) / 100.0; }
+
+/// A random polygon: n points in a box around (cx, cy) (the hull is whatever they span).
+std::vector<Point> cloud(int n, double cx, double cy, double half) {
+  std::vector<Point> pts;
+  for (int i = 0; i < n; ++i)
+    pts.push_back({cx + half * decimal(-100, 100), cy + half * decimal(-100, 100)});
+  return pts;
+}
+
+std::vector<Point> regular(int n, double cx, double cy, double r, double phase) {
+  std::vector<Point> pts;
+  for (int k = 0; k < n; ++k) {
+    const double t = phase + 2 * kPi * k / n;
+    pts.push_back({cx + r * std::cos(t), cy + r * std::sin(t)});
+  }
+  return pts;
+}
+
+/// A convex polygon with small integer vertices, counter-clockwise, at least 3 vertices:
+/// exact constructions (midpoints, normals, homotheties) on it stay exact in double.
+std::vector<Point> integer_convex() {
+  return *gen::suchThat(gen::exec([] {
+                          const int n = *gen::inRange(3, 9);
+                          Shape s;
+                          for (int i = 0; i < n; ++i)
+                            s.points.push_back({static_cast<double>(*gen::inRange(-8, 9)),
+                                                static_cast<double>(*gen::inRange(-8, 9))});
+                          std::vector<Point> hull;
+                          for (auto i : reference::shape_hull(s)) hull.push_back(s.points[i]);
+                          return hull;
+                        }),
+                        [](const std::vector<Point>& h) { return h.size() >= 3; });
+}
+
+Point add(Point a, Point b) { return {a.x + b.x, a.y + b.y}; }
+Point sub(Point a, Point b) { return {a.x - b.x, a.y - b.y}; }
+Point scale(double s, Point a) { return {s * a.x, s * a.y}; }
+Point outward(Point e) { return {e.y, -e.x}; }  // outward normal of a CCW edge direction
+
+double step_ulps(double x, int k, double dir) {
+  const double target = dir > 0 ? INFINITY : -INFINITY;
+  for (int i = 0; i < std::abs(k); ++i) x = std::nextafter(x, k > 0 ? target : -target);
+  return x;
+}
+
+GeneratedCase make(std::string family, std::string kind, Shape a, Shape b) {
+  GeneratedCase g;
+  g.c.a = std::move(a);
+  g.c.b = std::move(b);
+  g.family = std::move(family);
+  g.kind = std::move(kind);
+  g.c.id = g.family + "/" + g.kind;
+  return g;
+}
+
+}  // namespace
+
+const std::vector<std::string>& family_names() {
+  static const std::vector<std::string> names = {"convex", "degenerate", "near_touching",
+                                                 "containment", "rounded", "scale"};
+  return names;
+}
+
+rc::Gen<GeneratedCase> gen_convex() {
+  return gen::exec([] {
+    const double dx = decimal(-300, 300), dy = decimal(-300, 300);
+    if (*gen::inRange(0, 2) == 0) {
+      return make("convex", "random_hull", Shape{cloud(*gen::inRange(3, 65), 0, 0, 1), 0},
+                  Shape{cloud(*gen::inRange(3, 65), dx, dy, 1), 0});
+    }
+    const int na = *gen::inRange(3, 65), nb = *gen::inRange(3, 65);
+    return make("convex", "regular",
+                Shape{regular(na, 0, 0, 1 + decimal(0, 100), decimal(0, 628)), 0},
+                Shape{regular(nb, dx, dy, 1 + decimal(0, 100), decimal(0, 628)), 0});
+  });
+}
+
+rc::Gen<GeneratedCase> gen_degenerate() {
+  return gen::exec([] {
+    const int kind = *gen::inRange(0, 5);
+    const double dx = decimal(-200, 200), dy = decimal(-200, 200);
+    switch (kind) {
+      case 0:  // a point against a polygon, a segment or a point
+        return make("degenerate", "point",
+                    Shape{{{dx, dy}}, 0}, Shape{cloud(*gen::inRange(1, 5), 0, 0, 1), 0});
+      case 1:  // two segments
+        return make("degenerate", "segments", Shape{cloud(2, 0, 0, 1), 0}, Shape{cloud(2, dx, dy, 1), 0});
+      case 2: {  // exactly collinear point lists on integer lattice lines
+        const Point p{static_cast<double>(*gen::inRange(-8, 9)), static_cast<double>(*gen::inRange(-8, 9))};
+        const Point d{static_cast<double>(*gen::inRange(-3, 4)), static_cast<double>(*gen::inRange(1, 4))};
+        Shape a, b;
+        for (int i = 0, n = *gen::inRange(2, 7); i < n; ++i) a.points.push_back(add(p, scale(*gen::inRange(-4, 5), d)));
+        b.points = cloud(*gen::inRange(1, 5), dx * 0.25, dy * 0.25, 1);
+        if (*gen::inRange(0, 2)) for (auto& q : b.points) q = add(p, scale(0.5 * *gen::inRange(-8, 9), d));
+        return make("degenerate", "collinear", a, b);
+      }
+      case 3: {  // every vertex listed twice or three times
+        Shape a{cloud(*gen::inRange(3, 9), 0, 0, 1), 0};
+        const std::size_t n = a.points.size();
+        for (std::size_t i = 0; i < n; ++i) a.points.push_back(a.points[i]);
+        if (*gen::inRange(0, 2)) for (std::size_t i = 0; i < n; ++i) a.points.push_back(a.points[i]);
+        return make("degenerate", "duplicates", a, Shape{cloud(*gen::inRange(3, 9), dx * 0.5, dy * 0.5, 1), 0});
+      }
+      default: {  // slivers of aspect 1e9
+        const double w = 1 + decimal(0, 100);
+        Shape a{{{0, 0}, {w, 0}, {w / 2, w * 1e-9}}, 0};
+        Shape b{{{dx * 0.25, -1}, {dx * 0.25 + 1e-9, -1}, {dx * 0.25, 1}}, 0};
+        return make("degenerate", "sliver", a, b);
+      }
+    }
+  });
+}
+
+rc::Gen<GeneratedCase> gen_near_touching() {
+  return gen::exec([] {
+    const std::vector<Point> a = integer_convex();
+    const std::size_t n = a.size();
+    const std::size_t k = *gen::inRange<std::size_t>(0, n);
+    const Point p = a[k], q = a[(k + 1) % n], e = sub(q, p), nrm = outward(e);
+    const int kind = *gen::inRange(0, 3);
+    Shape b;
+    std::string name;
+    Point away = nrm;  // direction that separates B from A
+    if (kind == 0) {  // B's vertex on A's edge
+      const Point t = add(p, scale(*gen::inRange(1, 4) * 0.25, e));
+      b.points = {t, add(t, add(nrm, scale(0.5, e))), add(t, sub(nrm, scale(0.5, e)))};
+      name = "vertex_edge";
+    } else if (kind == 1) {  // B's edge along part of A's edge
+      const Point t1 = add(p, scale(0.25, e)), t2 = add(p, scale(0.75, e));
+      b.points = {t1, t2, add(t2, nrm), add(t1, nrm)};
+      name = "edge_edge";
+    } else {  // vertex against vertex, B inside A's normal cone at p
+      const Point prev = a[(k + n - 1) % n], n1 = outward(sub(p, prev)), n2 = nrm;
+      b.points = {p, add(p, add(n1, scale(2, n2))), add(p, add(scale(2, n1), n2))};
+      name = "vertex_vertex";
+      away = add(n1, n2);
+    }
+    // Scale by a power of two (exact), then shift B off exact contact by a few ulps along the
+    // normal (0: stays touching). Scaling after the shift could flush a subnormal shift to 0.
+    const double s = std::ldexp(1.0, *gen::inRange(-4, 5));
+    Shape sa{a, 0};
+    for (Point& v : sa.points) v = scale(s, v);
+    for (Point& v : b.points) v = scale(s, v);
+    const int ulps = *gen::element(0, 1, -1, 2, -2, 16, -16);
+    for (Point& v : b.points) {
+      v.x = step_ulps(v.x, ulps, away.x == 0 ? 1 : away.x);
+      v.y = step_ulps(v.y, ulps, away.y == 0 ? 1 : away.y);
+    }
+    return make("near_touching", name + (ulps == 0 ? "/exact" : "/" + std::to_string(ulps) + "ulp"), sa, b);
+  });
+}
+
+rc::Gen<GeneratedCase> gen_containment() {
+  return gen::exec([] {
+    const std::vector<Point> a = integer_convex();
+    const int kind = *gen::inRange(0, 4);
+    Shape b;
+    std::string name;
+    if (kind == 0) {  // strictly inside: homothety about an interior dyadic point
+      const Point c = add(scale(0.25, add(a[0], a[1])), scale(0.5, a[2]));
+      for (const Point& v : a) b.points.push_back(add(c, scale(0.25, sub(v, c))));
+      name = "strictly_inside";
+    } else if (kind == 1) {  // inside and touching: homothety about a vertex
+      for (const Point& v : a) b.points.push_back(add(a[0], scale(0.5, sub(v, a[0]))));
+      name = "touching_inside";
+    } else if (kind == 2) {
+      b.points = a;
+      name = "identical";
+    } else {  // concentric circle inside, or concentric circles
+      const Point c = add(scale(0.25, add(a[0], a[1])), scale(0.5, a[2]));
+      b = Shape{{c}, 0.125 * *gen::inRange(1, 5)};
+      name = "concentric";
+      if (*gen::inRange(0, 2)) {
+        return make("containment", "concentric_circles", Shape{{c}, 0.25 * *gen::inRange(1, 9)}, b);
+      }
+    }
+    if (*gen::inRange(0, 2)) return make("containment", name + "/swapped", b, Shape{a, 0});
+    return make("containment", name, Shape{a, 0}, b);
+  });
+}
+
+rc::Gen<GeneratedCase> gen_rounded() {
+  return gen::exec([] {
+    const int kind = *gen::inRange(0, 4);
+    const double dx = decimal(-300, 300), dy = decimal(-300, 300);
+    if (kind == 0) {  // tangent circles (3-4-5), optionally nudged by ulps
+      const Point c1{0.25 * *gen::inRange(-16, 17), 0.25 * *gen::inRange(-16, 17)};
+      const double k = 0.25 * *gen::inRange(1, 9);
+      const double r1 = 5 * k * *gen::inRange(1, 8) / 8.0;
+      double r2 = 5 * k - r1;
+      const int ulps = *gen::element(0, 1, -1, 2, -2, 16, -16);
+      r2 = step_ulps(r2, ulps, 1);
+      const int sx = *gen::element(-1, 1), sy = *gen::element(-1, 1);
+      return make("rounded", ulps == 0 ? "tangent_circles" : "near_tangent_circles",
+                  Shape{{c1}, r1}, Shape{{{c1.x + sx * 3 * k, c1.y + sy * 4 * k}}, r2});
+    }
+    if (kind == 1)
+      return make("rounded", "circles", Shape{{{0, 0}}, decimal(1, 300)}, Shape{{{dx, dy}}, decimal(1, 300)});
+    if (kind == 2)
+      return make("rounded", "capsules", Shape{cloud(2, 0, 0, 1), decimal(1, 100)},
+                  Shape{cloud(*gen::inRange(1, 5), dx, dy, 1), decimal(0, 100)});
+    return make("rounded", "rounded_polygons", Shape{cloud(*gen::inRange(3, 9), 0, 0, 1), decimal(0, 50)},
+                Shape{cloud(*gen::inRange(3, 9), dx, dy, 1), decimal(0, 50)});
+  });
+}
+
+rc::Gen<GeneratedCase> gen_scale() {
+  return gen::exec([] {
+    const int kind = *gen::inRange(0, 3);
+    const double dx = decimal(-300, 300), dy = decimal(-300, 300);
+    if (kind == 2) {  // same-phase regular polygons: edges parallel up to rounding
+      const int n = *gen::inRange(3, 17);
+      const double phase = decimal(0, 628);
+      return make("scale", "near_parallel", Shape{regular(n, 0, 0, 1 + decimal(0, 100), phase), 0},
+                  Shape{regular(n, dx, dy, 1 + decimal(0, 100), phase), 0});
+    }
+    Shape a{cloud(*gen::inRange(3, 9), 0, 0, 1), 0}, b{cloud(*gen::inRange(3, 9), dx, dy, 1), 0};
+    if (*gen::inRange(0, 3) == 0) { a.radius = decimal(0, 50); }
+    if (kind == 0) {  // power-of-two scaling: ~1e-9 (2^-30) … ~1e12 (2^40)
+      const int e = *gen::inRange(-30, 41);
+      for (Shape* s : {&a, &b}) {
+        for (Point& p : s->points) p = scale(std::ldexp(1.0, e), p);
+        s->radius = std::ldexp(s->radius, e);
+      }
+      return make("scale", "pow2_" + std::to_string(e), a, b);
+    }
+    const double off = *gen::element(1e6, 1e12, -1e6);  // small shapes far from the origin
+    for (Shape* s : {&a, &b})
+      for (Point& p : s->points) p = {p.x + off, p.y - off};
+    return make("scale", off == 1e12 ? "far_1e12" : "far_1e6", a, b);
+  });
+}
+
+rc::Gen<GeneratedCase> gen_family(const std::string& name) {
+  if (name == "convex") return gen_convex();
+  if (name == "degenerate") return gen_degenerate();
+  if (name == "near_touching") return gen_near_touching();
+  if (name == "containment") return gen_containment();
+  if (name == "rounded") return gen_rounded();
+  if (name == "scale") return gen_scale();
+  throw std::invalid_argument("unknown family: " + name);
+}
+
+rc::Gen<GeneratedCase> gen_any() {
+  return gen::oneOf(gen_convex(), gen_degenerate(), gen_near_touching(), gen_containment(),
+                    gen_rounded(), gen_scale());
+}
+
+double case_scale(const fixtures::Case& c) {
+  double s = 0;
+  for (const Shape* sh : {&c.a, &c.b}) {
+    for (const Point& p : sh->points) s = std::max({s, std::fabs(p.x), std::fabs(p.y)});
+  }
+  return std::max({s, c.a.radius, c.b.radius});
+}
+
+void showValue(const GeneratedCase& g, std::ostream& os) {
+  os << g.family << "/" << g.kind << " " << fixtures::case_to_json(g.c).dump();
+}
+
+}  // namespace minkowski::properties
