@@ -33,4 +33,90 @@ T max_coordinate() {
 /// beyond any collision shape, and keeps a hostile file from exhausting memory.
 inline constexpr std::size_t kMaxShapePoints = std::size_t{1} << 20;
 
+
+// ---- GJK / EPA (gjk.hpp, epa.hpp) ---------------------------------------------------------------
+
+/// GJK termination gap, in units of u. With v the current closest point of the simplex to the
+/// origin and w the new support point in direction −v, the exact distance lies between
+/// v·w/|v| and |v| (van den Bergen, "A fast and robust GJK implementation for collision detection
+/// of convex objects", J. Graphics Tools 4(2), 1999, §3). GJK stops when that gap is at most
+/// kGjkGapUlps · u · |v|: the distance is then exact up to 4 rounding units of the answer itself,
+/// finer than the solver's own arithmetic resolves, so the test never stops GJK early in a way the
+/// tolerance model (k·u·S, S >= |v|) could see. Smaller gains that rounding makes look positive are
+/// caught one step later by the "distance did not decrease" test (GjkStatus::stalled).
+inline constexpr double kGjkGapUlps = 4.0;
+
+/// GJK termination gap as a number of T: kGjkGapUlps · u.
+template <class T>
+constexpr T gjk_relative_gap() { return T(kGjkGapUlps) * unit_roundoff<T>(); }
+
+/// Default EPA termination tolerance, in units of u · S with S = a.scale() + b.scale() (a bound on
+/// the coordinates of Minkowski-difference points). EPA stops when the support point along the
+/// closest edge's outward normal lies at most tau = kEpaToleranceUlps · u · S beyond that edge.
+/// Where 32 comes from: the gap h − d is formed from coordinates a − b (error <= u·S each), an edge
+/// normal normalized with one square root (relative error <= 3u), and one dot and one cross product
+/// (error <= 2u·|x|_1·|y|_1 each) — about 8u·S in all. 32 is four times that, so a face that has been
+/// found is never taken for progress; the depth error it allows (at most tau) is part of the
+/// tolerance model's `tau` term and is reported by the campaigns. Polygons reach their exact face
+/// long before this matters; it bounds the work on many-sided near-circles.
+inline constexpr double kEpaToleranceUlps = 32.0;
+
+/// Default EPA relative tolerance as a number of T: kEpaToleranceUlps · u.
+template <class T>
+constexpr T epa_default_relative_tolerance() { return T(kEpaToleranceUlps) * unit_roundoff<T>(); }
+
+/// Near-edge test for the start of EPA (seed 000, §2.5). The origin counts as lying on the edge
+/// (p, q) of the GJK triangle when |cross(p, q)| <= kEpaNearEdgeUlps · u · |p|_1 · |q|_1 (|.|_1 the
+/// sum of absolute coordinates). The computed cross product of two rounded differences is off by at
+/// most about 4u·|p|_1·|q|_1 (2u from the two products and the subtraction, 2u from the rounding of
+/// p and q), so below 16 its sign — and with it the triangle's orientation — is not trustworthy, and
+/// EPA starts from that edge alone as two opposite directed edges. 16 is a factor 4 above the bound.
+inline constexpr double kEpaNearEdgeUlps = 16.0;
+
+}  // namespace minkowski::fast
+
+// ---- SAT, contact manifolds, compound shapes (sat.hpp, manifold.hpp, compound.hpp, decompose.hpp)
+
+namespace minkowski::fast {
+
+/// Two SAT push directions n and m (unit vectors) are the same axis when |n − m| <=
+/// kSatParallelAxisUlps · u; the second is not tested. A computed unit normal is off by at most
+/// about 4u per coordinate (one rounded difference, a dot product, a square root, a division and a
+/// product), so the normals of two exactly parallel edges differ by at most ~8u. Skipping an axis
+/// that differs by 8u changes the gap by at most 8u · |b − a| <= 23 u·S, no more than the gap's own
+/// rounding (see kSatGapErrorUlps).
+inline constexpr double kSatParallelAxisUlps = 8.0;
+
+/// Error bound of a computed face gap dot(n, b − a), in units of u·S (S the largest coordinate).
+/// |b − a| <= 2√2·S; the normal's error (4u per coordinate, above) contributes <= 16 u·S, the
+/// rounding of b − a and of the dot product <= 9 u·S: about 25 u·S, rounded up to 32. Used where a
+/// gap must be told apart from zero: SAT refines with closest features when the best face gap is
+/// >= −32 u·S (sat.hpp), and the manifold ignores a better face of B that is not better by more.
+inline constexpr double kSatGapErrorUlps = 32.0;
+
+/// Reference-face preference of the contact manifold (manifold.hpp): B's face is the reference only
+/// when its gap beats A's best by more than kReferenceFaceRelativeTolerance times the shorter of
+/// the two faces (and by more than kSatGapErrorUlps · u · S). For coherence: two nearly equal faces
+/// would otherwise swap roles from frame to frame as rounding decides. Box2D 2.4.1
+/// (b2CollidePolygons) uses 0.1 · b2_linearSlop = 0.0005 m for shapes of about 1 m: the same ratio.
+/// The depth the manifold then reports may exceed the minimum by at most this tolerance.
+inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
+
+/// Contact points closer than kContactWeldUlps · u · S are the same point (compound.hpp merges the
+/// points that two pieces sharing an edge produce at their common vertex). Each copy carries the
+/// error of a clipping step (an interpolation, ~8u·S) on top of the inputs' own; 64 leaves a factor
+/// 4 over both, and is still far below any feature a shape can have after welding at build time.
+inline constexpr double kContactWeldUlps = 64.0;
+
+/// Two manifold normals belong to one cluster when |cross(n, m)| <= kCompoundClusterSine and
+/// dot(n, m) > 0 (compound.hpp). Pieces of one flat face have normals equal up to rounding (~1e-7
+/// in float); 1e-3 rad is far above that, and using the cluster's normal for a point measured on a
+/// normal 1e-3 rad away misplaces its separation by at most 0.1 % of the manifold's extent.
+inline constexpr double kCompoundClusterSine = 1e-3;
+
+/// Largest polygon decompose_polygon accepts. The simplicity check and ear clipping are O(n²):
+/// 4096 vertices is ~8·10^6 segment pairs (tens of milliseconds); a concave outline this large is
+/// a mesh, not a collision shape, and is refused with an error rather than attempted.
+inline constexpr std::size_t kMaxDecomposeVertices = 4096;
+
 }  // namespace minkowski::fast
