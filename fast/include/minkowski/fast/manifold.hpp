@@ -1,0 +1,310 @@
+#pragma once
+// minkowski/fast/manifold.hpp — contact manifold of two rounded convex hulls by clipping
+// (the reference-face / incident-face method of Box2D; E. Catto, "Contact Manifolds", GDC 2007).
+//
+// What this header answers
+//   contact_manifold(a, b, margin, cache)  up to two contact points with their own separation
+//                                          (negative = penetrating) and feature ids, and one normal
+//                                          from A towards B. Fixed-size output, no allocation.
+//
+// Method.
+//   1. SAT over the face directions of both cores (sat.hpp), stopping as soon as one face shows a
+//      gap larger than rA + rB + margin (no contact possible).
+//   2. Rounded shapes and points/segments: closest features of the best face and its incident
+//      feature (sat.hpp). When they are two vertices (a corner of a rounded box against a circle,
+//      two capsules end to end) the contact is one point on the vertex–vertex axis.
+//   3. Otherwise a reference face: A's best face, unless B's best face has a gap larger by more
+//      than kReferenceFaceRelativeTolerance × the shorter face (coherence: equal faces keep A).
+//      The incident edge is the other shape's edge most anti-parallel to the reference normal (a
+//      single-vertex shape offers its vertex, which gives one point: circle–polygon).
+//   4. The incident edge is clipped to the slab between the reference face's two side planes
+//      (Sutherland–Hodgman with two points); each surviving point with separation
+//      s = n·(p − v0) − rA − rB <= margin becomes a contact (up to the gap's rounding error,
+//      kSatGapErrorUlps · u · S, so that a touching contact is never dropped by rounding).
+//
+// Contact points. Each ManifoldPoint carries `point_a` on A's surface, `point_b` on B's surface and
+// `point` midway between them, with point_b = point_a + separation · normal (up to rounding). For a
+// face contact point_a/point_b lie on the two surfaces along the normal through the clipped
+// incident point; radii move the surface points out of the cores, so depth includes the radii.
+//
+// Feature ids. A point kept from the incident edge is (reference face, incident vertex); a point
+// created by a side plane is (reference vertex of that plane, incident face); a vertex contact is
+// (vertex, vertex); a single-vertex incident shape gives (reference face, vertex 0). Ids are
+// expressed for A and B (type_a/index_a always refer to A), so a solver can match points across
+// frames whichever shape was the reference.
+//
+// Failure cases (returned as data, never thrown):
+//   - no point: separated by more than the margin, or every clipped point's separation > margin;
+//   - clipping removed the whole incident edge (it lies beyond a side plane; only with near-ties
+//     in floating point): the incident support vertex is returned as the single point instead;
+//   - coincident single points (concentric circles): normal (1, 0), one point.
+// Tolerances: kSatParallelAxisUlps, kSatGapErrorUlps (sat.hpp), kReferenceFaceRelativeTolerance.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#include "minkowski/fast/sat.hpp"
+#include "minkowski/fast/shape.hpp"
+#include "minkowski/fast/tolerances.hpp"
+#include "minkowski/fast/vec2.hpp"
+
+namespace minkowski::fast {
+
+/// Kind of feature a contact point comes from on one shape.
+enum class FeatureType : std::uint8_t {
+  vertex,  ///< a core vertex
+  face,    ///< a core edge (face i joins vertex i to vertex i+1)
+  none,    ///< no feature on this shape (closest-internal-vertices points: see internal_vertices.hpp)
+};
+
+/// Feature pair that produced a contact point, for matching points across frames.
+struct ContactFeature {
+  FeatureType type_a = FeatureType::none;
+  FeatureType type_b = FeatureType::none;
+  std::uint32_t index_a = 0;  ///< vertex or face index on A
+  std::uint32_t index_b = 0;  ///< vertex or face index on B
+  friend constexpr bool operator==(const ContactFeature&, const ContactFeature&) = default;
+  /// One integer identifying the pair (index_a and index_b < 2^30, as shapes guarantee).
+  constexpr std::uint64_t key() const {
+    return (std::uint64_t(type_a) << 62) | (std::uint64_t(index_a) << 32) |
+           (std::uint64_t(type_b) << 30) | std::uint64_t(index_b);
+  }
+};
+
+/// One contact point. (No default member initialisers: a Manifold's unused point slots are left
+/// unwritten, which keeps the query free of a 200-byte clear on every call.)
+template <class T>
+struct ManifoldPoint {
+  Vec2<T> point;      ///< midway between point_a and point_b
+  Vec2<T> point_a;    ///< on A's surface (core ⊕ radius)
+  Vec2<T> point_b;    ///< on B's surface; point_b = point_a + separation · normal
+  T separation;       ///< signed gap along the normal: < 0 penetrating (depth = −separation)
+  ContactFeature id;  ///< features of A and B that produced the point
+};
+
+/// Which rule produced the manifold.
+enum class ManifoldKind : std::uint8_t {
+  none,    ///< no contact point
+  face_a,  ///< reference face on A: normal = A's face normal
+  face_b,  ///< reference face on B: normal = −(B's face normal)
+  vertex,  ///< vertex–vertex: normal along the closest core vertices (or two single points)
+};
+
+/// Contact manifold: at most two points sharing one normal.
+template <class T>
+struct Manifold {
+  Vec2<T> normal{};                ///< unit, from A towards B; meaningful when point_count > 0
+  ManifoldPoint<T> points[2];      ///< points[0 .. point_count); the others are unspecified
+  int point_count = 0;             ///< 0, 1 or 2
+  ManifoldKind kind = ManifoldKind::none;
+  std::uint32_t reference_face = 0;  ///< face index on the reference shape (face_a / face_b)
+  int axes_tested = 0;             ///< as SatResult::axes_tested
+};
+
+namespace manifold_detail {
+
+// One point given the core points on the reference side (cr) and on the incident side (ci), the
+// unit normal u from reference to incident, and the separation s (radii included). Built in
+// registers and stored once.
+template <class T>
+ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T rr, T ri, T s,
+                            ContactFeature ref_inc_id) {
+  const Vec2<T> qr = cr + rr * u, qi = ci - ri * u;
+  const Vec2<T> pa = ref_is_a ? qr : qi, pb = ref_is_a ? qi : qr;
+  const ContactFeature id =
+      ref_is_a ? ref_inc_id
+               : ContactFeature{ref_inc_id.type_b, ref_inc_id.type_a, ref_inc_id.index_b,
+                                ref_inc_id.index_a};
+  return ManifoldPoint<T>{T(0.5) * (pa + pb), pa, pb, s, id};
+}
+
+}  // namespace manifold_detail
+
+/// Contact manifold of A and B by reference-face clipping.
+///
+/// Answers: the normal n (unit, A towards B) and up to two contact points whose separation is at
+/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its own
+/// separation, measured along n from the reference face; the deepest equals −(SAT depth) when the
+/// reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
+///
+/// speculative_margin: >= 0 and finite; also report points up to this far apart (speculative
+/// contacts). cache: optional SatCache for this pair; a pair separated by more than the margin
+/// along the cached axis costs one axis test; the cache receives the axis used.
+///
+/// Preconditions: a and b built by make_shape; speculative_margin >= 0. Failure cases: see the top
+/// of this header. No allocation, no exception; one square root at most (vertex contacts and the
+/// reference-face tolerance are decided on squares).
+template <class T>
+Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                             T speculative_margin = T(0), SatCache* cache = nullptr) {
+  using std::sqrt;
+  using namespace sat_detail;
+  using namespace manifold_detail;
+  Manifold<T> m;
+  const T ra = a.radius(), rb = b.radius(), r = ra + rb;
+  const T limit = r + speculative_margin;
+  auto remember = [&](SatAxis axis, std::uint32_t ia, std::uint32_t ib) {
+    if (cache != nullptr) *cache = SatCache{axis, ia, ib};
+  };
+
+  if (cache != nullptr && cache->axis != SatAxis::none) {
+    ++m.axes_tested;
+    if (gap_exceeds(cached_axis_gap(a, b, *cache), limit)) return m;
+  }
+
+  // Vertex contact: from core point cr on shape R (vertex rv) to core point ci on I (vertex iv).
+  auto vertex_contact = [&](bool ref_is_a, Vec2<T> cr, Vec2<T> ci, T d2, std::uint32_t rv,
+                            std::uint32_t iv) {
+    remember(SatAxis::vertex_vertex, ref_is_a ? rv : iv, ref_is_a ? iv : rv);
+    if (d2 > limit * limit) return;
+    Vec2<T> u{T(1), T(0)};
+    T dist = T(0);
+    if (d2 > T(0)) {
+      dist = sqrt(d2);
+      u = (T(1) / dist) * (ci - cr);
+    }
+    m.kind = ManifoldKind::vertex;
+    m.normal = ref_is_a ? u : -u;
+    m.points[0] = make_point(ref_is_a, cr, ci, u, ref_is_a ? ra : rb, ref_is_a ? rb : ra, dist - r,
+                             ContactFeature{FeatureType::vertex, FeatureType::vertex, rv, iv});
+    m.point_count = 1;
+  };
+
+  if (a.size() == 1 && b.size() == 1) {
+    ++m.axes_tested;
+    vertex_contact(true, a.vertex(0), b.vertex(0), length_squared(b.vertex(0) - a.vertex(0)), 0,
+                   0);
+    return m;
+  }
+
+  const FacePass<T> pass = face_pass(a, b, true, limit);
+  m.axes_tested += pass.tested;
+  const bool best_b = pass.stopped ? pass.stopped_on_b : best_is_b(pass);
+  const Face<T>& best = best_b ? pass.b : pass.a;
+  if (best_b) remember(SatAxis::face_b, 0, best.face);
+  else remember(SatAxis::face_a, best.face, 0);
+  if (pass.stopped) return m;
+
+  if (needs_refinement(a, b, best.gap)) {
+    ++m.axes_tested;
+    const ConvexShape<T>& ref = best_b ? b : a;
+    const ConvexShape<T>& inc = best_b ? a : b;
+    const FeaturePair<T> fp = closest_features(
+        ref, best.face, inc, pass.support(ref.normal(best.face), inc, best.support));
+    if (use_vertex_axis(fp, best.gap)) {
+      vertex_contact(!best_b, ref.vertex(fp.ref_vertex), inc.vertex(fp.inc_vertex), fp.dist2,
+                     fp.ref_vertex, fp.inc_vertex);
+      return m;
+    }
+  }
+
+  // Reference face: A's best unless B's is better by more than the coherence tolerance. (The
+  // rest of the query is written with selects instead of branches where the branch would be a
+  // coin toss on random pairs: which shape is the reference, which edge is incident, which end
+  // a side plane cuts, whether a point is kept. Each mispredicted branch costs ~15 cycles, and
+  // there were five of them per query.)
+  bool ref_b = best_b;
+  if (pass.a.valid && pass.b.valid) {
+    const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
+    const T floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+    const T la2 = length_squared(a.vertex(next_index(pass.a.face, a.size())) - a.vertex(pass.a.face));
+    const T lb2 = length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
+    const T tol = T(kReferenceFaceRelativeTolerance);
+    ref_b = (diff > floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
+  }
+  const ConvexShape<T>& R = ref_b ? b : a;
+  const ConvexShape<T>& I = ref_b ? a : b;
+  const std::uint32_t face = ref_b ? pass.b.face : pass.a.face;
+  const T rr = ref_b ? rb : ra, ri = ref_b ? ra : rb;
+  const Vec2<T> n = R.normal(face);
+  const std::uint32_t support = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
+  const std::uint32_t r0 = face, r1 = next_index(face, R.size());
+  const Vec2<T> v0 = R.vertex(r0), v1 = R.vertex(r1);
+  m.kind = ref_b ? ManifoldKind::face_b : ManifoldKind::face_a;
+  m.reference_face = face;
+  m.normal = ref_b ? -n : n;
+
+  // The incident feature: the edge at the support vertex, clipped to the slab between the side
+  // planes of the reference face, or the single vertex. Clipping is parametric on the edge
+  // w(s) = w0 + s (w1 − w0), s in [0, 1]: plane v0 keeps t·(w − v0) >= 0, plane v1 keeps
+  // t·(v1 − w) >= 0 (t = v1 − v0); each plane cuts at its own s, so the two divisions are
+  // independent. An end that no plane cuts is kept bit for bit (its height then equals the face
+  // gap exactly). Ids: a kept end is (reference face, incident vertex); a cut end is (the cutting
+  // plane's reference vertex, incident face). Scalars throughout: structs of point + tag stored
+  // piecewise and reloaded whole stalled store-to-load forwarding.
+  T p0x, p0y, p1x, p1y;
+  bool plane0 = false, plane1 = false;
+  std::uint32_t i0 = support, i1 = support, e = 0;
+  int count = 1;
+  {
+    const Vec2<T> w = I.vertex(support);
+    p0x = w.x, p0y = w.y, p1x = w.x, p1y = w.y;
+  }
+  if (I.size() >= 2) {
+    e = incident_edge(I, n, support);
+    const std::uint32_t e1 = next_index(e, I.size());
+    const Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
+    const T tx = v1.x - v0.x, ty = v1.y - v0.y;
+    const T a0 = tx * (w0.x - v0.x) + ty * (w0.y - v0.y), a1 = tx * (w1.x - v0.x) + ty * (w1.y - v0.y);
+    const T b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
+    if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
+      // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
+      p0x = I.vertex(support).x, p0y = I.vertex(support).y;
+    } else {
+      // Crossing parameters (the denominators are nonzero whenever the plane separates the ends;
+      // otherwise 1 keeps exact number types from dividing by zero — the value is then unused).
+      const T da = a0 - a1 == T(0) ? T(1) : a0 - a1, db = b0 - b1 == T(0) ? T(1) : b0 - b1;
+      const T xa = a0 / da, xb = b0 / db;
+      // Lower end: cut by the plane its start lies beyond; upper end likewise.
+      const bool lo_a = a0 < T(0), lo_b = b0 < T(0), hi_a = a1 < T(0), hi_b = b1 < T(0);
+      T lo = T(0), hi = T(1);
+      lo = lo_a && xa > lo ? xa : lo;
+      const bool lo_by_b = lo_b && xb > lo;
+      lo = lo_by_b ? xb : lo;
+      hi = hi_a && xa < hi ? xa : hi;
+      const bool hi_by_b = hi_b && xb < hi;
+      hi = hi_by_b ? xb : hi;
+      const T dx = w1.x - w0.x, dy = w1.y - w0.y;
+      plane0 = lo_a || lo_b, plane1 = hi_a || hi_b;
+      p0x = plane0 ? w0.x + lo * dx : w0.x, p0y = plane0 ? w0.y + lo * dy : w0.y;
+      p1x = plane1 ? w0.x + hi * dx : w1.x, p1y = plane1 ? w0.y + hi * dy : w1.y;
+      i0 = plane0 ? (lo_by_b ? r1 : r0) : e;
+      i1 = plane1 ? (hi_by_b ? r1 : r0) : e1;
+      count = 2;
+    }
+  }
+  // A point is kept when its separation is at most the margin, up to the gap's rounding: at an
+  // exact touching contact two candidate vertices may round to 0 and +1e-16, and the contact must
+  // not be lost to that (kSatGapErrorUlps, tolerances.hpp).
+  const T keep_limit =
+      speculative_margin + T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+  int kept = 0;
+  for (int k = 0; k < count; ++k) {
+    const T px = k == 0 ? p0x : p1x, py = k == 0 ? p0y : p1y;
+    const bool plane = k == 0 ? plane0 : plane1;
+    const std::uint32_t idx = k == 0 ? i0 : i1;
+    const T w = pass.height(n, Vec2<T>{px, py}, v0);  // height above the reference face
+    const T sep = w - r;
+    // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
+    // by the radii along n (reference side) and −n (incident side).
+    const T rx = px - (w - rr) * n.x, ry = py - (w - rr) * n.y;
+    const T ix = px - ri * n.x, iy = py - ri * n.y;
+    const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
+    const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
+    const std::uint32_t ref_index = plane ? idx : r0, inc_index = plane ? e : idx;
+    ManifoldPoint<T>& mp = m.points[kept];  // written always, counted only if kept
+    mp.point_a = ref_b ? Vec2<T>{ix, iy} : Vec2<T>{rx, ry};
+    mp.point_b = ref_b ? Vec2<T>{rx, ry} : Vec2<T>{ix, iy};
+    mp.point = Vec2<T>{T(0.5) * (rx + ix), T(0.5) * (ry + iy)};
+    mp.separation = sep;
+    mp.id = ref_b ? ContactFeature{inc_type, ref_type, inc_index, ref_index}
+                  : ContactFeature{ref_type, inc_type, ref_index, inc_index};
+    kept += sep <= keep_limit ? 1 : 0;
+  }
+  m.point_count = kept;
+  if (kept == 0) m.kind = ManifoldKind::none;
+  return m;
+}
+
+}  // namespace minkowski::fast

@@ -1,0 +1,394 @@
+// Contact manifolds by clipping: point count, per-point separation, surface points and feature ids
+// for every kind of shape pair. Expected values are derived by hand above each test.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <utility>
+#include <vector>
+
+#include "minkowski/fast/manifold.hpp"
+
+namespace {
+
+using minkowski::fast::contact_manifold;
+using minkowski::fast::ContactFeature;
+using minkowski::fast::ConvexShape;
+using minkowski::fast::FeatureType;
+using minkowski::fast::make_shape;
+using minkowski::fast::Manifold;
+using minkowski::fast::ManifoldKind;
+using minkowski::fast::ManifoldPoint;
+using minkowski::fast::sat_query;
+using minkowski::fast::SatAxis;
+using minkowski::fast::SatCache;
+using minkowski::fast::Vec2;
+
+template <class T>
+ConvexShape<T> shape(std::initializer_list<std::pair<double, double>> pts, double radius = 0) {
+  std::vector<Vec2<T>> v;
+  for (auto [x, y] : pts) v.push_back({T(x), T(y)});
+  auto r = make_shape<T>(v, T(radius));
+  EXPECT_TRUE(r) << r.message;
+  return r.shape;
+}
+
+template <class T>
+ConvexShape<T> box(double x0, double y0, double x1, double y1, double radius = 0) {
+  return shape<T>({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, radius);
+}
+
+template <class T>
+double tol() { return 64.0 * double(std::numeric_limits<T>::epsilon()) / 2 * 8; }
+
+template <class T>
+void expect_at(Vec2<T> got, double x, double y, const char* what) {
+  EXPECT_NEAR(double(got.x), x, tol<T>()) << what << ".x";
+  EXPECT_NEAR(double(got.y), y, tol<T>()) << what << ".y";
+}
+
+template <class T>
+std::uint32_t face_with_normal(const ConvexShape<T>& s, double nx, double ny) {
+  for (std::size_t i = 0; i < s.normals().size(); ++i)
+    if (std::abs(double(s.normal(i).x) - nx) < 1e-6 && std::abs(double(s.normal(i).y) - ny) < 1e-6)
+      return static_cast<std::uint32_t>(i);
+  ADD_FAILURE() << "no face with normal (" << nx << ", " << ny << ")";
+  return 0;
+}
+
+template <class T>
+std::uint32_t vertex_at(const ConvexShape<T>& s, double x, double y) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (std::abs(double(s.vertex(i).x) - x) < 1e-6 && std::abs(double(s.vertex(i).y) - y) < 1e-6)
+      return static_cast<std::uint32_t>(i);
+  ADD_FAILURE() << "no vertex at (" << x << ", " << y << ")";
+  return 0;
+}
+
+// Points of a manifold sorted by a key, so tests do not depend on clipping order.
+template <class T, class Key>
+std::vector<ManifoldPoint<T>> sorted_points(const Manifold<T>& m, Key key) {
+  std::vector<ManifoldPoint<T>> p(m.points, m.points + m.point_count);
+  std::sort(p.begin(), p.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+  return p;
+}
+
+template <class T>
+class ManifoldTyped : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(ManifoldTyped, Types);
+
+// Seed 002, first figure: a corner of B into a face of A gives ONE point. A = [0,2]², diamond B
+// (1,1.75), (2,2.75), (1,3.75), (0,2.75). Reference: A's top face (gap −0.25, see sat_test).
+// Incident: a lower edge of B, e.g. (1,1.75)→(2,2.75); inside the slab x in [0,2]; separations
+// 1.75 − 2 = −0.25 (kept) and 2.75 − 2 = 0.75 (> margin 0, dropped).
+TYPED_TEST(ManifoldTyped, CornerIntoFaceGivesOnePoint) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const auto b = shape<T>({{1, 1.75}, {2, 2.75}, {1, 3.75}, {0, 2.75}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  EXPECT_EQ(m.reference_face, face_with_normal(a, 0, 1));
+  EXPECT_EQ(m.normal, (Vec2<T>{0, 1}));
+  const ManifoldPoint<T>& p = m.points[0];
+  EXPECT_EQ(p.separation, T(-0.25));
+  EXPECT_EQ(p.point_a, (Vec2<T>{1, 2}));
+  EXPECT_EQ(p.point_b, (Vec2<T>{1, 1.75}));
+  EXPECT_EQ(p.point, (Vec2<T>{1, 1.875}));
+  EXPECT_EQ(p.id, (ContactFeature{FeatureType::face, FeatureType::vertex,
+                                  face_with_normal(a, 0, 1), vertex_at(b, 1, 1.75)}));
+}
+
+// Edge on edge gives TWO points. A = [0,4]×[0,1], B = [1,2]×[0.75,1.75]: reference A's top face,
+// gap 0.75 − 1 = −0.25; B's bottom edge (1,0.75)→(2,0.75) lies inside the slab x in [0,4]; both
+// ends have separation −0.25; A-side points on y = 1.
+TYPED_TEST(ManifoldTyped, EdgeOnEdgeGivesTwoPoints) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 4, 1), b = box<T>(1, 0.75, 2, 1.75);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 2);
+  EXPECT_EQ(m.normal, (Vec2<T>{0, 1}));
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(p[k].separation, T(-0.25));
+    EXPECT_EQ(p[k].point_a, (Vec2<T>{T(1 + k), 1}));
+    EXPECT_EQ(p[k].point_b, (Vec2<T>{T(1 + k), 0.75}));
+    EXPECT_EQ(p[k].id.type_a, FeatureType::face);
+    EXPECT_EQ(p[k].id.type_b, FeatureType::vertex);
+    EXPECT_EQ(p[k].id.index_b, vertex_at(b, 1 + k, 0.75));
+  }
+}
+
+// Each point has its own depth. A = [0,4]×[0,2]; B with a tilted bottom (1,1.9)→(3,1.8):
+// reference A's top face (gap −0.2; B's bottom face gap −0.5/√4.01 ≈ −0.2497 is worse).
+// Separations: 1.9 − 2 = −0.1 at x = 1 and 1.8 − 2 = −0.2 at x = 3.
+TYPED_TEST(ManifoldTyped, TiltedEdgeGetsADepthPerPoint) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 4, 2);
+  const auto b = shape<T>({{1, 1.9}, {3, 1.8}, {3, 3}, {1, 3}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 2);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
+  EXPECT_NEAR(double(p[0].separation), -0.1, tol<T>());
+  EXPECT_NEAR(double(p[1].separation), -0.2, tol<T>());
+  expect_at(p[0].point_a, 1, 2, "left a");
+  expect_at(p[1].point_b, 3, 1.8, "right b");
+}
+
+// The incident edge is clipped by the reference face's side planes. A = [0,2]², B =
+// [−1,3]×[1.75,2.75]: reference A's top face (from (2,2) to (0,2)), incident B's bottom edge
+// (−1,1.75)→(3,1.75), cut at x = 0 and x = 2. Both points are created by a side plane, so their ids
+// are (A's vertex of that plane, B's bottom face).
+TYPED_TEST(ManifoldTyped, SidePlanesClipTheIncidentEdge) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2), b = box<T>(-1, 1.75, 3, 2.75);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 2);
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(p[k].separation, T(-0.25));
+    EXPECT_EQ(p[k].point_b, (Vec2<T>{T(2 * k), 1.75}));
+    EXPECT_EQ(p[k].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_at(a, 2 * k, 2),
+                                       face_with_normal(b, 0, -1)}));
+  }
+}
+
+// Circle over a face gives one point: centre (1,3), r 1.5 over A = [0,2]²: separation
+// 3 − 2 − 1.5 = −0.5; on A (1,2), on the circle (1, 3 − 1.5) = (1, 1.5).
+TYPED_TEST(ManifoldTyped, CircleOnFaceGivesOnePoint) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const Manifold<T> m = contact_manifold(a, shape<T>({{1, 3}}, 1.5));
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  EXPECT_EQ(m.points[0].separation, T(-0.5));
+  EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 2}));
+  EXPECT_EQ(m.points[0].point_b, (Vec2<T>{1, 1.5}));
+  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::face, FeatureType::vertex,
+                                            face_with_normal(a, 0, 1), 0}));
+}
+
+// Circle at a corner: vertex contact along (1,1)/√2 (see sat_test): separation √2 − 1.5, A's point
+// the corner (2,2), the circle's point (3,3) − 1.5·(1,1)/√2.
+TYPED_TEST(ManifoldTyped, CircleAtCornerGivesVertexContact) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const Manifold<T> m = contact_manifold(a, shape<T>({{3, 3}}, 1.5));
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::vertex);
+  const double h = std::sqrt(0.5);
+  expect_at(m.normal, h, h, "normal");
+  EXPECT_NEAR(double(m.points[0].separation), std::sqrt(2.0) - 1.5, tol<T>());
+  expect_at(m.points[0].point_a, 2, 2, "a");
+  expect_at(m.points[0].point_b, 3 - 1.5 * h, 3 - 1.5 * h, "b");
+  EXPECT_EQ(m.points[0].id,
+            (ContactFeature{FeatureType::vertex, FeatureType::vertex, vertex_at(a, 2, 2), 0}));
+}
+
+// Capsule lying on a box: core (−1,2.5)–(1,2.5), r 0.6, A = [−2,2]×[0,2]. The refinement finds
+// A's top edge against the capsule's lower side (an interior point: not a vertex pair), so the
+// capsule's side is clipped: both ends kept, separation 2.5 − 2 − 0.6 = −0.1 each; A-side points
+// (±1, 2), capsule-side points (±1, 1.9).
+TYPED_TEST(ManifoldTyped, CapsuleOnBoxGivesTwoPoints) {
+  using T = TypeParam;
+  const Manifold<T> m = contact_manifold(box<T>(-2, 0, 2, 2), shape<T>({{-1, 2.5}, {1, 2.5}}, 0.6));
+  ASSERT_EQ(m.point_count, 2);
+  EXPECT_EQ(m.normal, (Vec2<T>{0, 1}));
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
+  for (int k = 0; k < 2; ++k) {
+    const double x = k == 0 ? -1 : 1;
+    EXPECT_NEAR(double(p[k].separation), -0.1, tol<T>());
+    expect_at(p[k].point_a, x, 2, "a");
+    expect_at(p[k].point_b, x, 1.9, "b");
+  }
+}
+
+// Rounded box on rounded box: A core [0,2]×[0,1.75], rA 0.25 (surface y = 2); B core
+// [0.5,1.5]×[2.25,3.25], rB 0.5 (surface y = 1.75). Core gap 0.5, separation 0.5 − 0.75 = −0.25;
+// points at x = 0.5 and 1.5, on A's surface y = 2 and B's surface y = 1.75.
+TYPED_TEST(ManifoldTyped, RoundedBoxesPutPointsOnTheirSurfaces) {
+  using T = TypeParam;
+  const Manifold<T> m = contact_manifold(box<T>(0, 0, 2, 1.75, 0.25), box<T>(0.5, 2.25, 1.5, 3.25, 0.5));
+  ASSERT_EQ(m.point_count, 2);
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(p[k].separation, T(-0.25));
+    EXPECT_EQ(p[k].point_a, (Vec2<T>{T(0.5 + k), 2}));
+    EXPECT_EQ(p[k].point_b, (Vec2<T>{T(0.5 + k), 1.75}));
+    EXPECT_EQ(p[k].point, (Vec2<T>{T(0.5 + k), 1.875}));
+  }
+}
+
+// Crossing segments A (−1,0)–(1,0), B (0.25,−1)–(0.25,2): SAT's best is B's face with normal
+// (−1,0) (gap −0.75 against A's best −1), so B is the reference and the normal (A to B) is (1,0).
+// A's segment is incident; the slab y in [−1,2] keeps both ends; separations −(x − 0.25): −0.75 at
+// (1,0) (kept) and 1.25 at (−1,0) (dropped). B-side point: (0.25, 0).
+TYPED_TEST(ManifoldTyped, CrossingSegmentsGiveOnePoint) {
+  using T = TypeParam;
+  const auto a = shape<T>({{-1, 0}, {1, 0}}), b = shape<T>({{0.25, -1}, {0.25, 2}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_EQ(m.normal, (Vec2<T>{1, 0}));
+  EXPECT_EQ(m.points[0].separation, T(-0.75));
+  EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 0}));
+  EXPECT_EQ(m.points[0].point_b, (Vec2<T>{0.25, 0}));
+  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_at(a, 1, 0),
+                                            face_with_normal(b, -1, 0)}));
+}
+
+// Collinear segments 1 apart: no point without margin; with margin 1.5 one speculative vertex
+// contact (1,0)–(2,0) of separation 1.
+TYPED_TEST(ManifoldTyped, CollinearSegmentsGiveASpeculativeVertexContact) {
+  using T = TypeParam;
+  const auto a = shape<T>({{0, 0}, {1, 0}}), b = shape<T>({{2, 0}, {3, 0}});
+  EXPECT_EQ(contact_manifold(a, b).point_count, 0);
+  const Manifold<T> m = contact_manifold(a, b, T(1.5));
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::vertex);
+  EXPECT_EQ(m.normal, (Vec2<T>{1, 0}));
+  EXPECT_EQ(m.points[0].separation, T(1));
+  EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 0}));
+  EXPECT_EQ(m.points[0].point_b, (Vec2<T>{2, 0}));
+}
+
+// Point (1,0.5) in A = [0,2]²: nearest face the bottom: normal (0,−1), separation −0.5, A-side
+// point (1,0), B's point itself.
+TYPED_TEST(ManifoldTyped, PointInsidePolygon) {
+  using T = TypeParam;
+  const Manifold<T> m = contact_manifold(box<T>(0, 0, 2, 2), shape<T>({{1, 0.5}}));
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.normal, (Vec2<T>{0, -1}));
+  EXPECT_EQ(m.points[0].separation, T(-0.5));
+  EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 0}));
+  EXPECT_EQ(m.points[0].point_b, (Vec2<T>{1, 0.5}));
+}
+
+// Circles (0,0) r 3 and (3,4) r 2.5: normal (0.6,0.8), separation 5 − 5.5 = −0.5; A's surface point
+// 3·(0.6,0.8) = (1.8,2.4), B's (3,4) − 2.5·(0.6,0.8) = (1.5,2).
+TYPED_TEST(ManifoldTyped, CirclesGiveOnePointOnTheCentreLine) {
+  using T = TypeParam;
+  const Manifold<T> m = contact_manifold(shape<T>({{0, 0}}, 3), shape<T>({{3, 4}}, 2.5));
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::vertex);
+  expect_at(m.normal, 0.6, 0.8, "normal");
+  EXPECT_NEAR(double(m.points[0].separation), -0.5, tol<T>());
+  expect_at(m.points[0].point_a, 1.8, 2.4, "a");
+  expect_at(m.points[0].point_b, 1.5, 2.0, "b");
+}
+
+// Touching squares sharing x = 1: two points (1,0) and (1,1), separation exactly 0.
+TYPED_TEST(ManifoldTyped, TouchingSquaresGiveTwoPointsOfSeparationZero) {
+  using T = TypeParam;
+  const Manifold<T> m = contact_manifold(box<T>(0, 0, 1, 1), box<T>(1, 0, 2, 1));
+  ASSERT_EQ(m.point_count, 2);
+  EXPECT_EQ(m.normal, (Vec2<T>{1, 0}));
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.y; });
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(p[k].separation, T(0));
+    EXPECT_EQ(p[k].point, (Vec2<T>{1, T(k)}));
+  }
+}
+
+// Gap 0.5 (B = [0.5,1.5]×[2.5,3.5] above A = [0,2]²): no point with margin 0 — the first face of A
+// that shows gap 0.5 > 0 stops the search; with margin 1 both bottom corners, separation 0.5.
+TYPED_TEST(ManifoldTyped, SpeculativeMarginKeepsSeparatedPoints) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2), b = box<T>(0.5, 2.5, 1.5, 3.5);
+  const Manifold<T> none = contact_manifold(a, b);
+  EXPECT_EQ(none.point_count, 0);
+  EXPECT_EQ(none.kind, ManifoldKind::none);
+  const Manifold<T> m = contact_manifold(a, b, T(1));
+  ASSERT_EQ(m.point_count, 2);
+  for (int k = 0; k < 2; ++k) EXPECT_EQ(m.points[k].separation, T(0.5));
+}
+
+// Swapping A and B: normal negated, same separations, surface points and ids exchanged.
+TYPED_TEST(ManifoldTyped, SwappingShapesNegatesNormalAndSwapsPointsAndIds) {
+  using T = TypeParam;
+  const std::vector<std::pair<ConvexShape<T>, ConvexShape<T>>> pairs = {
+      {box<T>(0, 0, 2, 2), shape<T>({{1, 1.75}, {2, 2.75}, {1, 3.75}, {0, 2.75}})},
+      {box<T>(0, 0, 4, 1), box<T>(1, 0.75, 2, 1.75)},
+      {box<T>(0, 0, 2, 2), shape<T>({{3, 3}}, 1.5)},
+      {shape<T>({{-1, 0}, {1, 0}}), shape<T>({{0.25, -1}, {0.25, 2}})},
+      {box<T>(-2, 0, 2, 2), shape<T>({{-1, 2.5}, {1, 2.5}}, 0.6)},
+  };
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const Manifold<T> ab = contact_manifold(pairs[k].first, pairs[k].second);
+    const Manifold<T> ba = contact_manifold(pairs[k].second, pairs[k].first);
+    ASSERT_EQ(ab.point_count, ba.point_count) << k;
+    expect_at(ba.normal, -double(ab.normal.x), -double(ab.normal.y), "normal");
+    auto key = [](const auto& q) { return std::make_pair(q.point.x, q.point.y); };
+    const auto p = sorted_points(ab, key), q = sorted_points(ba, key);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      EXPECT_NEAR(double(p[i].separation), double(q[i].separation), tol<T>()) << k;
+      expect_at(q[i].point_a, double(p[i].point_b.x), double(p[i].point_b.y), "swapped a");
+      EXPECT_EQ(q[i].id.type_a, p[i].id.type_b) << k;
+      EXPECT_EQ(q[i].id.index_a, p[i].id.index_b) << k;
+    }
+  }
+}
+
+// Reference-face coherence. A = [−1,1]×[−2,0]; B = the box [−1,1]×[0,2] turned clockwise by θ
+// about its bottom centre, placed at (0, −d0), d0 = 0.1. A's top face: gap −(d0 + sin θ) (B's
+// lowest corner (cos θ, −d0 − sin θ)). B's bottom face: gap −(sin θ + d0 cos θ) (A's corner (1,0)).
+// B's is better by d0 (1 − cos θ). The tolerance is 5e-4 × the shorter face (2) = 1e-3:
+// θ = 0.05: 1.25e-4 < 1e-3, A's face stays the reference although SAT's best is B's;
+// θ = 0.2: 1.99e-3 > 1e-3, B's face becomes the reference.
+TYPED_TEST(ManifoldTyped, NearlyEqualFacesKeepAAsReference) {
+  using T = TypeParam;
+  const auto a = box<T>(-1, -2, 1, 0);
+  auto turned = [](double th) {
+    const double d0 = 0.1, c = std::cos(th), s = std::sin(th);
+    auto p = [&](double x, double y) { return std::make_pair(x * c + y * s, -x * s + y * c - d0); };
+    return shape<T>({p(-1, 0), p(1, 0), p(1, 2), p(-1, 2)});
+  };
+  const auto small = turned(0.05), large = turned(0.2);
+  EXPECT_EQ(sat_query(a, small).axis, SatAxis::face_b);
+  EXPECT_EQ(contact_manifold(a, small).kind, ManifoldKind::face_a);
+  EXPECT_EQ(sat_query(a, large).axis, SatAxis::face_b);
+  EXPECT_EQ(contact_manifold(a, large).kind, ManifoldKind::face_b);
+}
+
+// The deepest point of a manifold on the best face is SAT's depth.
+TYPED_TEST(ManifoldTyped, DeepestPointMatchesSatDepth) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 4, 2);
+  const auto b = shape<T>({{1, 1.9}, {3, 1.8}, {3, 3}, {1, 3}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 2);
+  const T deepest = std::min(m.points[0].separation, m.points[1].separation);
+  EXPECT_EQ(deepest, -sat_query(a, b).depth);
+}
+
+// Warm start: a separated pair re-queried costs one axis test and gives no point.
+TYPED_TEST(ManifoldTyped, CacheMakesSeparatedPairsCheap) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2), b = shape<T>({{3, 0}, {5, 0}, {4, 2}});
+  SatCache cache;
+  const Manifold<T> first = contact_manifold(a, b, T(0), &cache);
+  EXPECT_EQ(first.point_count, 0);
+  EXPECT_EQ(cache.axis, SatAxis::face_a);
+  const Manifold<T> again = contact_manifold(a, b, T(0), &cache);
+  EXPECT_EQ(again.point_count, 0);
+  EXPECT_EQ(again.axes_tested, 1);
+}
+
+// Feature ids persist while the contact slides: the same features give the same ids.
+TYPED_TEST(ManifoldTyped, IdsAreStableUnderASmallMove) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 4, 1);
+  const Manifold<T> m0 = contact_manifold(a, box<T>(1, 0.75, 2, 1.75));
+  const Manifold<T> m1 = contact_manifold(a, box<T>(1.125, 0.8125, 2.125, 1.8125));
+  ASSERT_EQ(m0.point_count, 2);
+  ASSERT_EQ(m1.point_count, 2);
+  auto by_x = [](const auto& q) { return q.point.x; };
+  const auto p0 = sorted_points(m0, by_x), p1 = sorted_points(m1, by_x);
+  for (int k = 0; k < 2; ++k) EXPECT_EQ(p0[k].id.key(), p1[k].id.key());
+  EXPECT_NE(p0[0].id.key(), p0[1].id.key());
+}
+
+}  // namespace
