@@ -10,9 +10,10 @@ find_package(nlohmann_json 3.10 CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 find_package(fmt CONFIG REQUIRED)
 
+# RapidCheck drives the property suites and the generators of `minkowski check`.
+find_package(rapidcheck CONFIG REQUIRED)         # targets rapidcheck, rapidcheck_gtest (not namespaced)
 if(MINKOWSKI_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)
-  find_package(rapidcheck CONFIG REQUIRED)       # targets rapidcheck, rapidcheck_gtest (not namespaced)
 endif()
 if(MINKOWSKI_BUILD_BENCH)
   find_package(benchmark CONFIG REQUIRED)
