@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 
 #include "minkowski/version.hpp"
+#include "check_command.hpp"
+#include "fixture_command.hpp"
 #include "query_command.hpp"
 
 int main(int argc, char** argv) {
@@ -13,6 +15,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int status = 0;
   minkowski::cli::add_query_command(app, &status);
+  minkowski::cli::add_check_command(app, &status);
+  minkowski::cli::add_fixture_command(app, &status);
+  minkowski::cli::add_replay_command(app, &status);
+  minkowski::cli::add_merge_command(app, &status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

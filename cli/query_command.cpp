@@ -7,6 +7,7 @@
 
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/bounds.hpp"
 
 namespace minkowski::cli {
 
@@ -15,7 +16,44 @@ namespace {
 struct QueryOptions {
   std::string file = "-";
   bool magnitudes_only = false;
+  bool exact_only = false;
 };
+
+/// Each fast algorithm's answer in protocol form, with its error (in u·S) per field against the
+/// exact answer and the verdict of the tolerance model (properties/bounds.cpp).
+nlohmann::ordered_json fast_answers(const fixtures::Case& c, const reference::PairAnswer& exact) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (properties::Algorithm alg : properties::all_algorithms())
+    for (properties::Precision p : {properties::Precision::double_, properties::Precision::single}) {
+      const std::string key = std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
+      std::string why;
+      const auto f = p == properties::Precision::single ? properties::run_fast<float>(alg, c, &why)
+                                                       : properties::run_fast<double>(alg, c, &why);
+      if (!f) {
+        out[key] = {{"skipped", why}};
+        continue;
+      }
+      nlohmann::ordered_json j{{"intersects", f->intersects}};
+      if (f->normal) j["normal"] = *f->normal;
+      if (f->depth) j["depth"] = *f->depth;
+      if (f->distance) j["distance"] = *f->distance;
+      if (f->point_a) j["point_a"] = *f->point_a;
+      if (f->point_b) j["point_b"] = *f->point_b;
+      if (f->contacts) {
+        nlohmann::ordered_json cs = nlohmann::ordered_json::array();
+        for (const auto& k : *f->contacts) cs.push_back({{"point", k.point}, {"depth", k.depth}});
+        j["contacts"] = cs;
+      }
+      const properties::Verdict v = properties::judge(c, exact, *f, properties::bounds_for(alg, p));
+      nlohmann::ordered_json errs = nlohmann::ordered_json::object();
+      for (const auto& fv : v.fields) errs[fv.field] = {{"error_uS", fv.error}, {"allowed_uS", fv.allowed}};
+      j["errors"] = errs;
+      j["within_tolerance"] = v.ok;
+      if (!properties::is_judged(alg)) j["judged"] = false;
+      out[key] = j;
+    }
+  return out;
+}
 
 int run_query(const QueryOptions& opt) {
   std::ifstream file;
@@ -36,7 +74,9 @@ int run_query(const QueryOptions& opt) {
       [&](std::size_t line, fixtures::Case&& c) {
         nlohmann::ordered_json out;
         out["id"] = c.id.empty() ? nlohmann::ordered_json(line) : nlohmann::ordered_json(c.id);
-        out["exact"] = fixtures::answer_to_json(reference::query(c.a, c.b, detail));
+        const reference::PairAnswer exact = reference::query(c.a, c.b, detail);
+        out["exact"] = fixtures::answer_to_json(exact);
+        if (!opt.exact_only) out["fast"] = fast_answers(c, exact);
         std::cout << out.dump() << '\n';
       },
       [&](const fixtures::CaseError& e) {
@@ -57,6 +97,7 @@ void add_query_command(CLI::App& app, int* status) {
   q->add_option("FILE", opt->file, "case file, one JSON case per line ('-' or omitted: stdin)");
   q->add_flag("--magnitudes-only", opt->magnitudes_only,
               "skip exact witness points and MTV vectors (faster)");
+  q->add_flag("--exact-only", opt->exact_only, "omit the fast algorithms' answers");
   q->callback([opt, status] { *status = run_query(*opt); });
 }
 

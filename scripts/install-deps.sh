@@ -13,6 +13,7 @@ packages=(
   libgtest-dev libgmock-dev googletest
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libbenchmark-dev
+  parallel python3         # GNU parallel (shard example and test), python3 (CLI tests parse JSON)
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter

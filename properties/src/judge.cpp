@@ -40,6 +40,8 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
   Verdict v;
   v.scale = case_scale_of(c);
   const double us = b.u * v.scale;
+  Bounds bb = b;
+  bb.tau = b.tau + b.tau_relative * v.scale;
   const double sd = to_double(exact.signed_distance);
   const double exact_distance = std::max(sd, 0.0), exact_depth = std::max(-sd, 0.0);
   auto add = [&](std::string field, double err_abs, double k, double tau, std::string what) {
@@ -69,10 +71,10 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     v.fields.push_back(std::move(f));
   }
   if (fast.distance)
-    add("distance", std::fabs(*fast.distance - exact_distance), b.k_distance, b.tau,
+    add("distance", std::fabs(*fast.distance - exact_distance), b.k_distance, bb.tau,
         fmt::format("distance {:.17g} vs exact {:.17g}", *fast.distance, exact_distance));
   if (fast.depth && fast.intersects)
-    add("depth", std::fabs(*fast.depth - exact_depth), b.k_depth, b.tau,
+    add("depth", std::fabs(*fast.depth - exact_depth), b.k_depth, bb.tau,
         fmt::format("depth {:.17g} vs exact {:.17g}", *fast.depth, exact_depth));
   if (fast.normal && fast.depth && fast.intersects) {
     const auto& n = *fast.normal;
@@ -83,7 +85,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double overshoot = std::hypot(mtv.x, mtv.y) - exact_depth;
     // Error: how far B still overlaps after the move, or how much longer than needed the move is.
     const double err = finite ? std::max({0.0, -after, overshoot}) : INFINITY;
-    add("normal", err, b.k_normal, after < 0 ? 0.0 : b.tau,
+    add("normal", err, b.k_normal, after < 0 ? 0.0 : bb.tau,
         fmt::format("mtv ({:.17g}, {:.17g}) leaves signed distance {:.3g}, exceeds depth by {:.3g}",
                     mtv.x, mtv.y, after, overshoot));
   }
@@ -92,26 +94,43 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double eb = std::fabs(point_signed_distance(c.b, *fast.point_b));
     const double gap = std::hypot((*fast.point_b)[0] - (*fast.point_a)[0], (*fast.point_b)[1] - (*fast.point_a)[1]);
     const double ed = std::fabs(gap - exact_distance);
-    add("witness", std::max({ea, eb, ed}), b.k_witness, b.tau,
+    add("witness", std::max({ea, eb, ed}), b.k_witness, bb.tau,
         fmt::format("point_a off A by {:.3g}, point_b off B by {:.3g}, |b − a| off by {:.3g}", ea, eb, ed));
   }
   if (fast.contacts && fast.intersects) {
-    double worst = 0;
-    std::string what = "no contacts";
+    // Two fields: where the points are (rounding-governed, k_contact) and how deep they claim to
+    // be (governed by the algorithm's own setting tau, e.g. a reference-face tolerance).
+    double worst_place = 0, worst_depth = 0;
+    std::string place_what = "no contacts", depth_what = "no contacts";
     for (std::size_t i = 0; i < fast.contacts->size(); ++i) {
       const FastContact& k = (*fast.contacts)[i];
-      const double da = std::max(0.0, point_signed_distance(c.a, k.point));
-      const double db = std::max(0.0, point_signed_distance(c.b, k.point));
       const double dd = std::max({0.0, -k.depth, k.depth - exact_depth});
-      const double e = std::max({da, db, dd});
-      if (e >= worst) {
-        worst = e;
-        what = fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}: outside A by {:.3g}, B by {:.3g}, "
-                           "depth off by {:.3g} (exact depth {:.17g})",
-                           i, k.point[0], k.point[1], k.depth, da, db, dd, exact_depth);
+      double da, db;
+      if (k.point_a && k.point_b) {
+        // On the surface each claims — for a polygon exactly its boundary. For a rounded shape a
+        // clipped point lies on the disc of the feature that produced it (core point ± r·normal),
+        // which may be inside the shape when the normal is oblique to the core's edge; such a
+        // point is accepted as long as it is not outside its shape.
+        const double sa = point_signed_distance(c.a, *k.point_a), sb = point_signed_distance(c.b, *k.point_b);
+        da = c.a.radius == 0 ? std::fabs(sa) : std::max(sa, 0.0);
+        db = c.b.radius == 0 ? std::fabs(sb) : std::max(sb, 0.0);
+      } else {  // between the surfaces: outside neither by more than the contact's depth
+        const double slack = std::max(k.depth, 0.0);
+        da = std::max(0.0, point_signed_distance(c.a, k.point) - slack);
+        db = std::max(0.0, point_signed_distance(c.b, k.point) - slack);
+      }
+      const std::string at = fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}", i, k.point[0], k.point[1], k.depth);
+      if (std::max(da, db) >= worst_place) {
+        worst_place = std::max(da, db);
+        place_what = fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at, da, db);
+      }
+      if (dd >= worst_depth) {
+        worst_depth = dd;
+        depth_what = fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at, exact_depth, dd);
       }
     }
-    add("contacts", worst, b.k_contact, b.tau, what);
+    add("contacts", worst_place, b.k_contact, 0, place_what);
+    add("contact_depth", worst_depth, b.k_depth, bb.tau, depth_what);
   }
   return v;
 }

@@ -13,8 +13,12 @@
 //             |v| <= exact depth + k·u·S + tau — any optimal direction passes, ties included;
 //   witness   point_a within k·u·S + tau of A's surface, point_b of B's, and
 //             ||point_b − point_a| − exact distance| <= k·u·S + tau;
-//   contacts  every contact point lies in A ∩ B grown by k·u·S + tau, and its depth lies in
-//             [−(k·u·S + tau), exact depth + k·u·S + tau].
+//   contacts  each contact's depth lies in [−(k·u·S + tau), exact depth + k·u·S + tau]; when the
+//             contact names its surface points, point_a lies within k·u·S + tau of A's surface
+//             and point_b of B's ("each lies within k·u·S + tau of the surfaces it claims to be
+//             on") — for a rounded shape, on the disc of the feature that produced it, so not
+//             outside the shape (it may be inside when the normal is oblique); otherwise `point` lies no deeper outside either shape than the contact's
+//             depth plus k·u·S + tau (a contact point sits between the two surfaces).
 // Errors are reported in units of u·S, so they compare across scales and types.
 
 #include <array>
@@ -30,6 +34,9 @@ namespace minkowski::properties {
 struct FastContact {
   std::array<double, 2> point{};
   double depth = 0;
+  /// The points on A's and B's surfaces behind `point`, when the engine reports them (our
+  /// clipping manifold does; the `--exec` protocol carries only `point` and `depth`).
+  std::optional<std::array<double, 2>> point_a, point_b;
 };
 
 /// A fast answer in protocol form (DESIGN.md, "The --exec protocol").
@@ -47,6 +54,7 @@ struct Bounds {
   double u = 0x1p-53;
   double k_relation = 0, k_distance = 0, k_depth = 0, k_normal = 0, k_witness = 0, k_contact = 0;
   double tau = 0;
+  double tau_relative = 0;  ///< a further tau proportional to S (a setting relative to size)
 };
 
 struct FieldVerdict {

@@ -1,0 +1,185 @@
+#include "check_command.hpp"
+
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "minkowski/fixtures/answer_json.hpp"
+#include "minkowski/fixtures/fixture_io.hpp"
+#include "summary_json.hpp"
+
+namespace minkowski::cli {
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_sigint(int) { g_stop = true; }
+
+struct CheckOptions {
+  std::uint64_t cases = 1000;
+  std::uint64_t seed = 20261122;
+  std::vector<std::string> families;
+  std::vector<std::string> algorithms;
+  std::string precision = "both";
+  unsigned threads = 0;
+  std::string shard = "0/1";
+  std::string json_out;
+  std::string fixtures_dir = "fixtures/found";
+  std::size_t max_fixtures = 50;
+  bool quiet = false;
+};
+
+nlohmann::ordered_json fast_to_json(const properties::FastAnswer& f) {
+  nlohmann::ordered_json j{{"intersects", f.intersects}};
+  if (f.normal) j["normal"] = *f.normal;
+  if (f.depth) j["depth"] = *f.depth;
+  if (f.distance) j["distance"] = *f.distance;
+  if (f.point_a) j["point_a"] = *f.point_a;
+  if (f.point_b) j["point_b"] = *f.point_b;
+  if (f.contacts) {
+    nlohmann::ordered_json cs = nlohmann::ordered_json::array();
+    for (const auto& c : *f.contacts) cs.push_back({{"point", c.point}, {"depth", c.depth}});
+    j["contacts"] = cs;
+  }
+  return j;
+}
+
+std::string today() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
+  return buf;
+}
+
+int run_check(const CheckOptions& o) {
+  properties::CampaignOptions opt;
+  opt.cases_per_family = o.cases;
+  opt.seed = o.seed;
+  opt.threads = o.threads;
+  if (!o.families.empty()) {
+    for (const auto& f : o.families)
+      if (std::find(properties::family_names().begin(), properties::family_names().end(), f) ==
+          properties::family_names().end()) {
+        std::cerr << fmt::format("minkowski check: unknown family '{}' (known: {})\n", f,
+                                 fmt::join(properties::family_names(), ", "));
+        return 2;
+      }
+    opt.families = o.families;
+  }
+  if (!o.algorithms.empty()) {
+    opt.algorithms.clear();
+    for (const auto& a : o.algorithms) {
+      const auto alg = properties::algorithm_from_string(a);
+      if (!alg) {
+        std::cerr << fmt::format("minkowski check: unknown algorithm '{}'\n", a);
+        return 2;
+      }
+      opt.algorithms.push_back(*alg);
+    }
+  }
+  if (o.precision == "float") opt.precisions = {properties::Precision::single};
+  else if (o.precision == "double") opt.precisions = {properties::Precision::double_};
+  else if (o.precision != "both") {
+    std::cerr << "minkowski check: --precision must be float, double or both\n";
+    return 2;
+  }
+  unsigned k = 0, n = 1;
+  if (std::sscanf(o.shard.c_str(), "%u/%u", &k, &n) != 2 || n == 0 || k >= n) {
+    std::cerr << fmt::format("minkowski check: --shard must be K/N with 0 <= K < N, got '{}'\n", o.shard);
+    return 2;
+  }
+  opt.shard = k;
+  opt.shards = n;
+
+  const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto progress = [&](std::uint64_t done, std::uint64_t total) {
+    if (o.quiet) return;
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double rate = done / std::max(secs, 1e-9);
+    const double eta = (total - done) / std::max(rate, 1e-9);
+    if (tty) {
+      const int width = 30, fill = static_cast<int>(width * done / std::max<std::uint64_t>(total, 1));
+      std::cerr << fmt::format("\r[{}{}] {}/{} cases  {:.0f}/s  ETA {:.0f}s ", std::string(fill, '#'),
+                               std::string(width - fill, '.'), done, total, rate, eta)
+                << std::flush;
+    } else if (done == total || done % 4096 == 0) {
+      std::cerr << fmt::format("check: {}/{} cases, {:.0f}/s, ETA {:.0f}s\n", done, total, rate, eta);
+    }
+  };
+  g_stop = false;
+  auto previous = std::signal(SIGINT, on_sigint);
+  const properties::CampaignResult result = properties::run_campaign(opt, progress, &g_stop);
+  std::signal(SIGINT, previous);
+  if (tty) std::cerr << "\n";
+
+  // Shrink and store one counterexample per (algorithm, family, precision).
+  std::set<std::string> stored;
+  std::size_t written = 0;
+  for (const properties::Violation& v : result.violations) {
+    const std::string key = properties::cell_key(v.algorithm, v.generated.family, v.precision);
+    if (stored.count(key) || written >= o.max_fixtures) continue;
+    stored.insert(key);
+    const properties::Violation small = properties::shrink_violation(v, opt);
+    fixtures::Fixture f;
+    f.c = small.generated.c;
+    f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
+    f.provenance = {{"found_by", "minkowski check"},
+                    {"algorithm", properties::to_string(v.algorithm)},
+                    {"precision", properties::to_string(v.precision)},
+                    {"family", v.generated.family},
+                    {"kind", small.generated.kind},
+                    {"seed", opt.seed},
+                    {"case_index", v.index},
+                    {"reproduce", fmt::format("minkowski check --seed {} --cases {} --families {}", opt.seed,
+                                              v.index + 1, v.generated.family)},
+                    {"date", today()},
+                    {"fast_answer", fast_to_json(small.fast)},
+                    {"broke", small.what}};
+    const auto path = fixtures::write_fixture(o.fixtures_dir, f, v.generated.family);
+    ++written;
+    std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());
+  }
+
+  const Summary s = summarize(result, opt);
+  std::cout << table(s);
+  std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}\n", s.cases, result.seconds,
+                           s.cases / std::max(result.seconds, 1e-9), s.violations,
+                           result.interrupted ? " (interrupted: partial summary)" : "");
+  if (!o.json_out.empty()) {
+    const std::string tmp = o.json_out + ".tmp";
+    std::ofstream(tmp) << to_json(s).dump(1) << '\n';
+    std::rename(tmp.c_str(), o.json_out.c_str());
+  }
+  if (result.interrupted) return 130;
+  return s.violations == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int* status) {
+  auto o = std::make_shared<CheckOptions>();
+  CLI::App* c = app.add_subcommand("check", "Run a randomized campaign of every fast algorithm against the exact "
+                                            "reference (exit 0: all held, 1: violations, 2: usage error)");
+  c->add_option("--cases", o->cases, "cases per family")->capture_default_str();
+  c->add_option("--seed", o->seed, "campaign seed (same seed, same cases)")->capture_default_str();
+  c->add_option("--families", o->families, "families to run (default: all)")->delimiter(',');
+  c->add_option("--algorithms", o->algorithms, "algorithms to run: sat,gjk,epa,manifold,internal_vertices")
+      ->delimiter(',');
+  c->add_option("--precision", o->precision, "float, double or both")->capture_default_str();
+  c->add_option("--threads", o->threads, "worker threads (0: all cores); results do not depend on it");
+  c->add_option("--shard", o->shard, "run shard K of N (K/N); combine summaries with `minkowski merge`")
+      ->capture_default_str();
+  c->add_option("--json", o->json_out, "write the summary (mergeable) as JSON to this file");
+  c->add_option("--fixtures", o->fixtures_dir, "directory for shrunk counterexamples")->capture_default_str();
+  c->add_option("--max-fixtures", o->max_fixtures, "at most this many fixtures (one per algorithm/family/precision)")
+      ->capture_default_str();
+  c->add_flag("--quiet", o->quiet, "no progress output");
+  c->callback([o, status] { *status = run_check(*o); });
+}
+
+}  // namespace minkowski::cli

@@ -1,0 +1,158 @@
+#include "fixture_command.hpp"
+
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "minkowski/fixtures/answer_json.hpp"
+#include "minkowski/fixtures/fixture_io.hpp"
+#include "minkowski/properties/bounds.hpp"
+#include "summary_json.hpp"
+
+namespace minkowski::cli {
+
+namespace {
+
+int run_fixture(const std::string& file, const std::string& dir, const std::string& prefix) {
+  std::ifstream in(file);
+  if (!in) {
+    std::cerr << fmt::format("minkowski fixture: cannot open {}\n", file);
+    return 2;
+  }
+  std::size_t written = 0;
+  const std::size_t bad = fixtures::read_batch(
+      in, file,
+      [&](std::size_t line, fixtures::Case&& c) {
+        fixtures::Fixture f;
+        f.c = std::move(c);
+        f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
+        f.provenance = {{"found_by", "minkowski fixture"}, {"source", fmt::format("{}:{}", file, line)}};
+        const auto path = fixtures::write_fixture(dir, f, prefix);
+        std::cout << path.string() << '\n';
+        ++written;
+      },
+      [&](const fixtures::CaseError& e) { std::cerr << "minkowski fixture: " << e.what() << '\n'; });
+  std::cerr << fmt::format("{} fixtures in {}\n", written, dir);
+  return bad == 0 ? 0 : 2;
+}
+
+/// The exact fields a fixture pins down: the reference must still give exactly these.
+bool same_exact(const nlohmann::ordered_json& stored, const nlohmann::ordered_json& now, std::string& why) {
+  for (const char* k : {"relation", "signed_distance", "squared", "core_squared"}) {
+    const bool a = stored.contains(k), b = now.contains(k);
+    if (a != b || (a && stored[k] != now[k])) {
+      why = fmt::format("exact {} changed: stored {}, now {}", k, a ? stored[k].dump() : "(none)",
+                        b ? now[k].dump() : "(none)");
+      return false;
+    }
+  }
+  return true;
+}
+
+int run_replay(const std::string& dir, bool quiet) {
+  const auto files = fixtures::list_fixtures(dir);
+  if (files.empty()) {
+    std::cerr << fmt::format("minkowski replay: no fixtures under {}\n", dir);
+    return 2;
+  }
+  std::size_t regressed = 0, unreadable = 0, judged = 0;
+  for (const auto& path : files) {
+    fixtures::Fixture f;
+    try {
+      f = fixtures::read_fixture(path);
+    } catch (const fixtures::CaseError& e) {
+      std::cerr << "unreadable: " << e.what() << '\n';
+      ++unreadable;
+      continue;
+    }
+    const reference::PairAnswer exact = reference::query(f.c.a, f.c.b);
+    std::string why;
+    if (!same_exact(f.expected, fixtures::answer_to_json(exact), why)) {
+      std::cout << fmt::format("REGRESSED {} (reference): {}\n", path.string(), why);
+      ++regressed;
+      continue;
+    }
+    for (properties::Algorithm alg : properties::all_algorithms()) {
+      if (!properties::is_judged(alg)) continue;
+      for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
+        const auto fast = p == properties::Precision::single ? properties::run_fast<float>(alg, f.c)
+                                                            : properties::run_fast<double>(alg, f.c);
+        if (!fast) continue;
+        ++judged;
+        const properties::Verdict v = properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
+        if (!v.ok) {
+          std::cout << fmt::format("REGRESSED {} ({}/{}): {}\n", path.string(), properties::to_string(alg),
+                                   properties::to_string(p), v.summary());
+          ++regressed;
+        }
+      }
+    }
+  }
+  if (!quiet)
+    std::cout << fmt::format("{} fixtures, {} judgements, {} regressed, {} unreadable\n", files.size(), judged,
+                             regressed, unreadable);
+  if (unreadable) return 2;
+  return regressed == 0 ? 0 : 1;
+}
+
+int run_merge(const std::vector<std::string>& files, const std::string& out) {
+  std::vector<Summary> parts;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) {
+      std::cerr << fmt::format("minkowski merge: cannot open {}\n", f);
+      return 2;
+    }
+    try {
+      parts.push_back(summary_from_json(nlohmann::json::parse(in)));
+    } catch (const std::exception& e) {
+      std::cerr << fmt::format("minkowski merge: {}: {}\n", f, e.what());
+      return 2;
+    }
+  }
+  Summary m;
+  try {
+    m = merge(parts);
+  } catch (const std::exception& e) {
+    std::cerr << "minkowski merge: " << e.what() << '\n';
+    return 2;
+  }
+  std::cout << table(m);
+  std::cout << fmt::format("{} cases, {} violations (merged from {} summaries)\n", m.cases, m.violations, parts.size());
+  if (!out.empty()) std::ofstream(out) << to_json(m).dump(1) << '\n';
+  return m.violations == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_fixture_command(CLI::App& app, int* status) {
+  auto file = std::make_shared<std::string>();
+  auto dir = std::make_shared<std::string>("fixtures/user");
+  auto prefix = std::make_shared<std::string>("case");
+  CLI::App* c = app.add_subcommand("fixture", "Turn each case of a JSON Lines batch into a fixture with its exact answer");
+  c->add_option("FILE", *file, "case batch")->required();
+  c->add_option("--dir", *dir, "directory for the fixtures")->capture_default_str();
+  c->add_option("--prefix", *prefix, "file name prefix")->capture_default_str();
+  c->callback([=] { *status = run_fixture(*file, *dir, *prefix); });
+}
+
+void add_replay_command(CLI::App& app, int* status) {
+  auto dir = std::make_shared<std::string>();
+  auto quiet = std::make_shared<bool>(false);
+  CLI::App* c = app.add_subcommand("replay", "Replay every fixture under DIR against the fast library; exit 1 if any regressed");
+  c->add_option("DIR", *dir, "fixture directory (searched recursively for *.json)")->required();
+  c->add_flag("--quiet", *quiet, "print only regressions");
+  c->callback([=] { *status = run_replay(*dir, *quiet); });
+}
+
+void add_merge_command(CLI::App& app, int* status) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto out = std::make_shared<std::string>();
+  CLI::App* c = app.add_subcommand("merge", "Combine the summaries of `check --shard K/N --json` runs");
+  c->add_option("FILES", *files, "summary JSON files")->required();
+  c->add_option("--json", *out, "write the merged summary here");
+  c->callback([=] { *status = run_merge(*files, *out); });
+}
+
+}  // namespace minkowski::cli

@@ -1,0 +1,125 @@
+#include "summary_json.hpp"
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace minkowski::cli {
+
+Summary summarize(const properties::CampaignResult& r, const properties::CampaignOptions& opt) {
+  Summary s;
+  nlohmann::ordered_json fams = nlohmann::ordered_json::array(), precs = nlohmann::ordered_json::array(),
+                         algs = nlohmann::ordered_json::array();
+  for (const auto& f : opt.families) fams.push_back(f);
+  for (auto p : opt.precisions) precs.push_back(properties::to_string(p));
+  for (auto a : opt.algorithms) algs.push_back(properties::to_string(a));
+  s.options = {{"seed", opt.seed}, {"cases_per_family", opt.cases_per_family}, {"families", fams},
+               {"precisions", precs}, {"algorithms", algs}, {"shard", opt.shard}, {"shards", opt.shards}};
+  s.cells = r.cells;
+  s.cases = r.cases;
+  s.violations = r.violations.size();
+  s.seconds = r.seconds;
+  s.reference_stats = r.reference_stats;
+  s.interrupted = r.interrupted;
+  return s;
+}
+
+nlohmann::ordered_json to_json(const Summary& s) {
+  nlohmann::ordered_json cells = nlohmann::ordered_json::object();
+  for (const auto& [key, c] : s.cells) {
+    nlohmann::ordered_json fields = nlohmann::ordered_json::object();
+    for (const auto& [f, h] : c.hist) {
+      nlohmann::ordered_json bins = nlohmann::ordered_json::object();  // sparse: bin -> count
+      for (int k = 0; k < properties::Histogram::kBins; ++k)
+        if (h.bins[k]) bins[std::to_string(k)] = h.bins[k];
+      fields[f] = {{"max", c.max_error.at(f)}, {"p50", h.percentile(0.5)}, {"p99", h.percentile(0.99)},
+                   {"p999", h.percentile(0.999)}, {"count", h.count}, {"bins", bins}};
+    }
+    cells[key] = {{"cases", c.cases}, {"skipped", c.skipped}, {"violations", c.violations},
+                  {"relation_disagreements", c.relation_disagreements}, {"fields", fields}};
+  }
+  const auto& by = s.reference_stats.by_source;
+  const auto& st = s.reference_stats.stages.decided;
+  return {{"options", s.options}, {"cases", s.cases}, {"violations", s.violations},
+          {"seconds", s.seconds}, {"interrupted", s.interrupted},
+          {"reference", {{"hull_qhull_certified", by[0]}, {"hull_qhull_repaired", by[1]},
+                         {"hull_qhull_refused", by[2]}, {"hull_exact_only", by[3]},
+                         {"stage_filter", st[0]}, {"stage_expansion", st[1]}, {"stage_rational", st[2]}}},
+          {"cells", cells}};
+}
+
+Summary summary_from_json(const nlohmann::json& j) {
+  Summary s;
+  try {
+    s.options = nlohmann::ordered_json::parse(j.at("options").dump());
+    s.cases = j.at("cases").get<std::uint64_t>();
+    s.violations = j.at("violations").get<std::uint64_t>();
+    s.seconds = j.at("seconds").get<double>();
+    s.interrupted = j.value("interrupted", false);
+    const auto& ref = j.at("reference");
+    s.reference_stats.by_source[0] = ref.at("hull_qhull_certified");
+    s.reference_stats.by_source[1] = ref.at("hull_qhull_repaired");
+    s.reference_stats.by_source[2] = ref.at("hull_qhull_refused");
+    s.reference_stats.by_source[3] = ref.at("hull_exact_only");
+    s.reference_stats.stages.decided[0] = ref.at("stage_filter");
+    s.reference_stats.stages.decided[1] = ref.at("stage_expansion");
+    s.reference_stats.stages.decided[2] = ref.at("stage_rational");
+    for (const auto& [key, c] : j.at("cells").items()) {
+      properties::Cell cell;
+      cell.cases = c.at("cases");
+      cell.skipped = c.at("skipped");
+      cell.violations = c.at("violations");
+      cell.relation_disagreements = c.at("relation_disagreements");
+      for (const auto& [f, fj] : c.at("fields").items()) {
+        cell.max_error[f] = fj.at("max").get<double>();
+        properties::Histogram h;
+        for (const auto& [bin, count] : fj.at("bins").items()) {
+          const int k = std::stoi(bin);
+          if (k < 0 || k >= properties::Histogram::kBins) throw std::runtime_error("histogram bin out of range: " + bin);
+          h.bins[k] = count.get<std::uint64_t>();
+          h.count += h.bins[k];
+        }
+        cell.hist[f] = std::move(h);
+      }
+      s.cells[key] = std::move(cell);
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("not a campaign summary: ") + e.what());
+  }
+  return s;
+}
+
+Summary merge(const std::vector<Summary>& parts) {
+  if (parts.empty()) throw std::runtime_error("nothing to merge");
+  Summary out = parts.front();
+  auto comparable = [](nlohmann::ordered_json o) { o.erase("shard"); return o; };
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const Summary& p = parts[i];
+    if (comparable(p.options) != comparable(out.options))
+      throw std::runtime_error(fmt::format("summary {} comes from a different campaign (options differ)", i + 1));
+    for (const auto& [k, c] : p.cells) out.cells[k] += c;
+    out.cases += p.cases;
+    out.violations += p.violations;
+    out.seconds += p.seconds;
+    out.reference_stats += p.reference_stats;
+    out.interrupted = out.interrupted || p.interrupted;
+  }
+  out.options["shard"] = 0;
+  out.options["shards"] = 1;
+  out.seconds = 0;  // wall time does not add across machines; not part of the merged result
+  return out;
+}
+
+std::string table(const Summary& s) {
+  std::ostringstream os;
+  os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", "algorithm/family/precision", "cases", "skip", "viol",
+                    "worst error per field, in u·S");
+  for (const auto& [key, c] : s.cells) {
+    std::string worst;
+    for (const auto& [f, m] : c.max_error) worst += fmt::format("{}={:.3g} ", f, m);
+    os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", key, c.cases, c.skipped, c.violations, worst);
+  }
+  return os.str();
+}
+
+}  // namespace minkowski::cli

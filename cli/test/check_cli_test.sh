@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# End-to-end test of `minkowski check`, `merge`, `replay` and `fixture`: exit codes, JSON shape,
+# thread-count independence, four shards run with GNU parallel and merged equal the single run,
+# and a fixture whose stored answer no longer holds makes `replay` fail.
+set -u
+bin="$1"; src="$2"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+strip() {  # the summary without wall-clock time
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('seconds'); d['options'].pop('shard'); d['options'].pop('shards'); print(json.dumps(d, sort_keys=True))" "$1"
+}
+
+"$bin" check --cases 40 --quiet --json one.json --fixtures fx >out1.txt 2>&1; s=$?
+[ $s = 0 ] || { cat out1.txt; fail "check exited $s, want 0"; }
+python3 -c "
+import json; d=json.load(open('one.json'))
+assert d['cases'] == 240 and d['violations'] == 0, d['cases']
+c = d['cells']['epa/convex/double']
+assert c['cases'] == 40 and set(c['fields']) >= {'relation','distance'}, c
+" || fail "summary JSON shape"
+"$bin" check --cases 40 --quiet --threads 1 --json one_t1.json --fixtures fx >/dev/null 2>&1
+[ "$(strip one.json)" = "$(strip one_t1.json)" ] || fail "1 thread and all threads differ"
+
+parallel --will-cite "$bin" check --cases 40 --quiet --threads 1 --shard {}/4 --json shard{}.json --fixtures fx ::: 0 1 2 3 >/dev/null 2>&1 \
+  || fail "a shard failed"
+"$bin" merge shard0.json shard1.json shard2.json shard3.json --json merged.json >/dev/null || fail "merge exited $?"
+[ "$(strip one.json)" = "$(strip merged.json)" ] || fail "four merged shards differ from the single run"
+
+"$bin" check --families nosuch >/dev/null 2>&1; [ $? = 2 ] || fail "unknown family must exit 2"
+"$bin" check --shard 4/4 >/dev/null 2>&1; [ $? = 2 ] || fail "bad shard must exit 2"
+
+"$bin" replay "$src/fixtures/catalogue" --quiet >/dev/null || fail "catalogue replay exited $?"
+mkdir bad
+python3 - "$src/fixtures/catalogue" bad <<'PY'
+import json, os, sys
+src, dst = sys.argv[1], sys.argv[2]
+name = sorted(f for f in os.listdir(src) if f.endswith('.json'))[0]
+d = json.load(open(os.path.join(src, name)))
+d['expected']['signed_distance'] = '1.0e+00'   # a stored answer that no longer holds
+json.dump(d, open(os.path.join(dst, name), 'w'))
+PY
+out=$("$bin" replay bad 2>&1); [ $? = 1 ] || fail "a regressed fixture must make replay exit 1: $out"
+grep -q "REGRESSED" <<<"$out" || fail "replay must name the regression"
+echo '{broken' > bad/zz.json
+"$bin" replay bad >/dev/null 2>err.txt; [ $? = 2 ] || fail "an unreadable fixture must exit 2"
+grep -q "zz.json:1:" err.txt || fail "unreadable fixture not named with its line: $(cat err.txt)"
+
+printf '%s\n' '{"id":"p","a":{"points":[[0,0],[1,0],[0,1]]},"b":{"points":[[2,2]]}}' > mine.jsonl
+"$bin" fixture mine.jsonl --dir userfx >/dev/null 2>&1 || fail "fixture exited $?"
+"$bin" replay userfx --quiet >/dev/null || fail "a fresh fixture must replay clean"
+echo "check/merge/replay CLI: 1 passed, 0 failed"

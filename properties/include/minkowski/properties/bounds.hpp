@@ -1,0 +1,25 @@
+#pragma once
+// minkowski/properties/bounds.hpp — the documented tolerance constants of the fast algorithms.
+//
+// Each k is in units of u·S (DESIGN.md, "The tolerance model"). The values are not guessed: they
+// sit above the worst error observed over the fixed-seed characterization campaign
+// (`minkowski check --cases 2000 --seed 20261122`, all families, both precisions), and a test
+// (properties/test/bounds_characterization_test.cpp) keeps them two-sided: the worst observed
+// error must lie in (bound/4, bound], so a bound that has become loose fails as surely as a
+// regression. Tightening one is progress; loosening one needs a reason written next to it.
+
+#include "minkowski/properties/fast_adapters.hpp"
+
+namespace minkowski::properties {
+
+enum class Precision { single, double_ };
+const char* to_string(Precision p);
+
+/// Bounds for `alg` in precision `p` (u set to that precision's unit roundoff).
+Bounds bounds_for(Algorithm alg, Precision p);
+
+/// Whether the tolerance model is asserted for `alg`: false for closest-internal-vertices, the
+/// alternative contact method kept so the reports can show where it fails.
+bool is_judged(Algorithm alg);
+
+}  // namespace minkowski::properties

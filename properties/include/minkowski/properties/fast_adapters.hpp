@@ -1,0 +1,43 @@
+#pragma once
+// minkowski/properties/fast_adapters.hpp — each fast algorithm, run on a case, answered in the
+// protocol form the judge reads. Used by the property suites, `minkowski query` and `check`.
+//
+// The case's double coordinates are converted to T (rounding to nearest for float: the change is
+// at most u·S, inside every bound of the tolerance model). A case T cannot represent (a shape
+// make_shape refuses, e.g. coordinates beyond max_coordinate<float>()) yields nullopt and the
+// reason; it is skipped, never judged.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "minkowski/fast/shape.hpp"
+#include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/judge.hpp"
+
+namespace minkowski::properties {
+
+enum class Algorithm {
+  sat,                ///< fast::sat_query: relation and MTV
+  gjk,                ///< fast::gjk_distance: relation, distance, witness points
+  epa,                ///< fast::penetration (GJK + EPA): relation, MTV, distance, witnesses
+  manifold,           ///< fast::contact_manifold (SAT + clipping): relation, normal, contacts
+  internal_vertices,  ///< fast::closest_internal_vertices: the alternative contact method
+};
+
+const std::vector<Algorithm>& all_algorithms();
+const char* to_string(Algorithm a);
+std::optional<Algorithm> algorithm_from_string(const std::string& s);
+
+/// Runs `alg` in precision T (float or double) on case `c`.
+template <class T>
+std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not = nullptr);
+
+/// Builds the fast shape of a reference shape in precision T (nullopt + reason if refused).
+template <class T>
+std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std::string* why_not);
+
+extern template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);
+extern template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&, std::string*);
+
+}  // namespace minkowski::properties

@@ -1,0 +1,124 @@
+#include "minkowski/properties/fast_adapters.hpp"
+
+#include "minkowski/fast/epa.hpp"
+#include "minkowski/fast/gjk.hpp"
+#include "minkowski/fast/internal_vertices.hpp"
+#include "minkowski/fast/manifold.hpp"
+#include "minkowski/fast/sat.hpp"
+
+namespace minkowski::properties {
+
+const std::vector<Algorithm>& all_algorithms() {
+  static const std::vector<Algorithm> all = {Algorithm::sat, Algorithm::gjk, Algorithm::epa,
+                                             Algorithm::manifold, Algorithm::internal_vertices};
+  return all;
+}
+
+const char* to_string(Algorithm a) {
+  switch (a) {
+    case Algorithm::sat: return "sat";
+    case Algorithm::gjk: return "gjk";
+    case Algorithm::epa: return "epa";
+    case Algorithm::manifold: return "manifold";
+    case Algorithm::internal_vertices: return "internal_vertices";
+  }
+  return "?";
+}
+
+std::optional<Algorithm> algorithm_from_string(const std::string& s) {
+  for (Algorithm a : all_algorithms())
+    if (s == to_string(a)) return a;
+  return std::nullopt;
+}
+
+template <class T>
+std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std::string* why_not) {
+  std::vector<fast::Vec2<T>> pts;
+  pts.reserve(s.points.size());
+  for (const reference::Point& p : s.points) pts.push_back({static_cast<T>(p.x), static_cast<T>(p.y)});
+  fast::ShapeResult<T> r = fast::make_shape<T>(pts, static_cast<T>(s.radius));
+  if (!r) {
+    if (why_not) *why_not = r.message;
+    return std::nullopt;
+  }
+  return std::move(r.shape);
+}
+
+namespace {
+template <class T>
+std::array<double, 2> arr(fast::Vec2<T> v) { return {static_cast<double>(v.x), static_cast<double>(v.y)}; }
+
+template <class T>
+std::vector<FastContact> contacts_of(const fast::Manifold<T>& m) {
+  std::vector<FastContact> out;
+  for (int i = 0; i < m.point_count; ++i)
+    out.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation),
+                   arr(m.points[i].point_a), arr(m.points[i].point_b)});
+  return out;
+}
+}  // namespace
+
+template <class T>
+std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not) {
+  const auto a = to_fast_shape<T>(c.a, why_not);
+  if (!a) return std::nullopt;
+  const auto b = to_fast_shape<T>(c.b, why_not);
+  if (!b) return std::nullopt;
+  FastAnswer f;
+  switch (alg) {
+    case Algorithm::sat: {
+      const fast::SatResult<T> r = fast::sat_query(*a, *b);
+      f.intersects = r.intersects;
+      f.normal = arr(r.normal);
+      if (r.intersects) f.depth = static_cast<double>(r.depth);
+      else if (r.separation_is_distance) f.distance = static_cast<double>(r.separation);
+      break;
+    }
+    case Algorithm::gjk: {
+      const fast::GjkOutput<T> r = fast::gjk_distance(*a, *b);
+      f.intersects = r.intersects;
+      f.distance = static_cast<double>(r.distance);
+      if (!r.intersects) {
+        f.point_a = arr(r.point_a);
+        f.point_b = arr(r.point_b);
+      }
+      break;
+    }
+    case Algorithm::epa: {
+      const fast::PenetrationResult<T> r = fast::penetration(*a, *b);
+      f.intersects = r.intersects;
+      f.normal = arr(r.normal);
+      f.distance = static_cast<double>(r.distance);
+      if (r.intersects) {
+        f.depth = static_cast<double>(r.depth);
+      } else {
+        f.point_a = arr(r.point_a);
+        f.point_b = arr(r.point_b);
+      }
+      break;
+    }
+    case Algorithm::manifold: {
+      const fast::Manifold<T> m = fast::contact_manifold(*a, *b);
+      f.intersects = m.point_count > 0;
+      if (f.intersects) {
+        f.normal = arr(m.normal);
+        f.contacts = contacts_of(m);
+      }
+      break;
+    }
+    case Algorithm::internal_vertices: {
+      const fast::Manifold<T> m = fast::closest_internal_vertices(*a, *b);
+      f.intersects = m.point_count > 0;
+      if (f.intersects) f.contacts = contacts_of(m);
+      break;
+    }
+  }
+  return f;
+}
+
+template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);
+template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&, std::string*);
+template std::optional<fast::ConvexShape<float>> to_fast_shape<float>(const reference::Shape&, std::string*);
+template std::optional<fast::ConvexShape<double>> to_fast_shape<double>(const reference::Shape&, std::string*);
+
+}  // namespace minkowski::properties
