@@ -78,7 +78,7 @@ double orient_hi(const ExactPoint& a, const ExactPoint& b, const ExactPoint& p) 
 /// Akl–Toussaint heuristic (Akl & Toussaint, "A fast convex hull algorithm", IPL 7(5), 1978):
 /// the extreme points in eight directions span an octagon; points strictly inside it by more than
 /// the static filter bound cannot be hull vertices. Returns the indices kept for Qhull.
-std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bound) {
+std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bound, StageCounts& counts) {
   static constexpr double dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   std::uint32_t ext[8] = {};
   double best[8];
@@ -93,12 +93,26 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
   for (int k = 0; k < 8; ++k)
     if (m == 0 || ext[k] != ring[m - 1]) ring[m++] = ext[k];
   while (m > 1 && ring[m - 1] == ring[0]) --m;
+  // The ring must turn counter-clockwise (extremes in angular order do, unless degenerate).
+  bool convex = m >= 3;
+  for (int k = 0; k < m && convex; ++k)
+    convex = orient_sign_fast(pts[ring[k]], pts[ring[(k + 1) % m]], pts[ring[(k + 2) % m]], true, counts) > 0;
   std::vector<std::uint32_t> keep;
   keep.reserve(pts.size());
   for (std::uint32_t i = 0; i < pts.size(); ++i) {
-    bool inside = m >= 3;
-    for (int k = 0; k < m && inside; ++k)
-      inside = orient_hi(pts[ring[k]], pts[ring[(k + 1) % m]], pts[i]) > bound;
+    bool on_ring = false;
+    for (int k = 0; k < m; ++k) on_ring |= ring[k] == i;
+    bool inside = convex && !on_ring;
+    // Discard points strictly inside the octagon, and points exactly on its boundary that are
+    // not its vertices: such a point lies between two other points of the set on a segment of
+    // the hull's interior or boundary, so it is never a strict hull vertex.
+    for (int k = 0; k < m && inside; ++k) {
+      const ExactPoint& a = pts[ring[k]];
+      const ExactPoint& b = pts[ring[(k + 1) % m]];
+      const double det = orient_hi(a, b, pts[i]);
+      if (det > bound) continue;
+      inside = det >= -bound && orient_sign_fast(a, b, pts[i], true, counts) >= 0;
+    }
     if (!inside) keep.push_back(i);
   }
   return keep;
@@ -123,7 +137,7 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   double max_abs = 0;
   for (const ExactPoint& p : points) max_abs = std::max({max_abs, std::fabs(p.x.hi), std::fabs(p.y.hi)});
   const double bound = static_orient_bound(max_abs);
-  const std::vector<std::uint32_t> subset = preselect(points, bound);
+  const std::vector<std::uint32_t> subset = preselect(points, bound, stats.stages);
   if (subset.size() < 3) {
     // Qhull refuses fewer than 3 points (QH6214); not worth a call.
     return fallback(HullSource::qhull_refused);
@@ -147,7 +161,7 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   if (poly.size() < 3 || poly.size() != proposed) return fallback(HullSource::qhull_repaired);
 
   // Certify: every kept point lies in the closed left half-plane of every edge. The points that
-  // preselect() discarded need no test: they lie strictly inside the octagon of kept extreme
+  // preselect() discarded need no test: they lie in the closed octagon of kept extreme
   // points, which the certified convex polygon contains. The static filter decides almost every
   // test; the staged exact predicate takes the rest.
   const std::size_t h = poly.size();

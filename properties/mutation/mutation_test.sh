@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds variants of fast/ with deliberate defects (mutants.txt) and shows that each is caught
+# by a campaign against the exact reference within 60 s, while the real fast/ passes the same
+# campaigns. Each mutant: copy the headers, apply one sed edit (a mutant whose edit no longer
+# applies fails the test, so the list cannot rot silently), compile the campaign driver with the
+# mutated headers first on the include path, run it.
+#   mutation_test.sh SOURCE_DIR BUILD_DIR CXX
+set -u
+src="$1"; build="$2"; cxx="${3:-g++}"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+inc="-I$src/properties/include -I$src/fixtures/include -I$src/reference/include -I$build/generated/include"
+libs="$build/properties/libminkowski_properties.a $build/fixtures/libminkowski_fixtures.a $build/reference/libminkowski_reference.a -lrapidcheck -lfmt -lqhull_r -lmpfr -lgmp -pthread"
+flags="-std=c++20 -O2 -ffp-contract=off -DNDEBUG"
+compile() {  # $1: header dir, $2: output
+  $cxx $flags -I"$1" $inc "$src/properties/mutation/mutant_driver.cpp" "$src/properties/src/fast_adapters.cpp" \
+    $libs -o "$2" 2>"$2.log" || { cat "$2.log"; return 1; }
+}
+failures=0; killed=0; total=0
+# The unmutated library must survive every algorithm's campaign (same budget).
+compile "$src/fast/include" "$work/real" || exit 1
+names=()
+while IFS='|' read -r name alg file expr; do
+  name=$(echo $name); alg=$(echo $alg); file=$(echo $file); expr=$(echo "$expr" | sed 's/^ *//;s/ *$//')
+  [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
+  total=$((total + 1))
+  mkdir -p "$work/$name"; cp -r "$src/fast/include/." "$work/$name/"
+  target="$work/$name/minkowski/fast/$file"
+  sed -i "$expr" "$target"
+  if cmp -s "$target" "$src/fast/include/minkowski/fast/$file"; then
+    echo "FAIL $name: the edit '$expr' no longer applies to $file"; failures=$((failures + 1)); continue
+  fi
+  compile "$work/$name" "$work/$name/driver" || { echo "FAIL $name: does not compile"; failures=$((failures + 1)); continue; }
+  if out=$(timeout 90 "$work/$name/driver" "$alg" 60); then
+    echo "killed   $name ($alg): $out" | cut -c1-220; killed=$((killed + 1))
+  else
+    echo "FAIL $name survived: $out"; failures=$((failures + 1))
+  fi
+done < "$src/properties/mutation/mutants.txt"
+for alg in $(grep -v '^#' "$src/properties/mutation/mutants.txt" | cut -d'|' -f2 | tr -d ' ' | sort -u); do
+  if out=$(timeout 90 "$work/real" "$alg" 10); then
+    echo "FAIL the real fast/ violates the tolerance model ($alg): $out"; failures=$((failures + 1))
+  else
+    echo "clean    real fast/ ($alg): $out"
+  fi
+done
+echo "mutation: $killed of $total mutants killed"
+[ $failures = 0 ] && echo "mutation: 1 passed, 0 failed" || echo "mutation: 0 passed, 1 failed"
+[ $failures = 0 ]
