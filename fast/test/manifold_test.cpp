@@ -364,6 +364,31 @@ TYPED_TEST(ManifoldTyped, DeepestPointMatchesSatDepth) {
   EXPECT_EQ(deepest, -sat_query(a, b).depth);
 }
 
+// A 32-gon (generic face pass, see sat_test) under a narrow box: the face with normal (0,1) at the
+// apothem a = 2 cos(π/32) is the reference; B's bottom edge x in [−0.1, 0.1] lies inside its slab
+// ([−0.196, 0.196]); both corners at separation −0.25.
+TYPED_TEST(ManifoldTyped, LargePolygonAgainstBox) {
+  using T = TypeParam;
+  std::vector<Vec2<T>> ring;
+  for (int k = 0; k < 32; ++k) {
+    const double t = (k + 0.5) * 2 * M_PI / 32;
+    ring.push_back({T(2 * std::cos(t)), T(2 * std::sin(t))});
+  }
+  auto r = make_shape<T>(ring);
+  ASSERT_TRUE(r);
+  const double a = 2 * std::cos(M_PI / 32);
+  const Manifold<T> m = contact_manifold(r.shape, box<T>(-0.1, a - 0.25, 0.1, a + 1));
+  ASSERT_EQ(m.point_count, 2);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  expect_at(m.normal, 0, 1, "normal");
+  const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_NEAR(double(p[k].separation), -0.25, 1e-6);
+    EXPECT_NEAR(double(p[k].point_b.x), k == 0 ? -0.1 : 0.1, 1e-6);
+    EXPECT_NEAR(double(p[k].point_a.y), a, 1e-6);
+  }
+}
+
 // Warm start: a separated pair re-queried costs one axis test and gives no point.
 TYPED_TEST(ManifoldTyped, CacheMakesSeparatedPairsCheap) {
   using T = TypeParam;

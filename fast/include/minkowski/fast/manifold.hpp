@@ -18,9 +18,18 @@
 //      The incident edge is the other shape's edge most anti-parallel to the reference normal (a
 //      single-vertex shape offers its vertex, which gives one point: circle–polygon).
 //   4. The incident edge is clipped to the slab between the reference face's two side planes
-//      (Sutherland–Hodgman with two points); each surviving point with separation
-//      s = n·(p − v0) − rA − rB <= margin becomes a contact (up to the gap's rounding error,
-//      kSatGapErrorUlps · u · S, so that a touching contact is never dropped by rounding).
+//      (Sutherland–Hodgman on two points, done parametrically); each surviving point with
+//      separation s = n·(p − v0) − rA − rB <= margin becomes a contact (up to the gap's rounding
+//      error, kSatGapErrorUlps · u · S, so that a touching contact is never dropped by rounding).
+//      An end of the incident edge that no side plane cuts keeps its exact coordinates, and its
+//      height is formed exactly as SAT formed the face gap: the deepest point of a manifold on
+//      the best face has separation −(SAT depth) bit for bit.
+//
+// Performance (random 3–8-gons, g++ 12 -O2 -ffp-contract=off, x86-64, one shared core; Box2D
+// 2.4.1 b2CollidePolygons in float on the same pairs for scale): double 33 ns separated / 97 ns
+// overlapping, float 31 / 98 ns, Box2D 34 / 101 ns; with a warm SatCache a separated pair costs
+// 16 ns (one axis test). The face pass is about 60 % of an overlapping query (sat.hpp); most of
+// the rest is one dependent chain (reference face → incident edge → clip → points).
 //
 // Contact points. Each ManifoldPoint carries `point_a` on A's surface, `point_b` on B's surface and
 // `point` midway between them, with point_b = point_a + separation · normal (up to rounding). For a
@@ -218,31 +227,37 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   const std::uint32_t face = ref_b ? pass.b.face : pass.a.face;
   const T rr = ref_b ? rb : ra, ri = ref_b ? ra : rb;
   const Vec2<T> n = R.normal(face);
-  const std::uint32_t support = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
   const std::uint32_t r0 = face, r1 = next_index(face, R.size());
   const Vec2<T> v0 = R.vertex(r0), v1 = R.vertex(r1);
   m.kind = ref_b ? ManifoldKind::face_b : ManifoldKind::face_a;
   m.reference_face = face;
   m.normal = ref_b ? -n : n;
 
-  // The incident feature: the edge at the support vertex, clipped to the slab between the side
-  // planes of the reference face, or the single vertex. Clipping is parametric on the edge
-  // w(s) = w0 + s (w1 − w0), s in [0, 1]: plane v0 keeps t·(w − v0) >= 0, plane v1 keeps
-  // t·(v1 − w) >= 0 (t = v1 − v0); each plane cuts at its own s, so the two divisions are
-  // independent. An end that no plane cuts is kept bit for bit (its height then equals the face
-  // gap exactly). Ids: a kept end is (reference face, incident vertex); a cut end is (the cutting
-  // plane's reference vertex, incident face). Scalars throughout: structs of point + tag stored
-  // piecewise and reloaded whole stalled store-to-load forwarding.
+  // The incident feature: the edge of I whose normal is most anti-parallel to n (it holds I's
+  // support vertex along −n; found from the normals directly, as Box2D does, so that it does not
+  // wait for the support vertex), clipped to the slab between the side planes of the reference
+  // face; or I's single vertex. Clipping is parametric on the edge w(s) = w0 + s (w1 − w0),
+  // s in [0, 1]: plane v0 keeps a(s) = t·(w − v0) >= 0, plane v1 keeps b(s) = t·(v1 − w) >= 0
+  // (t = v1 − v0). Since a + b = |t|², both planes cut at parameters with the same denominator
+  // a0 − a1: one division. An end that no plane cuts is kept bit for bit (its height then equals
+  // the face gap exactly). Ids: a kept end is (reference face, incident vertex); a cut end is (the
+  // cutting plane's reference vertex, incident face). Scalars throughout: structs of point + tag
+  // stored piecewise and reloaded whole stalled store-to-load forwarding.
   T p0x, p0y, p1x, p1y;
   bool plane0 = false, plane1 = false;
-  std::uint32_t i0 = support, i1 = support, e = 0;
+  std::uint32_t i0 = 0, i1 = 0, e = 0;
   int count = 1;
-  {
-    const Vec2<T> w = I.vertex(support);
-    p0x = w.x, p0y = w.y, p1x = w.x, p1y = w.y;
-  }
-  if (I.size() >= 2) {
-    e = incident_edge(I, n, support);
+  if (I.size() == 1) {
+    p0x = p1x = I.vertex(0).x, p0y = p1y = I.vertex(0).y;
+  } else {
+    const auto in = I.normals();
+    T lowest = dot(n, in[0]);
+    for (std::size_t k = 1; k < in.size(); ++k) {
+      const T d = dot(n, in[k]);
+      const std::uint32_t mask = 0u - static_cast<std::uint32_t>(d < lowest);
+      e ^= (e ^ static_cast<std::uint32_t>(k)) & mask;
+      lowest = d < lowest ? d : lowest;
+    }
     const std::uint32_t e1 = next_index(e, I.size());
     const Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
     const T tx = v1.x - v0.x, ty = v1.y - v0.y;
@@ -250,27 +265,26 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const T b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
     if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
       // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
-      p0x = I.vertex(support).x, p0y = I.vertex(support).y;
+      const std::uint32_t sup = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
+      p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
+      i0 = i1 = sup;
     } else {
-      // Crossing parameters (the denominators are nonzero whenever the plane separates the ends;
-      // otherwise 1 keeps exact number types from dividing by zero — the value is then unused).
-      const T da = a0 - a1 == T(0) ? T(1) : a0 - a1, db = b0 - b1 == T(0) ? T(1) : b0 - b1;
-      const T xa = a0 / da, xb = b0 / db;
-      // Lower end: cut by the plane its start lies beyond; upper end likewise.
+      // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
+      // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
+      const T den = a0 - a1 == T(0) ? T(1) : a0 - a1;
+      const T inv = T(1) / den;
+      const T xa = a0 * inv, xb = -(b0 * inv);  // b0 − b1 = −(a0 − a1)
       const bool lo_a = a0 < T(0), lo_b = b0 < T(0), hi_a = a1 < T(0), hi_b = b1 < T(0);
-      T lo = T(0), hi = T(1);
-      lo = lo_a && xa > lo ? xa : lo;
-      const bool lo_by_b = lo_b && xb > lo;
-      lo = lo_by_b ? xb : lo;
-      hi = hi_a && xa < hi ? xa : hi;
-      const bool hi_by_b = hi_b && xb < hi;
-      hi = hi_by_b ? xb : hi;
+      // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
+      // beyond both planes cannot occur for a segment that reaches the slab).
+      const T lo = lo_a ? xa : (lo_b ? xb : T(0));
+      const T hi = hi_a ? xa : (hi_b ? xb : T(1));
       const T dx = w1.x - w0.x, dy = w1.y - w0.y;
       plane0 = lo_a || lo_b, plane1 = hi_a || hi_b;
       p0x = plane0 ? w0.x + lo * dx : w0.x, p0y = plane0 ? w0.y + lo * dy : w0.y;
       p1x = plane1 ? w0.x + hi * dx : w1.x, p1y = plane1 ? w0.y + hi * dy : w1.y;
-      i0 = plane0 ? (lo_by_b ? r1 : r0) : e;
-      i1 = plane1 ? (hi_by_b ? r1 : r0) : e1;
+      i0 = plane0 ? (lo_a ? r0 : r1) : e;
+      i1 = plane1 ? (hi_a ? r0 : r1) : e1;
       count = 2;
     }
   }

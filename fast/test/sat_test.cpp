@@ -1,0 +1,452 @@
+// SAT: relation, minimum translation vector and separating gap for every kind of shape pair.
+// Every expected value is derived by hand in the comment above its check; coordinates are chosen
+// so that most answers are exact in float and double (small integers, halves and quarters).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <initializer_list>
+#include <utility>
+#include <vector>
+
+#include "minkowski/fast/sat.hpp"
+
+namespace {
+
+using minkowski::fast::ConvexShape;
+using minkowski::fast::make_shape;
+using minkowski::fast::sat_overlap;
+using minkowski::fast::sat_query;
+using minkowski::fast::SatAxis;
+using minkowski::fast::SatCache;
+using minkowski::fast::SatResult;
+using minkowski::fast::Vec2;
+
+template <class T>
+ConvexShape<T> shape(std::initializer_list<std::pair<double, double>> pts, double radius = 0) {
+  std::vector<Vec2<T>> v;
+  for (auto [x, y] : pts) v.push_back({T(x), T(y)});
+  auto r = make_shape<T>(v, T(radius));
+  EXPECT_TRUE(r) << r.message;
+  return r.shape;
+}
+
+template <class T>
+ConvexShape<T> box(double x0, double y0, double x1, double y1, double radius = 0) {
+  return shape<T>({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, radius);
+}
+
+// Allowed rounding for answers that are not exact in T: 64 u at coordinates of size <= 8.
+template <class T>
+T tol() { return T(64) * std::numeric_limits<T>::epsilon() / T(2) * T(8); }
+
+template <class T>
+void expect_vec_near(Vec2<T> got, double x, double y) {
+  EXPECT_NEAR(double(got.x), x, double(tol<T>())) << "x";
+  EXPECT_NEAR(double(got.y), y, double(tol<T>())) << "y";
+}
+
+// Index of the face of s whose outward normal is (nx, ny) (exactly, for axis-aligned faces).
+template <class T>
+std::uint32_t face_with_normal(const ConvexShape<T>& s, double nx, double ny) {
+  for (std::size_t i = 0; i < s.normals().size(); ++i)
+    if (std::abs(double(s.normal(i).x) - nx) < 1e-6 && std::abs(double(s.normal(i).y) - ny) < 1e-6)
+      return static_cast<std::uint32_t>(i);
+  ADD_FAILURE() << "no face with normal (" << nx << ", " << ny << ")";
+  return 0;
+}
+
+template <class T>
+std::uint32_t vertex_at(const ConvexShape<T>& s, double x, double y) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (double(s.vertex(i).x) == x && double(s.vertex(i).y) == y) return static_cast<std::uint32_t>(i);
+  ADD_FAILURE() << "no vertex at (" << x << ", " << y << ")";
+  return 0;
+}
+
+template <class T>
+class SatTyped : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(SatTyped, Types);
+
+// A = [0,2]², B = [3,5]×[0,2]. Push directions of A: +x gap 3−2 = 1, +y gap 0−2 = −2, −x gap
+// −(5−0) = −5, −y gap −(2−0) = −2: best +x (A's right face). Each face of B pushes along the
+// reverse of its normal; B's left face pushes along +x like A's best face and is skipped as
+// parallel; its other three faces are tested (bottom +y: −2, right −x: −5, top −y: −2). Axes:
+// 4 + 3 = 7. Polygons without radius: the gap is only SAT's lower bound.
+TYPED_TEST(SatTyped, SeparatedBoxesReportGapAlongBestFaceAndSkipParallelAxis) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2), b = box<T>(3, 0, 5, 2);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_EQ(r.separation, T(1));
+  EXPECT_EQ(r.depth, T(0));
+  EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+  EXPECT_EQ(r.axis, SatAxis::face_a);
+  EXPECT_EQ(r.index_a, face_with_normal(a, 1, 0));
+  EXPECT_FALSE(r.separation_is_distance);
+  EXPECT_EQ(r.axes_tested, 7);
+  EXPECT_FALSE(sat_overlap(a, b));
+}
+
+// A = [0,2]², triangle B = (3,0), (5,1), (3,2). A's best push is +x (gap 3 − 2 = 1); B's left
+// face (3,2)→(3,0), normal (−1,0), pushes along +x too and is skipped. B's other faces: normal
+// (1,−2)/√5 pushes along (−1,2)/√5 with gap min over A of ((a.x − 3) − 2 a.y)/√5 = −7/√5 (corner
+// (0,2)); normal (1,2)/√5 gives ((a.x − 5) + 2 (a.y − 1))/√5 = −7/√5 (corner (0,0)). Axes: 4 + 2.
+TYPED_TEST(SatTyped, TriangleFaceParallelToTheBestFaceIsSkipped) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2), b = shape<T>({{3, 0}, {5, 1}, {3, 2}});
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_EQ(r.separation, T(1));
+  EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+  EXPECT_EQ(r.axis, SatAxis::face_a);
+  EXPECT_EQ(r.axes_tested, 6);
+  // The same triangle without the parallel face (apex moved off the vertical): nothing skipped.
+  EXPECT_EQ(sat_query(a, shape<T>({{3, 0}, {5, 1}, {3.5, 2}})).axes_tested, 7);
+}
+
+// A = [0,2]², B = [3,5]×[3,5]: the closest points are the corners (2,2) and (3,3), distance √2.
+// Every face gap is 1 (e.g. +x: 3 − 2), so SAT reports 1 <= √2: a lower bound, not the distance.
+TYPED_TEST(SatTyped, DiagonalGapIsOnlyALowerBoundOnTheDistance) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(box<T>(0, 0, 2, 2), box<T>(3, 3, 5, 5));
+  EXPECT_FALSE(r.intersects);
+  EXPECT_EQ(r.separation, T(1));
+  EXPECT_LT(double(r.separation), std::sqrt(2.0));
+  EXPECT_FALSE(r.separation_is_distance);
+}
+
+// Seed 003/002 "corner" case: square A = [0,2]², diamond B with bottom vertex (1, 1.75) and
+// half-diagonal 1: vertices (1,1.75), (2,2.75), (1,3.75), (0,2.75). A's +y push: gap 1.75 − 2 =
+// −0.25. B's lower faces (normals (±1,−1)/√2) push along (∓1,1)/√2 with gap −1.25/√2 ≈ −0.88
+// (corner (0,2) resp. (2,2) of A). MTV: 0.25 along +y.
+TYPED_TEST(SatTyped, CornerIntoFaceGivesFaceNormalAndCornerDepth) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const auto b = shape<T>({{1, 1.75}, {2, 2.75}, {1, 3.75}, {0, 2.75}});
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.depth, T(0.25));
+  EXPECT_EQ(r.separation, T(-0.25));
+  EXPECT_EQ(r.normal, (Vec2<T>{0, 1}));
+  EXPECT_EQ(r.axis, SatAxis::face_a);
+}
+
+// Containment (seed 003, figure 9): B = [1,2]×[1,2.5] inside A = [0,4]². One-sided pushes:
+// +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5. The seed's form on the x line:
+// overlap 1 (B's width) + min(|0 − 1|, |4 − 2|) = 2 towards the min end: the same 2 along −x.
+// The plain overlap without the correction would claim depth 1 (x line) — and moving B by 1 would
+// not separate it.
+TYPED_TEST(SatTyped, ContainedBoxGetsContainmentCorrectedDepth) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 4, 4), b = box<T>(1, 1, 2, 2.5);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.depth, T(2));
+  EXPECT_EQ(r.normal, (Vec2<T>{-1, 0}));
+  EXPECT_EQ(r.axis, SatAxis::face_a);
+  // Translating B by normal·depth = (−2, 0) gives [−1,0]×[1,2.5]: touching A's left face.
+  const SatResult<T> moved = sat_query(a, box<T>(-1, 1, 0, 2.5));
+  EXPECT_TRUE(moved.intersects);
+  EXPECT_EQ(moved.depth, T(0));
+}
+
+// Containment nearer the max end: B = [2.5,3.5]×[1,3] in A = [0,4]². Pushes: +x 4 − 2.5 = 1.5,
+// −x 3.5, +y 3, −y 3. Seed: overlap 1 + min(2.5, 0.5) = 1.5 towards the max end: +x.
+TYPED_TEST(SatTyped, ContainmentPicksTheNearerEnd) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(box<T>(0, 0, 4, 4), box<T>(2.5, 1, 3.5, 3));
+  EXPECT_EQ(r.depth, T(1.5));
+  EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+}
+
+// Seed 003, "segments": a segment's projection on its own normal has zero length, so the plain
+// interval overlap is 0 there. B = segment (1,0.5)–(3,0.5) inside A = [0,4]×[0,2]: pushes −y
+// 0.5 − 0 = 0.5, +y 2 − 0.5 = 1.5, +x 4 − 1 = 3, −x 3 − 0 = 3. MTV 0.5 along −y.
+TYPED_TEST(SatTyped, SegmentInsidePolygonNeedsTheContainmentCorrection) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(box<T>(0, 0, 4, 2), shape<T>({{1, 0.5}, {3, 0.5}}));
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.depth, T(0.5));
+  EXPECT_EQ(r.normal, (Vec2<T>{0, -1}));
+}
+
+// Circle B (centre (3,3), r 1.5) at the corner (2,2) of A = [0,2]². Face axes alone: +x gap
+// 3 − 2 − 1.5 = −0.5, claiming depth 0.5. The corner–centre axis (1,1)/√2: distance √2, so depth
+// 1.5 − √2 ≈ 0.0858 — the seed's "closest vertex to the centre" axis.
+TYPED_TEST(SatTyped, CircleAtPolygonCornerUsesVertexAxis) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const auto b = shape<T>({{3, 3}}, 1.5);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_NEAR(double(r.depth), 1.5 - std::sqrt(2.0), double(tol<T>()));
+  expect_vec_near(r.normal, std::sqrt(0.5), std::sqrt(0.5));
+  EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
+  EXPECT_EQ(r.index_a, vertex_at(a, 2, 2));
+  EXPECT_EQ(r.index_b, 0u);
+  EXPECT_TRUE(sat_overlap(a, b));
+}
+
+// Same corner, r = 1.2 < √2: separated by √2 − 1.2 ≈ 0.2142, although every face axis overlaps
+// (+x: 1 − 1.2 = −0.2). Without the vertex axis SAT would report a collision.
+TYPED_TEST(SatTyped, CircleNearCornerIsSeparatedOnlyAlongVertexAxis) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const auto b = shape<T>({{3, 3}}, 1.2);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_NEAR(double(r.separation), std::sqrt(2.0) - 1.2, double(tol<T>()));
+  EXPECT_TRUE(r.separation_is_distance);
+  EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
+  EXPECT_FALSE(sat_overlap(a, b));
+}
+
+// Circle over the middle of A's top face: centre (1,3), r 1.5; +y gap 3 − 2 − 1.5 = −0.5. The
+// closest core features are A's top edge and the centre (interior of the edge): a face axis.
+TYPED_TEST(SatTyped, CircleOverFaceUsesFaceAxis) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(box<T>(0, 0, 2, 2), shape<T>({{1, 3}}, 1.5));
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.depth, T(0.5));
+  EXPECT_EQ(r.normal, (Vec2<T>{0, 1}));
+  EXPECT_EQ(r.axis, SatAxis::face_a);
+}
+
+// Capsule B: core (−1,2.5)–(1,2.5), r 0.6, lying on A = [−2,2]×[0,2]. +y gap 2.5 − 2 − 0.6 =
+// −0.1; the capsule's lower side pushes along +y too (skipped); its upper side along −y: gap
+// −(2.5 − 0) − 0.6; sideways pushes need >= 3. MTV 0.1 along +y.
+TYPED_TEST(SatTyped, CapsuleOnBoxFace) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(box<T>(-2, 0, 2, 2), shape<T>({{-1, 2.5}, {1, 2.5}}, 0.6));
+  EXPECT_TRUE(r.intersects);
+  EXPECT_NEAR(double(r.depth), 0.1, double(tol<T>()));
+  EXPECT_EQ(r.normal, (Vec2<T>{0, 1}));
+}
+
+// Capsule end cap near a corner: core (3,3)–(5,5), r 1, A = [0,2]². Face gap +x: 3 − 2 − 1 = 0
+// (face axes alone: touching). Closest core points (2,2) and (3,3): distance √2, so separated by
+// √2 − 1 ≈ 0.414 along (1,1)/√2.
+TYPED_TEST(SatTyped, CapsuleEndCapAtCornerIsSeparatedAlongVertexAxis) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(box<T>(0, 0, 2, 2), shape<T>({{3, 3}, {5, 5}}, 1.0));
+  EXPECT_FALSE(r.intersects);
+  EXPECT_NEAR(double(r.separation), std::sqrt(2.0) - 1, double(tol<T>()));
+  expect_vec_near(r.normal, std::sqrt(0.5), std::sqrt(0.5));
+  EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
+}
+
+// Crossing segments A = (−1,0)–(1,0), B = (0.25,−1)–(0.25,2). Pushes of B: +x 1 − 0.25 = 0.75,
+// −x 0.25 + 1 = 1.25, +y 0 + 1 = 1, −y 2 − 0 = 2. MTV 0.75 along +x, from B's face (B's
+// normal (−1,0) reversed).
+TYPED_TEST(SatTyped, CrossingSegments) {
+  using T = TypeParam;
+  const auto a = shape<T>({{-1, 0}, {1, 0}}), b = shape<T>({{0.25, -1}, {0.25, 2}});
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.depth, T(0.75));
+  EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+  EXPECT_EQ(r.axis, SatAxis::face_b);
+}
+
+// Collinear segments (0,0)–(1,0) and (2,0)–(3,0): both face gaps (±y) are 0, yet they are 1
+// apart along x. Found by the closest features (vertex (1,0) to vertex (2,0)).
+TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparated) {
+  using T = TypeParam;
+  const auto a = shape<T>({{0, 0}, {1, 0}}), b = shape<T>({{2, 0}, {3, 0}});
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_EQ(r.separation, T(1));
+  EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+  EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
+  EXPECT_TRUE(r.separation_is_distance);
+  EXPECT_FALSE(sat_overlap(a, b));
+  // Overlapping collinear segments share a segment of zero area: touching, depth 0.
+  const SatResult<T> o = sat_query(shape<T>({{0, 0}, {2, 0}}), shape<T>({{1, 0}, {3, 0}}));
+  EXPECT_TRUE(o.intersects);
+  EXPECT_EQ(o.depth, T(0));
+}
+
+// V-shaped segments (0,0)–(1,0) and (2,1)–(3,2): best face gap 1 (A's +y side: lowest B point
+// y = 1), but the closest points are the vertices (1,0) and (2,1): distance √2 along (1,1)/√2.
+TYPED_TEST(SatTyped, SegmentsWithClosestVerticesReportTheDistance) {
+  using T = TypeParam;
+  const SatResult<T> r = sat_query(shape<T>({{0, 0}, {1, 0}}), shape<T>({{2, 1}, {3, 2}}));
+  EXPECT_FALSE(r.intersects);
+  EXPECT_NEAR(double(r.separation), std::sqrt(2.0), double(tol<T>()));
+  expect_vec_near(r.normal, std::sqrt(0.5), std::sqrt(0.5));
+  EXPECT_TRUE(r.separation_is_distance);
+}
+
+// Points: (0,0) and (3,4) are 5 apart along (0.6, 0.8). As circles of radii 1 and 2: gap 2. As
+// circles of radii 3 and 2.5: depth 0.5.
+TYPED_TEST(SatTyped, PointsAndCircles) {
+  using T = TypeParam;
+  const SatResult<T> p = sat_query(shape<T>({{0, 0}}), shape<T>({{3, 4}}));
+  EXPECT_FALSE(p.intersects);
+  EXPECT_EQ(p.separation, T(5));
+  expect_vec_near(p.normal, 0.6, 0.8);
+  const SatResult<T> c = sat_query(shape<T>({{0, 0}}, 1), shape<T>({{3, 4}}, 2));
+  EXPECT_FALSE(c.intersects);
+  EXPECT_EQ(c.separation, T(2));
+  const SatResult<T> o = sat_query(shape<T>({{0, 0}}, 3), shape<T>({{3, 4}}, 2.5));
+  EXPECT_TRUE(o.intersects);
+  EXPECT_EQ(o.depth, T(0.5));
+  // Coincident points: touching, and the documented arbitrary normal (1, 0).
+  const SatResult<T> z = sat_query(shape<T>({{1, 1}}), shape<T>({{1, 1}}));
+  EXPECT_TRUE(z.intersects);
+  EXPECT_EQ(z.depth, T(0));
+  EXPECT_EQ(z.normal, (Vec2<T>{1, 0}));
+}
+
+// A point inside A = [0,2]² at (1,0.5): nearest side is the bottom, 0.5 away: push −y by 0.5.
+// A point on the right side (2,1): touching, depth exactly 0.
+TYPED_TEST(SatTyped, PointInsideAndOnPolygon) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const SatResult<T> in = sat_query(a, shape<T>({{1, 0.5}}));
+  EXPECT_TRUE(in.intersects);
+  EXPECT_EQ(in.depth, T(0.5));
+  EXPECT_EQ(in.normal, (Vec2<T>{0, -1}));
+  const SatResult<T> on = sat_query(a, shape<T>({{2, 1}}));
+  EXPECT_TRUE(on.intersects);
+  EXPECT_EQ(on.depth, T(0));
+  EXPECT_EQ(on.separation, T(0));
+  EXPECT_TRUE(sat_overlap(a, shape<T>({{2, 1}})));
+  EXPECT_FALSE(sat_overlap(a, shape<T>({{2.25, 1}})));
+}
+
+// Squares sharing the edge x = 1: the +x gap is 1 − 1 = 0 exactly: touching, depth exactly 0.
+TYPED_TEST(SatTyped, TouchingSquaresHaveDepthExactlyZero) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 1, 1), b = box<T>(1, 0, 2, 1);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.separation, T(0));
+  EXPECT_EQ(r.depth, T(0));
+  EXPECT_EQ(r.normal, (Vec2<T>{1, 0}));
+  EXPECT_TRUE(sat_overlap(a, b));
+  // Just outside: a quarter further away is separated.
+  EXPECT_FALSE(sat_query(a, box<T>(1.25, 0, 2, 1)).intersects);
+}
+
+// Warm start: the first query tests 7 axes (see the first test) and caches A's +x face; the same
+// separated pair, and the pair after a small move that keeps the axis separating, cost 1 axis test.
+// When the pair overlaps, the cached axis fails (1 test) and a full pass follows (7 more).
+TYPED_TEST(SatTyped, CacheAnswersSeparatedPairWithOneAxisTest) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  SatCache cache;
+  const SatResult<T> first = sat_query(a, box<T>(3, 0, 5, 2), &cache);
+  EXPECT_EQ(first.axes_tested, 7);
+  EXPECT_EQ(cache.axis, SatAxis::face_a);
+  EXPECT_EQ(cache.index_a, face_with_normal(a, 1, 0));
+  const SatResult<T> again = sat_query(a, box<T>(3, 0, 5, 2), &cache);
+  EXPECT_EQ(again.axes_tested, 1);
+  EXPECT_FALSE(again.intersects);
+  EXPECT_EQ(again.separation, T(1));
+  EXPECT_EQ(again.normal, (Vec2<T>{1, 0}));
+  const SatResult<T> moved = sat_query(a, box<T>(2.5, 0.5, 4.5, 2.5), &cache);
+  EXPECT_EQ(moved.axes_tested, 1);
+  EXPECT_EQ(moved.separation, T(0.5));
+  const SatResult<T> hit = sat_query(a, box<T>(1.5, 0, 3.5, 2), &cache);
+  EXPECT_TRUE(hit.intersects);
+  EXPECT_EQ(hit.axes_tested, 1 + 7);
+  EXPECT_EQ(hit.depth, T(0.5));
+  // The predicate uses and refreshes the same cache.
+  SatCache c2;
+  EXPECT_FALSE(sat_overlap(a, box<T>(3, 0, 5, 2), &c2));
+  EXPECT_EQ(c2.axis, SatAxis::face_a);
+}
+
+// A vertex–vertex axis is cached too: circle near the corner (see above) re-queried: 1 test.
+TYPED_TEST(SatTyped, CacheKeepsVertexAxis) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2);
+  const auto b = shape<T>({{3, 3}}, 1.2);
+  SatCache cache;
+  sat_query(a, b, &cache);
+  EXPECT_EQ(cache.axis, SatAxis::vertex_vertex);
+  const SatResult<T> r = sat_query(a, b, &cache);
+  EXPECT_EQ(r.axes_tested, 1);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_NEAR(double(r.separation), std::sqrt(2.0) - 1.2, double(tol<T>()));
+}
+
+// A cache filled by another pair whose indices do not fit is ignored, not read out of range.
+TYPED_TEST(SatTyped, CacheFromAnotherPairIsIgnoredWhenIndicesDoNotFit) {
+  using T = TypeParam;
+  SatCache cache{SatAxis::face_a, 7, 0};
+  const SatResult<T> r = sat_query(shape<T>({{0, 0}, {1, 0}}), shape<T>({{0, 2}, {1, 2}}), &cache);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_EQ(r.separation, T(2));
+}
+
+// Swapping A and B negates the normal and keeps depth/separation.
+TYPED_TEST(SatTyped, SwappingShapesNegatesNormal) {
+  using T = TypeParam;
+  const std::vector<std::pair<ConvexShape<T>, ConvexShape<T>>> pairs = {
+      {box<T>(0, 0, 2, 2), shape<T>({{1, 1.75}, {2, 2.75}, {1, 3.75}, {0, 2.75}})},
+      {box<T>(0, 0, 4, 4), box<T>(1, 1, 2, 2.5)},
+      {box<T>(0, 0, 2, 2), shape<T>({{3, 3}}, 1.5)},
+      {shape<T>({{-1, 0}, {1, 0}}), shape<T>({{0.25, -1}, {0.25, 2}})},
+      {box<T>(0, 0, 2, 2), box<T>(3, 0, 5, 2)},
+      {shape<T>({{0, 0}, {1, 0}}), shape<T>({{2, 1}, {3, 2}})},
+  };
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const SatResult<T> ab = sat_query(pairs[k].first, pairs[k].second);
+    const SatResult<T> ba = sat_query(pairs[k].second, pairs[k].first);
+    EXPECT_EQ(ab.intersects, ba.intersects) << k;
+    EXPECT_NEAR(double(ab.separation), double(ba.separation), double(tol<T>())) << k;
+    expect_vec_near(ba.normal, -double(ab.normal.x), -double(ab.normal.y));
+    EXPECT_EQ(sat_overlap(pairs[k].first, pairs[k].second), ab.intersects) << k;
+  }
+}
+
+// Shapes with more than 16 vertices take the generic face pass (one loop per face, pruned).
+// A regular 32-gon of circumradius 2 with its vertices at angles (k + 1/2)·2π/32 has a face with
+// normal (0,1) at height a = 2 cos(π/32) (the apothem) spanning x in [−2 sin(π/32), +2 sin(π/32)]
+// = [−0.196, 0.196]. B = [−0.1,0.1]×[a − 0.25, a + 1] sits 0.25 deep in that face; the next
+// faces (normals at 90° ∓ 11.25°) need 0.264 or more (corner (±0.1, a − 0.25)), the sides of B
+// need > 0.1 + ... > 0.25. MTV 0.25 along +y. Moving B up by 1 separates it by 0.75.
+TYPED_TEST(SatTyped, LargePolygonUsesTheGenericPassWithTheSameAnswers) {
+  using T = TypeParam;
+  std::vector<Vec2<T>> ring;
+  for (int k = 0; k < 32; ++k) {
+    const double t = (k + 0.5) * 2 * M_PI / 32;
+    ring.push_back({T(2 * std::cos(t)), T(2 * std::sin(t))});
+  }
+  auto r = make_shape<T>(ring);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r.shape.size(), 32u);
+  const double a = 2 * std::cos(M_PI / 32);
+  const SatResult<T> in = sat_query(r.shape, box<T>(-0.1, a - 0.25, 0.1, a + 1));
+  EXPECT_TRUE(in.intersects);
+  EXPECT_NEAR(double(in.depth), 0.25, 1e-6);
+  expect_vec_near(in.normal, 0, 1);
+  EXPECT_EQ(in.axis, SatAxis::face_a);
+  const auto far = box<T>(-0.1, a + 0.75, 0.1, a + 2);
+  SatCache cache;
+  const SatResult<T> out = sat_query(r.shape, far, &cache);
+  EXPECT_FALSE(out.intersects);
+  EXPECT_NEAR(double(out.separation), 0.75, 1e-6);
+  EXPECT_FALSE(sat_overlap(r.shape, far));
+  EXPECT_EQ(sat_query(r.shape, far, &cache).axes_tested, 1);
+  // Swapped: same answers, normal reversed.
+  const SatResult<T> sw = sat_query(box<T>(-0.1, a - 0.25, 0.1, a + 1), r.shape);
+  EXPECT_NEAR(double(sw.depth), 0.25, 1e-6);
+  expect_vec_near(sw.normal, 0, -1);
+}
+
+// Far from the origin the gaps are formed relative to a point between the shapes: the touching
+// pair moved by 2^20 still has depth exactly 0 (all coordinates stay exact in double; in float
+// 2^20 + 1 and the midpoint 2^20 + 0.5 are exact too).
+TYPED_TEST(SatTyped, TouchingFarFromOriginStaysExact) {
+  using T = TypeParam;
+  const double o = 1048576.0;
+  const SatResult<T> r = sat_query(box<T>(o, o, o + 1, o + 1), box<T>(o + 1, o, o + 2, o + 1));
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.depth, T(0));
+}
+
+}  // namespace
