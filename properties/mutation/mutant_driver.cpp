@@ -2,7 +2,8 @@
 // tolerance model was violated. Compiled once per mutant of fast/ (mutation_test.sh), with the
 // mutated headers ahead of the real ones on the include path; fast_adapters.cpp is the only
 // translation unit that includes the algorithm headers, so it is compiled alongside.
-//   mutant_driver ALGORITHM SECONDS   -> exit 0 when a violation is found ("killed"), 1 if not
+//   mutant_driver ALGORITHM SECONDS [ROUNDS] -> exit 0 when a violation is found ("killed"), 1 if not.
+// Round r runs 50·2^r cases per family with seed 20261122 + r + 1, until SECONDS or ROUNDS.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,16 +13,21 @@
 
 int main(int argc, char** argv) {
   using namespace minkowski::properties;
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: mutant_driver ALGORITHM SECONDS\n");
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: mutant_driver ALGORITHM SECONDS [ROUNDS]\n");
     return 2;
   }
   const auto alg = algorithm_from_string(argv[1]);
   if (!alg) return 2;
   const double budget = std::atof(argv[2]);
+  const int rounds = argc == 4 ? std::atoi(argv[3]) : 1 << 30;
   const auto t0 = std::chrono::steady_clock::now();
   // Growing campaigns until a violation shows or the time budget is spent.
   for (std::uint64_t cases = 50, seed = 1; ; cases *= 2, ++seed) {
+    if (static_cast<int>(seed) > rounds) {
+      std::printf("survived %d rounds\n", rounds);
+      return 1;
+    }
     CampaignOptions opt;
     opt.algorithms = {*alg};
     opt.cases_per_family = cases;

@@ -8,25 +8,29 @@ const char* to_string(Precision p) { return p == Precision::single ? "float" : "
 
 bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 
-// Where the numbers come from: `minkowski check --cases 5000 --seed 20261122` (30,000 cases, all
-// six families), the characterization campaign that bounds_characterization_test.cpp re-runs.
-// Worst observed error per field in u·S (family in brackets), then the bound, chosen as the next
-// convenient value above the observation and below four times it:
+// Where the numbers come from. Two campaigns, seed 20261122, all six families:
+//   short: `minkowski check --cases 5000`   (30,000 cases; re-run by bounds_characterization_test)
+//   long:  `minkowski check --cases 170000` (1,020,000 cases; the long mode, README)
+// Worst observed error per field in u·S, short / long (family of the long maximum); the bound is
+// the next convenient value above the long maximum:
 //
-//   algorithm  prec    relation        distance          depth            normal            witness / contacts
-//   sat        double  1.46 [rounded]  3.85 [degenerate] 3.47 [scale]     6.34 [convex]     —
-//   sat        float   14.4 [scale]    4.41 [scale]      4.04 [rounded]   6.06 [convex]     —
-//   gjk        double  1.46 [rounded]  4.82 [degenerate] —                —                 151 [scale]
-//   gjk        float   0.68 [scale]    5.18 [scale]      —                —                 62.0 [convex]
-//   epa        double  1.46 [rounded]  4.82 [degenerate] 5.85 [scale]     5.85 [scale]      151 [scale]
-//   epa        float   0.68 [scale]    5.18 [scale]      40.4 [scale]     40.4 [scale]      62.0 [convex]
-//   manifold   double  1.46 [rounded]  —                 —                —                 contacts 6.30 [convex]
-//   manifold   float   14.4 [scale]    —                 —                —                 contacts 9.50 [scale]
+//   sat      double  relation 1.46/2.68 [near_touching]  distance 3.85/5.13  depth 3.47/5.93  normal 6.34/8.85
+//   sat      float   relation 14.4 [scale]  distance 4.41  depth 4.04/5.45  normal 6.06/8.39
+//   gjk      double  relation 1.46/1.83 [rounded]  distance 4.82/5.71 [degenerate]  witness 151/223 [convex]
+//   gjk      float   relation 0.68/6.08 [scale]  distance 5.18/13.4 [scale]  witness 62/149 [scale]
+//   epa      double  as gjk, and depth 5.85/44.0 [scale], normal 5.85/44.0 [scale]
+//   epa      float   as gjk, and depth 40.4/56.3 [scale], normal 40.4/56.3 [scale]
+//   manifold double  relation 1.46/2.68  contacts 6.30/11.0 [convex]
+//   manifold float   relation 14.4  contacts 9.50/21.7 [scale]
 //
-// Float relation errors of 14.4 u·S come from small shapes far from the origin: rounding the
-// input to float alone moves every vertex by up to u·S. Witness points are an order of magnitude
-// less accurate than distances: on long nearly-parallel closest edges the barycentric weights are
-// ill-conditioned, while the distance is not.
+// (Long-mode SAT distances and normals for rounded shapes, and float SAT/manifold answers at
+// coordinates near 2^38, showed errors of 1e5..1e15 u·S: defects, not tails; see the README.)
+// Float relation errors of up to 14.4 u·S come from small shapes far from the origin: rounding
+// the input to float alone moves every vertex by up to u·S. Witness points are an order of
+// magnitude less accurate than distances: on long nearly-parallel closest edges the barycentric
+// weights are ill-conditioned, while the distance is not. EPA's depth tail (44 u·S in double)
+// comes from the scale family's near-parallel polygons, where the closest face is nearly
+// degenerate.
 // Manifold contact depths may exceed the exact depth by the manifold's own reference-face
 // tolerance (fast::kReferenceFaceRelativeTolerance of the shorter face, which is at most
 // 2·sqrt(2)·S long): tau_relative = 3 · kReferenceFaceRelativeTolerance. Observed: 1.5e-4·S.
@@ -36,27 +40,27 @@ Bounds bounds_for(Algorithm alg, Precision p) {
   b.u = d ? 0x1p-53 : 0x1p-24;
   switch (alg) {
     case Algorithm::sat:
-      b.k_relation = d ? 2 : 16;
+      b.k_relation = d ? 3 : 16;
       b.k_distance = d ? 6 : 8;
-      b.k_depth = d ? 4 : 8;
-      b.k_normal = 8;
+      b.k_depth = 8;
+      b.k_normal = 12;
       break;
     case Algorithm::gjk:
-      b.k_relation = d ? 2 : 1;
-      b.k_distance = d ? 6 : 8;
-      b.k_witness = d ? 160 : 64;
+      b.k_relation = d ? 2 : 8;
+      b.k_distance = d ? 8 : 16;
+      b.k_witness = d ? 256 : 160;
       break;
     case Algorithm::epa:
-      b.k_relation = d ? 2 : 1;
-      b.k_distance = d ? 6 : 8;
-      b.k_depth = d ? 8 : 48;
-      b.k_normal = d ? 8 : 48;
-      b.k_witness = d ? 160 : 64;
+      b.k_relation = d ? 2 : 8;
+      b.k_distance = d ? 8 : 16;
+      b.k_depth = d ? 48 : 64;
+      b.k_normal = d ? 48 : 64;
+      b.k_witness = d ? 256 : 160;
       break;
     case Algorithm::manifold:
-      b.k_relation = d ? 2 : 16;
-      b.k_depth = d ? 4 : 8;  // as SAT, whose axis the manifold uses
-      b.k_contact = d ? 8 : 16;
+      b.k_relation = d ? 3 : 16;
+      b.k_depth = 8;  // as SAT, whose axis the manifold uses
+      b.k_contact = d ? 16 : 24;
       b.tau_relative = 3 * fast::kReferenceFaceRelativeTolerance;
       break;
     case Algorithm::internal_vertices:
