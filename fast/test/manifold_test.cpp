@@ -416,4 +416,31 @@ TYPED_TEST(ManifoldTyped, IdsAreStableUnderASmallMove) {
   EXPECT_NE(p0[0].id.key(), p0[1].id.key());
 }
 
+// Vertex–vertex near-touching with parallel edges: A = (−0.25,−0.1875), (0,−0.125), (1/16,1/8);
+// B = (−5/16,11/16), (1/16,1/8), (1/4,5/16), each vertex moved one ulp outwards (as the campaign's
+// near_touching family does). B's edge (1/16,1/8)–(1/4,5/16) lies on the line y = x + 1/16 of A's
+// face (1/16,1/8)–(−0.25,−0.1875), beyond that face's side plane at (1/16,1/8); both of its ends
+// have height 0 up to rounding. The shapes touch only at the corner (1/16,1/8) (signed distance
+// ~3e-17), so every kept contact must be there — not at B's far end (1/4,5/16), 0.265 off A,
+// which is what picking the "deepest" of the two tied ends reported.
+TYPED_TEST(ManifoldTyped, ParallelEdgeBeyondSidePlaneKeepsTheTouchingCorner) {
+  using T = TypeParam;
+  auto out = [](double v, double dir) { return double(std::nextafter(T(v), T(dir))); };
+  const auto a = shape<T>({{-0.25, -0.1875}, {0.0, -0.125}, {0.0625, 0.125}});
+  const auto b = shape<T>({{out(0.0625, -1), out(0.125, 1)},
+                           {out(-0.3125, -1), out(0.6875, 1)},
+                           {out(0.25, -1), out(0.3125, 1)}});
+  for (int swap = 0; swap < 2; ++swap) {
+    // A small speculative margin keeps the contact whichever way rounding decides the ulp gap.
+    const T margin = T(1e-3);
+    const Manifold<T> m = swap ? contact_manifold(b, a, margin) : contact_manifold(a, b, margin);
+    ASSERT_GE(m.point_count, 1);
+    for (int k = 0; k < m.point_count; ++k) {
+      expect_at(m.points[k].point_a, 0.0625, 0.125, "a");
+      expect_at(m.points[k].point_b, 0.0625, 0.125, "b");
+      EXPECT_NEAR(double(m.points[k].separation), 0.0, tol<T>());
+    }
+  }
+}
+
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -447,6 +448,71 @@ TYPED_TEST(SatTyped, TouchingFarFromOriginStaysExact) {
   const SatResult<T> r = sat_query(box<T>(o, o, o + 1, o + 1), box<T>(o + 1, o, o + 2, o + 1));
   EXPECT_TRUE(r.intersects);
   EXPECT_EQ(r.depth, T(0));
+}
+
+// The best face is not always next to the closest features. B's vertices (−2.53,−2.9),
+// (−2.75,−2.46), (−2.93,−2.1) are collinear in decimal (slope −2 both ways); rounded, the middle
+// one bulges by ~1e-16 and stays a vertex, so B's two faces along that line have the same gap up
+// to rounding and the pass may pick the one not adjacent to the closest vertex (−2.93,−2.1).
+// The closest core points are A's vertex (−0.86,−0.77) and B's vertex (−2.93,−2.1):
+// distance √(2.07² + 1.33²) − 0.01 = √6.0538 − 0.01 ≈ 2.4504471138, along (−2.07,−1.33)/√6.0538.
+// (Before the fix: 2.5254, from B's vertex (−2.75,−2.46), claimed as the distance.)
+TYPED_TEST(SatTyped, NearlyCollinearChainStillFindsTheClosestVertexPair) {
+  using T = TypeParam;
+  const auto a = shape<T>({{-1.0, -0.21}, {-0.87, -0.47}, {-0.86, -0.77}}, 0.01);
+  const auto b = shape<T>({{-2.93, -2.1}, {-2.5300000000000002, -2.9}, {-3.98, -3.42}, {-2.75, -2.46}});
+  const double d = std::sqrt(2.07 * 2.07 + 1.33 * 1.33);
+  for (int swap = 0; swap < 2; ++swap) {
+    const SatResult<T> r = swap ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_FALSE(r.intersects);
+    EXPECT_TRUE(r.separation_is_distance);
+    EXPECT_NEAR(double(r.separation), d - 0.01, double(tol<T>()));
+    const double s = swap ? -1 : 1;
+    expect_vec_near(r.normal, s * -2.07 / d, s * -1.33 / d);
+    EXPECT_FALSE(swap ? sat_overlap(b, a) : sat_overlap(a, b));
+  }
+}
+
+// Far from the origin the interior point–segment distance cross(d, w)² / |d|² overflowed before
+// the division (float from coordinates near 2^32, double near 2^512), turning the true closest
+// pair into +inf so that a farther vertex pair won. Circle at the origin, radius s/4; triangle
+// (−s,s), (s,s), (0,2s): the bottom face y = s is closest at its interior point (0, s), so the
+// distance is s − s/4 = 0.75 s along (0, 1) (exact: s a power of two). cross(d, w) = 2s², whose
+// square is 2^162 for s = 2^40 (float max ~2^128) and 2^1202 for s = 2^300 (double max ~2^1024).
+TYPED_TEST(SatTyped, InteriorDistanceDoesNotOverflowAtLargeCoordinates) {
+  using T = TypeParam;
+  const double s = std::is_same_v<T, float> ? std::ldexp(1.0, 40) : std::ldexp(1.0, 300);
+  const auto a = shape<T>({{0, 0}}, s / 4);
+  const auto b = shape<T>({{-s, s}, {s, s}, {0, 2 * s}});
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_TRUE(r.separation_is_distance);
+  EXPECT_EQ(r.separation, T(0.75 * s));
+  expect_vec_near(r.normal, 0, 1);
+  EXPECT_EQ(r.axis, SatAxis::face_b);
+  // Same with the segment's square also involved (a capsule A: thin pair refinement).
+  const SatResult<T> q = sat_query(shape<T>({{-s / 8, 0}, {s / 8, 0}}, s / 4), b);
+  EXPECT_FALSE(q.intersects);
+  EXPECT_TRUE(q.separation_is_distance);
+  EXPECT_EQ(q.separation, T(0.75 * s));
+}
+
+// The same chain against a circle (the campaign's float case): circle (−1,−1) r 0.01; B's chain
+// (−2.53,−3.31), (−2.75,−2.87), (−2.93,−2.51) is collinear in decimal (slope −2). Closest: the
+// centre and B's vertex (−2.93,−2.51): distance √(1.93² + 1.51²) − 0.01 = √6.005 − 0.01
+// ≈ 2.4405102 along (−1.93,−1.51)/√6.005. (Before the fix, in float: 2.5511, from (−2.75,−2.87).)
+TYPED_TEST(SatTyped, CircleBeyondNearlyCollinearChainFindsTheEndVertex) {
+  using T = TypeParam;
+  const auto a = shape<T>({{-1.0, -1.0}}, 0.01);
+  const auto b = shape<T>({{-2.93, -2.5100000000000002}, {-2.5300000000000002, -3.31},
+                           {-4.0, -3.99}, {-2.75, -2.87}});
+  const double d = std::sqrt(1.93 * 1.93 + 1.51 * 1.51);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_TRUE(r.separation_is_distance);
+  EXPECT_NEAR(double(r.separation), d - 0.01, double(tol<T>()));
+  expect_vec_near(r.normal, -1.93 / d, -1.51 / d);
+  EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Drake-style two-sided characterization: over the fixed-seed campaign that set the bounds
 // (bounds.cpp: 5,000 cases per family, seed 20261122), the worst error of every algorithm,
 // precision and field must lie in (bound/4, bound]. A bound that has become loose fails as surely
-// as a regression that exceeds it. Four fields have a heavy tail: the long campaign (1.02M cases)
+// as a regression that exceeds it. Some fields have a heavy tail: the long campaign (1.02M cases)
 // found errors more than four times the short campaign's worst, and their bounds follow the long
 // campaign; for those the lower side is checked against the long campaign's value recorded in
 // bounds.cpp instead (kHeavyTail below), so a loose bound still fails. (The manifold's contact depth is governed by its reference-face
@@ -29,7 +29,8 @@ double bound_of(const Bounds& b, const std::string& field) {
 /// Fields whose bound comes from the long campaign: key -> long-campaign worst (bounds.cpp).
 const std::map<std::string, double> kHeavyTail = {
     {"epa/double/depth", 43.96}, {"epa/double/normal", 43.96},
-    {"gjk/float/relation", 6.076}, {"epa/float/relation", 6.076}};
+    {"gjk/float/relation", 6.076}, {"epa/float/relation", 6.076},
+    {"sat/float/depth", 17.0}, {"sat/float/normal", 19.4}, {"manifold/double/contacts", 18.3}};
 
 TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound) {
   CampaignOptions opt;

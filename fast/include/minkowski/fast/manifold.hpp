@@ -200,7 +200,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const ConvexShape<T>& ref = best_b ? b : a;
     const ConvexShape<T>& inc = best_b ? a : b;
     const FeaturePair<T> fp = closest_features(
-        ref, best.face, inc, pass.support(ref.normal(best.face), inc, best.support));
+        ref, best.face, inc, pass.support(ref.normal(best.face), inc, best.support), best.gap);
     if (use_vertex_axis(fp, best.gap)) {
       vertex_contact(!best_b, ref.vertex(fp.ref_vertex), inc.vertex(fp.inc_vertex), fp.dist2,
                      fp.ref_vertex, fp.inc_vertex);
@@ -265,7 +265,18 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const T b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
     if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
       // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
-      const std::uint32_t sup = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
+      // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
+      // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
+      // would be reported at the far end, off the reference shape by the edge's length.
+      std::uint32_t sup = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
+      const std::uint32_t other = sup == e ? e1 : e;
+      const T floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+      const bool beyond0 = a0 < T(0) && a1 < T(0);  // beyond plane v0 (else beyond plane v1)
+      const T near_sup = beyond0 ? (sup == e ? a0 : a1) : (sup == e ? b0 : b1);
+      const T near_other = beyond0 ? (sup == e ? a1 : a0) : (sup == e ? b1 : b0);
+      if (near_other > near_sup &&
+          pass.height(n, I.vertex(other), v0) <= pass.height(n, I.vertex(sup), v0) + floor)
+        sup = other;
       p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
       i0 = i1 = sup;
     } else {

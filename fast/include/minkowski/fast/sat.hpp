@@ -56,7 +56,12 @@
 // gap is the distance, and it is reported as computed (it is more accurate than a distance
 // formula). The closest features are found from endpoint-to-segment distances (see
 // closest_features), never from the general segment–segment formula, which loses all accuracy on
-// near-parallel edges in float. This refinement runs when r > 0 and the best face gap is not
+// near-parallel edges in float. In exact arithmetic the best face is adjacent to the closest
+// vertex of D; in floating point, faces along a nearly collinear chain have equal gaps up to
+// rounding and the pass may pick one that is not, so the pair found is certified (the vertices
+// are extreme along the axis joining them, or the interior distance equals the face gap) and, if
+// it is not, the closest pair is found over all feature pairs (rare; closest_features). This
+// refinement runs when r > 0 and the best face gap is not
 // clearly negative (cores overlapping: the face answer + r is already exact), and also when both
 // cores have at most two vertices (points and segments): then D may be a segment or a point with
 // no interior, and a zero face gap does not mean contact (two collinear segments end to end, a
@@ -476,8 +481,10 @@ PointSegment<T> point_segment(Vec2<T> p, Vec2<T> a, Vec2<T> b) {
   const T t = dot(d, w), dd = dot(d, d);
   if (t <= T(0)) return {dot(w, w), true, 0};
   if (t >= dd) return {length_squared(p - b), true, 1};
+  // c · (c / dd), not c · c / dd: c · c overflows float from coordinates near 2^32 on (the
+  // squared distance itself only near 2^64), and a spurious inf made a farther vertex pair win.
   const T c = cross(d, w);
-  return {c * c / dd, false, 0};
+  return {c * (c / dd), false, 0};
 }
 
 /// The edge of `inc` to use against a face with outward normal n, given inc's support vertex k
@@ -506,23 +513,21 @@ struct FeaturePair {
   std::uint32_t inc_vertex = 0;
 };
 
+/// Closest features of one pair of core features: segment [v0, v1] (ids r0, r1) of `ref` and
+/// segment [w0, w1] (ids i0, i1) of `inc` (pass w1 = w0 for a single vertex).
 template <class T>
-FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
-                                const ConvexShape<T>& inc, std::uint32_t support) {
+FeaturePair<T> segment_pair(Vec2<T> v0, Vec2<T> v1, std::uint32_t r0, std::uint32_t r1,
+                            Vec2<T> w0, Vec2<T> w1, std::uint32_t i0, std::uint32_t i1,
+                            bool inc_point) {
   FeaturePair<T> fp;
-  const std::uint32_t r[2] = {face, next_index(face, ref.size())};
-  const Vec2<T> v0 = ref.vertex(r[0]), v1 = ref.vertex(r[1]);
-  if (inc.size() == 1) {
-    const PointSegment<T> ps = point_segment(inc.vertex(0), v0, v1);
+  if (inc_point) {
+    const PointSegment<T> ps = point_segment(w0, v0, v1);
     fp.dist2 = ps.dist2;
     fp.vertex_pair = ps.at_end;
-    fp.ref_vertex = r[ps.end];
-    fp.inc_vertex = 0;
+    fp.ref_vertex = ps.end == 0 ? r0 : r1;
+    fp.inc_vertex = i0;
     return fp;
   }
-  const std::uint32_t e = incident_edge(inc, ref.normal(face), support);
-  const std::uint32_t w[2] = {e, next_index(e, inc.size())};
-  const Vec2<T> w0 = inc.vertex(w[0]), w1 = inc.vertex(w[1]);
   const T o1 = orient(v0, v1, w0), o2 = orient(v0, v1, w1);
   const T o3 = orient(w0, w1, v0), o4 = orient(w0, w1, v1);
   const bool split_w = (o1 > T(0) && o2 < T(0)) || (o1 < T(0) && o2 > T(0));
@@ -535,6 +540,7 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
     if (c[k].dist2 < c[best].dist2) best = k;
   fp.dist2 = c[best].dist2;
   fp.vertex_pair = c[best].at_end;
+  const std::uint32_t r[2] = {r0, r1}, w[2] = {i0, i1};
   if (best < 2) {
     fp.inc_vertex = w[best];
     fp.ref_vertex = r[c[best].end];
@@ -543,6 +549,95 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
     fp.inc_vertex = w[c[best].end];
   }
   return fp;
+}
+
+/// Closest features of the cores by brute force: every feature pair (O(n·m)). Only the fallback
+/// of closest_features when the features next to the best face are not provably the closest.
+template <class T>
+FeaturePair<T> closest_features_all(const ConvexShape<T>& ref, const ConvexShape<T>& inc) {
+  const std::size_t nr = ref.size(), ni = inc.size();
+  const std::size_t er = nr == 1 ? 1 : (nr == 2 ? 1 : nr);  // a segment's two faces: one edge
+  const std::size_t ei = ni == 1 ? 1 : (ni == 2 ? 1 : ni);
+  FeaturePair<T> best;
+  bool have = false;
+  for (std::size_t i = 0; i < er; ++i) {
+    const std::uint32_t r0 = static_cast<std::uint32_t>(i), r1 = nr == 1 ? r0 : next_index(i, nr);
+    for (std::size_t j = 0; j < ei; ++j) {
+      const std::uint32_t i0 = static_cast<std::uint32_t>(j), i1 = ni == 1 ? i0 : next_index(j, ni);
+      FeaturePair<T> fp;
+      if (nr == 1 && ni == 1) {
+        fp.dist2 = length_squared(inc.vertex(i0) - ref.vertex(r0));
+        fp.vertex_pair = true, fp.ref_vertex = r0, fp.inc_vertex = i0;
+      } else if (nr == 1) {  // ref is a point: swap roles and swap back
+        const FeaturePair<T> s = segment_pair(inc.vertex(i0), inc.vertex(i1), i0, i1,
+                                              ref.vertex(r0), ref.vertex(r0), r0, r0, true);
+        fp.dist2 = s.dist2, fp.vertex_pair = s.vertex_pair;
+        fp.ref_vertex = s.inc_vertex, fp.inc_vertex = s.ref_vertex;
+      } else {
+        fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(i0), inc.vertex(i1),
+                          i0, i1, ni == 1);
+      }
+      if (!have || fp.dist2 < best.dist2) best = fp, have = true;
+      if (!(best.dist2 > T(0))) return best;
+    }
+  }
+  return best;
+}
+
+/// Whether the pair found next to the best face is provably the closest pair of the cores (within
+/// kSatGapErrorUlps · u · S): a vertex pair (p, q) is when p is ref's extreme vertex along q − p and
+/// q is inc's extreme vertex along p − q (the gap along q − p then equals |q − p|); an
+/// interior pair is when its distance matches the best face gap (a lower bound on the distance).
+template <class T>
+bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
+                       const FeaturePair<T>& fp, T best_gap) {
+  using std::sqrt;
+  if (!(fp.dist2 > T(0))) return true;
+  const T tol = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(ref, inc);
+  if (!fp.vertex_pair) return best_gap >= T(0) && sqrt(fp.dist2) - best_gap <= tol;
+  const Vec2<T> p = ref.vertex(fp.ref_vertex), q = inc.vertex(fp.inc_vertex);
+  const Vec2<T> v = q - p;
+  const T len = sqrt(fp.dist2);
+  const T slack = tol * len;
+  // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
+  // four dot products, not n + m.
+  const std::size_t nr = ref.size(), ni = inc.size();
+  const Vec2<T> rp = ref.vertex(prev_index(fp.ref_vertex, nr)), rn = ref.vertex(next_index(fp.ref_vertex, nr));
+  const Vec2<T> ip = inc.vertex(prev_index(fp.inc_vertex, ni)), in = inc.vertex(next_index(fp.inc_vertex, ni));
+  return dot(v, rp - p) <= slack && dot(v, rn - p) <= slack && dot(v, ip - q) >= -slack &&
+         dot(v, in - q) >= -slack;
+}
+
+/// Closest features of the cores between the reference face `face` of `ref` and the incident
+/// feature of `inc` (its edge at the support vertex, or its single vertex).
+///
+/// Two segments that do not cross are closest at an endpoint of one of them, so the distance is
+/// the smallest of the four endpoint-to-segment distances (the general closest-points formula
+/// divides by a·e − b², which cancels catastrophically for the near-parallel edges met here). A
+/// proper crossing (orientation signs) means distance 0. `vertex_pair` says the smallest distance
+/// joins two vertices (ref_vertex, inc_vertex) — the case that needs a vertex–vertex axis.
+///
+/// The features next to the best face are not always the closest ones: when the closest point of
+/// D to the origin is a vertex of D, the face of largest gap need not be adjacent to it (a face
+/// further round can have a larger gap along its own normal, up to the distance). The pair is
+/// therefore certified (closest_certified, O(1)) and, if that fails, the closest pair is
+/// found over all feature pairs (closest_features_all, O(n·m); rare).
+template <class T>
+FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
+                                const ConvexShape<T>& inc, std::uint32_t support, T best_gap) {
+  const std::uint32_t r0 = face, r1 = next_index(face, ref.size());
+  FeaturePair<T> fp;
+  if (inc.size() == 1) {
+    fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(0), inc.vertex(0), 0u,
+                      0u, true);
+  } else {
+    const std::uint32_t e = incident_edge(inc, ref.normal(face), support);
+    const std::uint32_t e1 = next_index(e, inc.size());
+    fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(e), inc.vertex(e1), e,
+                      e1, false);
+  }
+  if (closest_certified(ref, inc, fp, best_gap)) return fp;
+  return closest_features_all(ref, inc);
 }
 
 /// Whether the closest features decide the answer instead of the best face gap: they join two
@@ -709,8 +804,8 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
   if (needs_refinement(a, b, best.gap)) {
     out.axes_tested += 1;
     const FeaturePair<T> fp =
-        on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support))
-             : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support));
+        on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
+             : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
     // Closest features known: a positive gap is now the distance (face case: the face gap itself,
     // which is computed more accurately than any distance formula).
     out.separation_is_distance = fp.dist2 > T(0);
@@ -756,8 +851,8 @@ bool sat_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, SatCache* cac
   if (pass.stopped) return false;
   if (needs_refinement(a, b, best.gap)) {
     const FeaturePair<T> fp =
-        on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support))
-             : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support));
+        on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
+             : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
     if (use_vertex_axis(fp, best.gap)) {
       remember(SatAxis::vertex_vertex, on_b ? fp.inc_vertex : fp.ref_vertex,
                on_b ? fp.ref_vertex : fp.inc_vertex);
