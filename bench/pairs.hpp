@@ -1,6 +1,7 @@
 #pragma once
 // Shared benchmark populations: seeded random convex polygons, so every benchmark in one run
 // sees the same pairs.
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <utility>
