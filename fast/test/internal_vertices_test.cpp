@@ -2,6 +2,8 @@
 // Expected values are derived by hand above each test.
 #include <gtest/gtest.h>
 
+#include "test_shapes.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -22,31 +24,12 @@ using minkowski::fast::Manifold;
 using minkowski::fast::ManifoldKind;
 using minkowski::fast::Vec2;
 
-template <class T>
-ConvexShape<T> shape(std::initializer_list<std::pair<double, double>> pts, double radius = 0) {
-  std::vector<Vec2<T>> v;
-  for (auto [x, y] : pts) v.push_back({T(x), T(y)});
-  auto r = make_shape<T>(v, T(radius));
-  EXPECT_TRUE(r) << r.message;
-  return r.shape;
-}
+using minkowski::fast::test_support::box;
+using minkowski::fast::test_support::shape;
+using minkowski::fast::test_support::tol;
+using minkowski::fast::test_support::vertex_near;
 
-template <class T>
-ConvexShape<T> box(double x0, double y0, double x1, double y1, double radius = 0) {
-  return shape<T>({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, radius);
-}
 
-template <class T>
-double tol() { return 64.0 * double(std::numeric_limits<T>::epsilon()) / 2 * 8; }
-
-template <class T>
-std::uint32_t vertex_at(const ConvexShape<T>& s, double x, double y) {
-  for (std::size_t i = 0; i < s.size(); ++i)
-    if (std::abs(double(s.vertex(i).x) - x) < 1e-6 && std::abs(double(s.vertex(i).y) - y) < 1e-6)
-      return static_cast<std::uint32_t>(i);
-  ADD_FAILURE() << "no vertex at (" << x << ", " << y << ")";
-  return 0;
-}
 
 template <class T>
 class InternalVerticesTyped : public ::testing::Test {};
@@ -71,7 +54,7 @@ TYPED_TEST(InternalVerticesTyped, CornerIntoFaceGivesTheCornerAsOnePoint) {
   EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 2}));
   EXPECT_EQ(m.points[0].id.type_a, FeatureType::none);
   EXPECT_EQ(m.points[0].id.type_b, FeatureType::vertex);
-  EXPECT_EQ(m.points[0].id.index_b, vertex_at(b, 1, 1.75));
+  EXPECT_EQ(m.points[0].id.index_b, vertex_near(b, 1, 1.75));
   const Manifold<T> clip = contact_manifold(a, b);
   ASSERT_EQ(clip.point_count, 1);
   EXPECT_EQ(clip.points[0].point_b, m.points[0].point_b);

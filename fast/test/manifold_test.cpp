@@ -2,6 +2,8 @@
 // for every kind of shape pair. Expected values are derived by hand above each test.
 #include <gtest/gtest.h>
 
+#include "test_shapes.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -25,22 +27,11 @@ using minkowski::fast::SatAxis;
 using minkowski::fast::SatCache;
 using minkowski::fast::Vec2;
 
-template <class T>
-ConvexShape<T> shape(std::initializer_list<std::pair<double, double>> pts, double radius = 0) {
-  std::vector<Vec2<T>> v;
-  for (auto [x, y] : pts) v.push_back({T(x), T(y)});
-  auto r = make_shape<T>(v, T(radius));
-  EXPECT_TRUE(r) << r.message;
-  return r.shape;
-}
+using minkowski::fast::test_support::box;
+using minkowski::fast::test_support::shape;
+using minkowski::fast::test_support::tol;
+using minkowski::fast::test_support::vertex_near;
 
-template <class T>
-ConvexShape<T> box(double x0, double y0, double x1, double y1, double radius = 0) {
-  return shape<T>({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, radius);
-}
-
-template <class T>
-double tol() { return 64.0 * double(std::numeric_limits<T>::epsilon()) / 2 * 8; }
 
 template <class T>
 void expect_at(Vec2<T> got, double x, double y, const char* what) {
@@ -57,14 +48,6 @@ std::uint32_t face_with_normal(const ConvexShape<T>& s, double nx, double ny) {
   return 0;
 }
 
-template <class T>
-std::uint32_t vertex_at(const ConvexShape<T>& s, double x, double y) {
-  for (std::size_t i = 0; i < s.size(); ++i)
-    if (std::abs(double(s.vertex(i).x) - x) < 1e-6 && std::abs(double(s.vertex(i).y) - y) < 1e-6)
-      return static_cast<std::uint32_t>(i);
-  ADD_FAILURE() << "no vertex at (" << x << ", " << y << ")";
-  return 0;
-}
 
 // Points of a manifold sorted by a key, so tests do not depend on clipping order.
 template <class T, class Key>
@@ -98,7 +81,7 @@ TYPED_TEST(ManifoldTyped, CornerIntoFaceGivesOnePoint) {
   EXPECT_EQ(p.point_b, (Vec2<T>{1, 1.75}));
   EXPECT_EQ(p.point, (Vec2<T>{1, 1.875}));
   EXPECT_EQ(p.id, (ContactFeature{FeatureType::face, FeatureType::vertex,
-                                  face_with_normal(a, 0, 1), vertex_at(b, 1, 1.75)}));
+                                  face_with_normal(a, 0, 1), vertex_near(b, 1, 1.75)}));
 }
 
 // Edge on edge gives TWO points. A = [0,4]×[0,1], B = [1,2]×[0.75,1.75]: reference A's top face,
@@ -117,7 +100,7 @@ TYPED_TEST(ManifoldTyped, EdgeOnEdgeGivesTwoPoints) {
     EXPECT_EQ(p[k].point_b, (Vec2<T>{T(1 + k), 0.75}));
     EXPECT_EQ(p[k].id.type_a, FeatureType::face);
     EXPECT_EQ(p[k].id.type_b, FeatureType::vertex);
-    EXPECT_EQ(p[k].id.index_b, vertex_at(b, 1 + k, 0.75));
+    EXPECT_EQ(p[k].id.index_b, vertex_near(b, 1 + k, 0.75));
   }
 }
 
@@ -151,7 +134,7 @@ TYPED_TEST(ManifoldTyped, SidePlanesClipTheIncidentEdge) {
   for (int k = 0; k < 2; ++k) {
     EXPECT_EQ(p[k].separation, T(-0.25));
     EXPECT_EQ(p[k].point_b, (Vec2<T>{T(2 * k), 1.75}));
-    EXPECT_EQ(p[k].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_at(a, 2 * k, 2),
+    EXPECT_EQ(p[k].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_near(a, 2 * k, 2),
                                        face_with_normal(b, 0, -1)}));
   }
 }
@@ -185,7 +168,7 @@ TYPED_TEST(ManifoldTyped, CircleAtCornerGivesVertexContact) {
   expect_at(m.points[0].point_a, 2, 2, "a");
   expect_at(m.points[0].point_b, 3 - 1.5 * h, 3 - 1.5 * h, "b");
   EXPECT_EQ(m.points[0].id,
-            (ContactFeature{FeatureType::vertex, FeatureType::vertex, vertex_at(a, 2, 2), 0}));
+            (ContactFeature{FeatureType::vertex, FeatureType::vertex, vertex_near(a, 2, 2), 0}));
 }
 
 // Capsule lying on a box: core (−1,2.5)–(1,2.5), r 0.6, A = [−2,2]×[0,2]. The refinement finds
@@ -236,7 +219,7 @@ TYPED_TEST(ManifoldTyped, CrossingSegmentsGiveOnePoint) {
   EXPECT_EQ(m.points[0].separation, T(-0.75));
   EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 0}));
   EXPECT_EQ(m.points[0].point_b, (Vec2<T>{0.25, 0}));
-  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_at(a, 1, 0),
+  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_near(a, 1, 0),
                                             face_with_normal(b, -1, 0)}));
 }
 

@@ -3,6 +3,8 @@
 // so that most answers are exact in float and double (small integers, halves and quarters).
 #include <gtest/gtest.h>
 
+#include "test_shapes.hpp"
+
 #include <cmath>
 #include <initializer_list>
 #include <type_traits>
@@ -22,19 +24,8 @@ using minkowski::fast::SatCache;
 using minkowski::fast::SatResult;
 using minkowski::fast::Vec2;
 
-template <class T>
-ConvexShape<T> shape(std::initializer_list<std::pair<double, double>> pts, double radius = 0) {
-  std::vector<Vec2<T>> v;
-  for (auto [x, y] : pts) v.push_back({T(x), T(y)});
-  auto r = make_shape<T>(v, T(radius));
-  EXPECT_TRUE(r) << r.message;
-  return r.shape;
-}
-
-template <class T>
-ConvexShape<T> box(double x0, double y0, double x1, double y1, double radius = 0) {
-  return shape<T>({{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, radius);
-}
+using minkowski::fast::test_support::box;
+using minkowski::fast::test_support::shape;
 
 // Allowed rounding for answers that are not exact in T: 64 u at coordinates of size <= 8.
 template <class T>

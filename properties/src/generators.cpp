@@ -266,14 +266,6 @@ rc::Gen<GeneratedCase> gen_any() {
                     gen_rounded(), gen_scale());
 }
 
-double case_scale(const fixtures::Case& c) {
-  double s = 0;
-  for (const Shape* sh : {&c.a, &c.b}) {
-    for (const Point& p : sh->points) s = std::max({s, std::fabs(p.x), std::fabs(p.y)});
-  }
-  return std::max({s, c.a.radius, c.b.radius});
-}
-
 void showValue(const GeneratedCase& g, std::ostream& os) {
   os << g.family << "/" << g.kind << " " << fixtures::case_to_json(g.c).dump();
 }

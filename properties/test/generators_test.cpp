@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "minkowski/properties/generators.hpp"
+#include "minkowski/properties/judge.hpp"
 #include "minkowski/reference/oracle.hpp"
 
 namespace {
@@ -33,7 +34,7 @@ RC_GTEST_PROP(Generators, ExactConstructionsAreWhatTheySay, ()) {
     RC_ASSERT(ta.relation == reference::Relation::touching);
   } else {
     // 16 ulps of S at most in each coordinate: the pair stays within 64 u·S of touching.
-    const double us = 0x1p-53 * properties::case_scale(t.c);
+    const double us = 0x1p-53 * properties::case_scale_of(t.c);
     RC_ASSERT(std::fabs(static_cast<double>(ta.signed_distance)) <= 64 * us);
   }
 

@@ -48,9 +48,6 @@ rc::Gen<GeneratedCase> gen_family(const std::string& name);
 /// All families, chosen uniformly.
 rc::Gen<GeneratedCase> gen_any();
 
-/// Largest |coordinate| (and radius) of the case: S in the tolerance model.
-double case_scale(const fixtures::Case& c);
-
 /// How RapidCheck prints a counterexample: family/kind and the case as one JSON line (found by
 /// argument-dependent lookup).
 void showValue(const GeneratedCase& g, std::ostream& os);
