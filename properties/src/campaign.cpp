@@ -126,7 +126,7 @@ std::optional<Verdict> judge_case(const fixtures::Case& c, const reference::Pair
 Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int max_steps) {
   Violation best = v;
   auto fails = [&](const GeneratedCase& g, Violation& out) {
-    const reference::PairAnswer exact = reference::query(g.c.a, g.c.b, reference::Detail::magnitudes);
+    const reference::PairAnswer exact = exact_answer(g.c, reference::Detail::magnitudes);
     FastAnswer fast;
     const std::optional<Verdict> verdict = judge_case(g.c, exact, v.algorithm, v.precision, opt, &fast);
     if (!verdict || verdict->ok) return false;
@@ -182,7 +182,7 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       ItemResult& r = results[k];
       r.index = items[k].second;
       r.g = campaign_case(opt.families[items[k].first], opt.seed, r.index);
-      const reference::PairAnswer exact = reference::query(r.g.c.a, r.g.c.b, reference::Detail::magnitudes);
+      const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
       r.stats = exact.stats;
       r.stats.by_source[static_cast<int>(exact.hull_source)] += 0;
       for (Algorithm alg : opt.algorithms)

@@ -61,7 +61,9 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
         const double lower_evidence = tail == kHeavyTail.end() ? w : tail->second;
         EXPECT_GT(lower_evidence, k / 4) << key << ": worst " << lower_evidence << " u·S is below a quarter of the bound "
                                          << k << " — tighten the bound in bounds.cpp";
-        if (tail != kHeavyTail.end()) EXPECT_LE(tail->second, k) << key << ": long-campaign worst exceeds the bound";
+        if (tail != kHeavyTail.end()) {
+          EXPECT_LE(tail->second, k) << key << ": long-campaign worst exceeds the bound";
+        }
         ++checked;
       }
     }

@@ -70,7 +70,7 @@ class Solver {
  public:
   /// Answers questions about the query point q relative to core(D) (q is the origin for a
   /// pair query: "where is the origin in D" is "do A and B intersect").
-  Solver(const Shape& a, const Shape& b, Difference& d, HullStats& stats, const ExactPoint& q)
+  Solver(const Shape& a, const Shape& b, const Difference& d, HullStats& stats, const ExactPoint& q)
       : a_(a), b_(b), d_(d), stats_(stats), h_(d.hull.size()), q_(q), rq_(to_rational(q)) {}
 
   const ExactPoint& q() const { return q_; }
@@ -169,7 +169,7 @@ class Solver {
  private:
   const Shape& a_;
   const Shape& b_;
-  Difference& d_;
+  const Difference& d_;
   HullStats& stats_;
   std::size_t h_;
   ExactPoint q_;
@@ -202,16 +202,44 @@ std::vector<std::uint32_t> shape_hull(const Shape& s) {
   return hull_exact(pts, counts).vertices;
 }
 
-/// The answer for the point q relative to D = A − B; with q = origin, the pair query.
-static PairAnswer answer_at(const Shape& a, const Shape& b, const ExactPoint& q, Detail detail) {
-  const bool full = detail == Detail::full;
+/// The pair's shapes and the Minkowski difference core with its hull, built once.
+struct PreparedPair::Impl {
+  Shape a, b;
+  Difference d;
+  HullSource hull_source = HullSource::exact_only;
+  HullStats build_stats;  ///< the hull's construction (copied into every answer)
+};
+
+namespace {
+
+/// Shape s against a single point at the origin: D = s, whose hull is s's own exact hull (the
+/// differences s_i − 0 are s_i exactly), so Qhull is not asked.
+std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s) {
+  validate(s, "shape");
+  auto impl = std::make_shared<PreparedPair::Impl>();
+  impl->a = s;
+  impl->b.points = {{0, 0}};
+  Difference& d = impl->d;
+  for (const std::uint32_t i : shape_hull(s)) {
+    d.hull.push_back(static_cast<std::uint32_t>(d.pts.size()));
+    d.pts.push_back(exact(s.points[i]));
+    d.from.emplace_back(i, 0);
+  }
+  d.expansions = std::all_of(d.pts.begin(), d.pts.end(), [](const ExactPoint& p) { return in_expansion_domain(p); });
+  impl->hull_source = HullSource::exact_only;
+  impl->build_stats.by_source[static_cast<int>(HullSource::exact_only)] = 1;
+  return impl;
+}
+
+std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b) {
   validate(a, "shape a");
   validate(b, "shape b");
-  PairAnswer ans;
-
+  auto impl = std::make_shared<PreparedPair::Impl>();
+  impl->a = a;
+  impl->b = b;
   // D's core points from the hull vertices of A and B (D's hull vertices are among them).
   const std::vector<std::uint32_t> ha = shape_hull(a), hb = shape_hull(b);
-  Difference d;
+  Difference& d = impl->d;
   d.pts.reserve(ha.size() * hb.size());
   d.from.reserve(ha.size() * hb.size());
   for (const std::uint32_t i : ha)
@@ -220,10 +248,22 @@ static PairAnswer answer_at(const Shape& a, const Shape& b, const ExactPoint& q,
                        exact_difference(a.points[i].y, b.points[j].y)});
       d.from.emplace_back(i, j);
     }
-  HullResult hull = hull_qhull_certified(d.pts, ans.stats);
+  HullResult hull = hull_qhull_certified(d.pts, impl->build_stats);
   d.expansions = hull.in_expansion_domain;
   d.hull = std::move(hull.vertices);
-  ans.hull_source = hull.source;
+  impl->hull_source = hull.source;
+  return impl;
+}
+
+/// The answer for the point q relative to D = A − B; with q = origin, the pair query.
+PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, Detail detail) {
+  const bool full = detail == Detail::full;
+  const Shape& a = prepared.a;
+  const Shape& b = prepared.b;
+  const Difference& d = prepared.d;
+  PairAnswer ans;
+  ans.stats = prepared.build_stats;
+  ans.hull_source = prepared.hull_source;
   ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
   ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
 
@@ -375,15 +415,34 @@ static PairAnswer answer_at(const Shape& a, const Shape& b, const ExactPoint& q,
   return ans;
 }
 
-PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
-  return answer_at(a, b, ExactPoint{}, detail);
+}  // namespace
+
+PreparedPair::PreparedPair(const Shape& a, const Shape& b) : impl_(prepare(a, b)) {}
+
+PreparedPair PreparedPair::against_point(const Shape& s) {
+  PreparedPair p;
+  p.impl_ = prepare_against_point(s);
+  return p;
 }
 
-Real signed_distance_after_translation(const Shape& a, const Shape& b, Point v) {
+const Shape& PreparedPair::a() const { return impl_->a; }
+const Shape& PreparedPair::b() const { return impl_->b; }
+
+PairAnswer PreparedPair::query(Detail detail) const { return answer_at(*impl_, ExactPoint{}, detail); }
+
+Real PreparedPair::signed_distance_after_translation(Point v) const {
   if (!std::isfinite(v.x) || !std::isfinite(v.y))
     throw InputError("translation: coordinates must be finite");
   // dist(A, B + v) is the distance from the origin to D − v, i.e. from v to D.
-  return answer_at(a, b, ExactPoint{{v.x, 0}, {v.y, 0}}, Detail::magnitudes).signed_distance;
+  return answer_at(*impl_, ExactPoint{{v.x, 0}, {v.y, 0}}, Detail::magnitudes).signed_distance;
+}
+
+PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
+  return PreparedPair(a, b).query(detail);
+}
+
+Real signed_distance_after_translation(const Shape& a, const Shape& b, Point v) {
+  return PreparedPair(a, b).signed_distance_after_translation(v);
 }
 
 Relation locate(const Shape& s, Point p) {

@@ -262,4 +262,30 @@ TEST(ReferenceHand, SignedDistanceAfterTranslation) {
   // Circles: centres 3 apart, radii 1 and 1: moving B by (1, 0) gives distance 4 − 2 = 2.
   EXPECT_EQ(signed_distance_after_translation(Shape{{{0, 0}}, 1}, Shape{{{3, 0}}, 1}, {1, 0}), 2);
 }
+
+// A prepared pair answers many translations from one hull; the answers are those derived above.
+TEST(ReferenceHand, PreparedPairAnswersEveryTranslation) {
+  const PreparedPair p(box(0, 0, 1, 1), box(0.5, 0.25, 1.5, 1.25));
+  EXPECT_EQ(p.signed_distance_after_translation({0.5, 0}), 0);
+  EXPECT_EQ(p.signed_distance_after_translation({0.75, 0}), Real(0.25));
+  EXPECT_EQ(p.signed_distance_after_translation({0.25, 0}), Real(-0.25));
+  EXPECT_EQ(p.signed_distance_after_translation({0, 0.75}), 0);
+  EXPECT_EQ(p.query().relation, Relation::overlapping);
+  EXPECT_EQ(p.query().signed_distance, Real(-0.5));  // x-overlap 0.5 < y-overlap 0.75
+  EXPECT_THROW(p.signed_distance_after_translation({NAN, 0}), InputError);
+}
+
+// Point distances to the unit box [0,1]²: outside along x, inside (depth to the nearest side),
+// on a corner, and beyond a corner (3-4-5 triangle); a rounded box adds its radius.
+TEST(ReferenceHand, PreparedAgainstPointGivesPointDistances) {
+  const PreparedPair p = PreparedPair::against_point(box(0, 0, 1, 1));
+  EXPECT_EQ(p.signed_distance_after_translation({3, 0.5}), 2);
+  EXPECT_EQ(p.signed_distance_after_translation({0.5, 0.25}), Real(-0.25));
+  EXPECT_EQ(p.signed_distance_after_translation({1, 1}), 0);
+  EXPECT_EQ(p.signed_distance_after_translation({4, 5}), 5);
+  Shape rounded = box(0, 0, 1, 1);
+  rounded.radius = 0.5;
+  EXPECT_EQ(PreparedPair::against_point(rounded).signed_distance_after_translation({4, 5}), Real(4.5));
+  EXPECT_THROW(PreparedPair::against_point(Shape{}), InputError);
+}
 }  // namespace

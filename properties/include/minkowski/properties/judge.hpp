@@ -62,7 +62,7 @@ struct FieldVerdict {
   bool ok = true;
   double error = 0;       ///< measured error in units of u·S (relation: |signed distance|/(u·S))
   double allowed = 0;     ///< allowed error in units of u·S (tau included)
-  std::string detail;     ///< human-readable: measured and allowed values
+  std::string detail;     ///< human-readable measured and allowed values (only when !ok)
 };
 
 struct Verdict {
@@ -78,5 +78,10 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
               const Bounds& bounds);
 
 double case_scale_of(const fixtures::Case& c);
+
+/// reference::query(c.a, c.b, detail), answered from the Minkowski difference that judge() keeps
+/// for the calling thread's current case, so a campaign builds each case's hull once for the
+/// exact answer and every normal it judges. Same answer, bit for bit. Throws InputError.
+reference::PairAnswer exact_answer(const fixtures::Case& c, reference::Detail detail = reference::Detail::full);
 
 }  // namespace minkowski::properties

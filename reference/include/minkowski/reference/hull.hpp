@@ -32,7 +32,8 @@ enum class HullSource : int {
   qhull_certified = 0,  ///< Qhull's proposal passed exact certification unchanged
   qhull_repaired = 1,   ///< Qhull answered but the exact check rejected its proposal
   qhull_refused = 2,    ///< Qhull refused the input (degenerate: <3 points, coincident, flat)
-  exact_only = 3,       ///< Qhull not asked: input outside the range Qhull's doubles represent
+  exact_only = 3,       ///< Qhull not asked: input outside the range Qhull's doubles represent,
+                        ///< or D is one shape's own exact hull (PreparedPair::against_point)
 };
 inline const char* to_string(HullSource s) {
   switch (s) {

@@ -23,6 +23,7 @@
 // except std::bad_alloc.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -102,6 +103,31 @@ PairAnswer query(const Shape& a, const Shape& b, Detail detail = Detail::full);
 /// vector: translating B by a valid MTV leaves the shapes separated or touching. Throws
 /// InputError for invalid shapes or a non-finite v.
 Real signed_distance_after_translation(const Shape& a, const Shape& b, Point v);
+
+/// The pair A, B prepared once — both validated, D's core points formed and its hull built and
+/// certified — to answer many questions about it: the pair query and the signed distance after
+/// any number of translations of B. A judge asks one query and several translations per case
+/// (one per fast normal it checks); without this each rebuilt the hull. Answers are identical,
+/// bit for bit, to query() and signed_distance_after_translation() (which use it). Cheap to
+/// copy (shared, immutable); const methods are safe to call from several threads.
+/// Throws InputError for invalid shapes (as query()).
+class PreparedPair {
+ public:
+  PreparedPair(const Shape& a, const Shape& b);
+  /// s against the single point (0, 0): signed_distance_after_translation(p) is then the exact
+  /// signed distance of point p to s (> 0 outside). D is s's own exact hull, so Qhull is not
+  /// asked (hull_source exact_only). Throws InputError for an invalid s.
+  static PreparedPair against_point(const Shape& s);
+  const Shape& a() const;
+  const Shape& b() const;
+  PairAnswer query(Detail detail = Detail::full) const;
+  Real signed_distance_after_translation(Point v) const;
+  struct Impl;
+
+ private:
+  PreparedPair() = default;
+  std::shared_ptr<const Impl> impl_;
+};
 
 /// Exact point-in-shape: separated = outside, touching = on the boundary, overlapping = inside.
 Relation locate(const Shape& s, Point p);
