@@ -256,7 +256,10 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
 }
 
 /// The answer for the point q relative to D = A − B; with q = origin, the pair query.
-PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, Detail detail) {
+/// `directions`: false when only the relation and the magnitudes are wanted (a translation's
+/// signed distance): the optimal directions then stay empty.
+PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, Detail detail,
+                     bool directions = true) {
   const bool full = detail == Detail::full;
   const Shape& a = prepared.a;
   const Shape& b = prepared.b;
@@ -377,6 +380,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
     ans.relation = Relation::overlapping;
     ans.signed_distance = -(sqrt(to_real(ans.core_squared)) + r_real);
     for (const Evaluated& e : best) {
+      if (!directions) break;
       DirectionSet ds = ray(s.edge_normal(e.f.k));
       if (zero_radius && full) ds.mtv = sub(s.closest_point(e.f), s.rq());
       ans.directions.push_back(std::move(ds));
@@ -392,7 +396,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
     const Real dist = sqrt(to_real(ans.core_squared));
     ans.signed_distance = dist - r_real;
     if (!full) {
-      ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
+      if (directions) ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
       if (zero_radius) ans.squared = ans.core_squared;
       return ans;
     }
@@ -434,7 +438,7 @@ Real PreparedPair::signed_distance_after_translation(Point v) const {
   if (!std::isfinite(v.x) || !std::isfinite(v.y))
     throw InputError("translation: coordinates must be finite");
   // dist(A, B + v) is the distance from the origin to D − v, i.e. from v to D.
-  return answer_at(*impl_, ExactPoint{{v.x, 0}, {v.y, 0}}, Detail::magnitudes).signed_distance;
+  return answer_at(*impl_, ExactPoint{{v.x, 0}, {v.y, 0}}, Detail::magnitudes, false).signed_distance;
 }
 
 PairAnswer query(const Shape& a, const Shape& b, Detail detail) {
