@@ -130,7 +130,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       }
     }
     add("contacts", worst_place, b.k_contact, 0, place_what);
-    add("contact_depth", worst_depth, b.k_depth, bb.tau, depth_what);
+    add("contact_depth", worst_depth, b.k_depth, bb.tau + b.tau_contact_depth_relative * v.scale, depth_what);
   }
   return v;
 }
