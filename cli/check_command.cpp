@@ -190,7 +190,7 @@ int run_check(const CheckOptions& o_in) {
                     {"broke", small.what}};
     if (exec) {
       f.provenance["engine"] = o.engine.exec;
-      f.provenance["shrunk_from_points"] = v.generated.c.a.points.size() + v.generated.c.b.points.size();
+      f.provenance["original_case"] = fixtures::case_to_json(v.generated.c);  // before shrinking
     }
     if (!v.protocol.empty()) f.provenance["protocol"] = v.protocol;
     else f.provenance["fast_answer"] = fast_to_json(small.fast);

@@ -214,7 +214,12 @@ std::string ExecEngine::reap(double grace_seconds) {
     }
     const pid_t r = ::waitpid(pid_, &status, WNOHANG);
     if (r == pid_) {
-      if (WIFEXITED(status)) how = fmt::format("exit status {}", WEXITSTATUS(status));
+      if (WIFEXITED(status)) {
+        const int code = WEXITSTATUS(status);
+        how = fmt::format("exit status {}", code);
+        // /bin/sh reports a child killed by signal n as 128 + n.
+        if (code > 128 && code < 128 + NSIG) how += fmt::format(" (signal {}: {})", code - 128, ::strsignal(code - 128));
+      }
       else if (WIFSIGNALED(status))
         how = fmt::format("killed by signal {} ({})", WTERMSIG(status), ::strsignal(WTERMSIG(status)));
       pid_ = -1;
