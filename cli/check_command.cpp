@@ -10,6 +10,7 @@
 
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
+#include "engine_options.hpp"
 #include "summary_json.hpp"
 
 namespace minkowski::cli {
@@ -24,11 +25,12 @@ struct CheckOptions {
   std::uint64_t seed = 20261122;
   std::vector<std::string> families;
   std::vector<std::string> algorithms;
-  std::string precision = "both";
+  std::string precision;  ///< "" : both, or double with --exec
   unsigned threads = 0;
   std::string shard = "0/1";
   std::string json_out;
-  std::string fixtures_dir = "fixtures/found";
+  std::string fixtures_dir;  ///< "": fixtures/found, or exec-fixtures with --exec
+  EngineOptions engine;
   std::size_t max_fixtures = 50;
   bool quiet = false;
 };
@@ -55,7 +57,23 @@ std::string today() {
   return buf;
 }
 
-int run_check(const CheckOptions& o) {
+/// Restarts the shrinker's own engine may use: shrinking a crash restarts the engine once per
+/// crashing candidate, and shrink_violation accepts at most 200 steps.
+constexpr int kShrinkMaxRestarts = 400;
+
+int run_check(const CheckOptions& o_in) {
+  CheckOptions o = o_in;
+  const bool exec = !o.engine.exec.empty();
+  if (o.precision.empty()) o.precision = exec ? "double" : "both";
+  if (o.fixtures_dir.empty()) o.fixtures_dir = exec ? "exec-fixtures" : "fixtures/found";
+  if (exec && o.precision == "both") {
+    std::cerr << "minkowski check: --exec judges one precision: --precision float or double\n";
+    return 2;
+  }
+  if (exec && !o.algorithms.empty()) {
+    std::cerr << "minkowski check: --algorithms names minkowski's own algorithms; with --exec the engine is judged\n";
+    return 2;
+  }
   properties::CampaignOptions opt;
   opt.cases_per_family = o.cases;
   opt.seed = o.seed;
@@ -94,6 +112,16 @@ int run_check(const CheckOptions& o) {
   }
   opt.shard = k;
   opt.shards = n;
+  std::shared_ptr<properties::ExecEngine> engine;
+  if (exec) {
+    std::string error;
+    opt.engine = make_engine_subject(o.engine, opt.precisions.front(), &engine, &error);
+    if (!opt.engine) {
+      std::cerr << "minkowski check: " << error << '\n';
+      return 2;
+    }
+    opt.algorithms.clear();
+  }
 
   const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;
   const auto t0 = std::chrono::steady_clock::now();
@@ -116,66 +144,99 @@ int run_check(const CheckOptions& o) {
   const properties::CampaignResult result = properties::run_campaign(opt, progress, &g_stop);
   std::signal(SIGINT, previous);
   if (tty) std::cerr << "\n";
+  std::size_t late_failures = 0;
+  if (engine && result.fatal.empty()) {
+    if (const auto extra = engine->finish()) {  // more lines than cases, after the last case
+      std::cerr << fmt::format("violation: exec: {}: {}\n", properties::to_string(extra->outcome), extra->message);
+      ++late_failures;
+    }
+  }
+  if (!result.fatal.empty()) std::cerr << "minkowski check: " << result.fatal << '\n';
+  // Shrinking re-asks a fresh engine process, so that the campaign's restarts are not spent.
+  properties::CampaignOptions shrink_opt = opt;
+  if (exec) {
+    EngineOptions eo = o.engine;
+    eo.max_restarts = kShrinkMaxRestarts;
+    std::string error;
+    shrink_opt.engine = make_engine_subject(eo, opt.precisions.front(), nullptr, &error);
+  }
 
   // Shrink and store one counterexample per (algorithm, family, precision).
   std::set<std::string> stored;
   std::size_t written = 0;
   for (const properties::Violation& v : result.violations) {
-    const std::string key = properties::cell_key(v.algorithm, v.generated.family, v.precision);
+    // One fixture per cell and kind of failure (a tolerance violation, or each protocol failure).
+    const std::string key = properties::cell_key(v.subject, v.generated.family, v.precision) +
+                            (v.protocol.empty() ? "" : " " + v.protocol);
     if (stored.count(key) || written >= o.max_fixtures) continue;
     stored.insert(key);
-    const properties::Violation small = properties::shrink_violation(v, opt);
+    const properties::Violation small =
+        result.fatal.empty() && !g_stop ? properties::shrink_violation(v, shrink_opt) : v;
     fixtures::Fixture f;
     f.c = small.generated.c;
     f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
-    f.provenance = {{"found_by", "minkowski check"},
-                    {"algorithm", properties::to_string(v.algorithm)},
+    const std::string precision_flag = fmt::format(" --precision {}", properties::to_string(v.precision));
+    f.provenance = {{"found_by", exec ? "minkowski check --exec" : "minkowski check"},
+                    {"algorithm", v.subject},
                     {"precision", properties::to_string(v.precision)},
                     {"family", v.generated.family},
                     {"kind", small.generated.kind},
                     {"seed", opt.seed},
                     {"case_index", v.index},
-                    {"reproduce", fmt::format("minkowski check --seed {} --cases {} --families {}", opt.seed,
-                                              v.index + 1, v.generated.family)},
+                    {"reproduce", fmt::format("minkowski check {}--seed {} --cases {} --families {}{}",
+                                              exec ? fmt::format("--exec '{}' ", o.engine.exec) : "", opt.seed,
+                                              v.index + 1, v.generated.family, exec ? precision_flag : "")},
                     {"date", today()},
-                    {"fast_answer", fast_to_json(small.fast)},
                     {"broke", small.what}};
+    if (exec) {
+      f.provenance["engine"] = o.engine.exec;
+      f.provenance["original_case"] = fixtures::case_to_json(v.generated.c);  // before shrinking
+    }
+    if (!v.protocol.empty()) f.provenance["protocol"] = v.protocol;
+    else f.provenance["fast_answer"] = fast_to_json(small.fast);
     const auto path = fixtures::write_fixture(o.fixtures_dir, f, v.generated.family);
     ++written;
     std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());
   }
 
-  const Summary s = summarize(result, opt);
+  Summary s = summarize(result, opt);
+  if (exec) s.options["engine"] = o.engine.exec;  // shards of different engines must not merge
   std::cout << table(s);
-  std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}\n", s.cases, result.seconds,
-                           s.cases / std::max(result.seconds, 1e-9), s.violations,
-                           result.interrupted ? " (interrupted: partial summary)" : "");
+  std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}{}\n", s.cases, result.seconds,
+                           s.cases / std::max(result.seconds, 1e-9), s.violations + late_failures,
+                           result.interrupted ? " (interrupted: partial summary)" : "",
+                           result.fatal.empty() ? "" : " (engine gave up: partial summary)");
   if (!o.json_out.empty()) {
     const std::string tmp = o.json_out + ".tmp";
     std::ofstream(tmp) << to_json(s).dump(1) << '\n';
     std::rename(tmp.c_str(), o.json_out.c_str());
   }
   if (result.interrupted) return 130;
-  return s.violations == 0 ? 0 : 1;
+  if (!result.fatal.empty()) return 2;
+  return s.violations + late_failures == 0 ? 0 : 1;
 }
 
 }  // namespace
 
 void add_check_command(CLI::App& app, int* status) {
   auto o = std::make_shared<CheckOptions>();
-  CLI::App* c = app.add_subcommand("check", "Run a randomized campaign of every fast algorithm against the exact "
-                                            "reference (exit 0: all held, 1: violations, 2: usage error)");
+  CLI::App* c = app.add_subcommand("check", "Run a randomized campaign of every fast algorithm (or, with --exec, an "
+                                            "external engine) against the exact reference (exit 0: all held, "
+                                            "1: violations, 2: usage error or the engine gave up)");
   c->add_option("--cases", o->cases, "cases per family")->capture_default_str();
   c->add_option("--seed", o->seed, "campaign seed (same seed, same cases)")->capture_default_str();
   c->add_option("--families", o->families, "families to run (default: all)")->delimiter(',');
   c->add_option("--algorithms", o->algorithms, "algorithms to run: sat,gjk,epa,manifold,internal_vertices")
       ->delimiter(',');
-  c->add_option("--precision", o->precision, "float, double or both")->capture_default_str();
+  c->add_option("--precision", o->precision, "float, double or both (default both; with --exec: the precision the "
+                                              "engine claims, float or double, default double)");
   c->add_option("--threads", o->threads, "worker threads (0: all cores); results do not depend on it");
   c->add_option("--shard", o->shard, "run shard K of N (K/N); combine summaries with `minkowski merge`")
       ->capture_default_str();
   c->add_option("--json", o->json_out, "write the summary (mergeable) as JSON to this file");
-  c->add_option("--fixtures", o->fixtures_dir, "directory for shrunk counterexamples")->capture_default_str();
+  c->add_option("--fixtures", o->fixtures_dir,
+                "directory for shrunk counterexamples (default fixtures/found; with --exec: exec-fixtures)");
+  add_engine_options(c, o->engine);
   c->add_option("--max-fixtures", o->max_fixtures, "at most this many fixtures (one per algorithm/family/precision)")
       ->capture_default_str();
   c->add_flag("--quiet", o->quiet, "no progress output");

@@ -8,6 +8,8 @@
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/campaign.hpp"
+#include "engine_options.hpp"
 #include "summary_json.hpp"
 
 namespace minkowski::cli {
@@ -50,11 +52,37 @@ bool same_exact(const nlohmann::ordered_json& stored, const nlohmann::ordered_js
   return true;
 }
 
-int run_replay(const std::string& dir, bool quiet) {
+struct ReplayOptions {
+  std::string dir;
+  bool quiet = false;
+  std::string precision = "double";  ///< with --exec
+  EngineOptions engine;
+};
+
+int run_replay(const ReplayOptions& o) {
+  const std::string& dir = o.dir;
+  const bool quiet = o.quiet;
   const auto files = fixtures::list_fixtures(dir);
   if (files.empty()) {
     std::cerr << fmt::format("minkowski replay: no fixtures under {}\n", dir);
     return 2;
+  }
+  // With --exec: the engine is judged instead of the fast library, asked in file order.
+  std::optional<properties::Subject> engine;
+  std::shared_ptr<properties::ExecEngine> process;
+  if (!o.engine.exec.empty()) {
+    if (o.precision != "float" && o.precision != "double") {
+      std::cerr << "minkowski replay: --precision must be float or double\n";
+      return 2;
+    }
+    std::string error;
+    engine = make_engine_subject(o.engine, o.precision == "float" ? properties::Precision::single
+                                                                  : properties::Precision::double_,
+                                 &process, &error);
+    if (!engine) {
+      std::cerr << "minkowski replay: " << error << '\n';
+      return 2;
+    }
   }
   std::size_t regressed = 0, unreadable = 0, judged = 0;
   for (const auto& path : files) {
@@ -73,6 +101,21 @@ int run_replay(const std::string& dir, bool quiet) {
       ++regressed;
       continue;
     }
+    if (engine) {
+      f.c.id = path.string();  // messages name the fixture file
+      const properties::Judgement j = properties::judge_subject(*engine, f.c, exact);
+      if (j.reply.outcome == properties::EngineOutcome::exhausted) {
+        std::cerr << "minkowski replay: " << j.reply.message << '\n';
+        return 2;
+      }
+      if (j.reply.outcome == properties::EngineOutcome::skip) continue;
+      ++judged;
+      if (j.violation) {
+        std::cout << fmt::format("REGRESSED {} (exec/{}): {}\n", path.string(), o.precision, j.what);
+        ++regressed;
+      }
+      continue;
+    }
     for (properties::Algorithm alg : properties::all_algorithms()) {
       if (!properties::is_judged(alg)) continue;
       for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
@@ -89,6 +132,11 @@ int run_replay(const std::string& dir, bool quiet) {
       }
     }
   }
+  if (process)
+    if (const auto extra = process->finish()) {
+      std::cout << fmt::format("REGRESSED (exec): {}: {}\n", properties::to_string(extra->outcome), extra->message);
+      ++regressed;
+    }
   if (!quiet)
     std::cout << fmt::format("{} fixtures, {} judgements, {} regressed, {} unreadable\n", files.size(), judged,
                              regressed, unreadable);
@@ -138,12 +186,15 @@ void add_fixture_command(CLI::App& app, int* status) {
 }
 
 void add_replay_command(CLI::App& app, int* status) {
-  auto dir = std::make_shared<std::string>();
-  auto quiet = std::make_shared<bool>(false);
-  CLI::App* c = app.add_subcommand("replay", "Replay every fixture under DIR against the fast library; exit 1 if any regressed");
-  c->add_option("DIR", *dir, "fixture directory (searched recursively for *.json)")->required();
-  c->add_flag("--quiet", *quiet, "print only regressions");
-  c->callback([=] { *status = run_replay(*dir, *quiet); });
+  auto o = std::make_shared<ReplayOptions>();
+  CLI::App* c = app.add_subcommand("replay", "Replay every fixture under DIR against the fast library (or an engine "
+                                             "with --exec); exit 1 if any regressed");
+  c->add_option("DIR", o->dir, "fixture directory (searched recursively for *.json)")->required();
+  c->add_flag("--quiet", o->quiet, "print only regressions");
+  c->add_option("--precision", o->precision, "with --exec: the precision the engine claims, float or double")
+      ->capture_default_str();
+  add_engine_options(c, o->engine);
+  c->callback([=] { *status = run_replay(*o); });
 }
 
 void add_merge_command(CLI::App& app, int* status) {

@@ -32,11 +32,15 @@ nlohmann::ordered_json to_json(const Summary& s) {
       nlohmann::ordered_json bins = nlohmann::ordered_json::object();  // sparse: bin -> count
       for (int k = 0; k < properties::Histogram::kBins; ++k)
         if (h.bins[k]) bins[std::to_string(k)] = h.bins[k];
+      const auto fv = c.field_violations.find(f);
       fields[f] = {{"max", c.max_error.at(f)}, {"p50", h.percentile(0.5)}, {"p99", h.percentile(0.99)},
-                   {"p999", h.percentile(0.999)}, {"count", h.count}, {"bins", bins}};
+                   {"p999", h.percentile(0.999)}, {"count", h.count},
+                   {"violations", fv == c.field_violations.end() ? 0 : fv->second}, {"bins", bins}};
     }
     cells[key] = {{"cases", c.cases}, {"skipped", c.skipped}, {"violations", c.violations},
                   {"relation_disagreements", c.relation_disagreements}, {"fields", fields}};
+    // An engine's protocol failures (crash, timeout, malformed, missing, extra_output) by kind.
+    if (!c.protocol.empty()) cells[key]["protocol"] = c.protocol;
   }
   const auto& by = s.reference_stats.by_source;
   const auto& st = s.reference_stats.stages.decided;
@@ -80,7 +84,10 @@ Summary summary_from_json(const nlohmann::json& j) {
           h.count += h.bins[k];
         }
         cell.hist[f] = std::move(h);
+        if (const std::uint64_t n = fj.value("violations", std::uint64_t{0})) cell.field_violations[f] = n;
       }
+      if (const auto p = c.find("protocol"); p != c.end())
+        for (const auto& [kind, n] : p->items()) cell.protocol[kind] = n.get<std::uint64_t>();
       s.cells[key] = std::move(cell);
     }
   } catch (const nlohmann::json::exception& e) {
@@ -116,7 +123,12 @@ std::string table(const Summary& s) {
                     "worst error per field, in u·S");
   for (const auto& [key, c] : s.cells) {
     std::string worst;
-    for (const auto& [f, m] : c.max_error) worst += fmt::format("{}={:.3g} ", f, m);
+    for (const auto& [f, m] : c.max_error) {
+      const auto fv = c.field_violations.find(f);
+      worst += fv == c.field_violations.end() ? fmt::format("{}={:.3g} ", f, m)
+                                              : fmt::format("{}={:.3g} ({} failed) ", f, m, fv->second);
+    }
+    for (const auto& [kind, n] : c.protocol) worst += fmt::format("protocol:{}={} ", kind, n);
     os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", key, c.cases, c.skipped, c.violations, worst);
   }
   return os.str();

@@ -17,5 +17,7 @@ if(MINKOWSKI_BUILD_TESTS)
 endif()
 if(MINKOWSKI_BUILD_BENCH)
   find_package(benchmark CONFIG REQUIRED)
-  find_package(box2d CONFIG QUIET)               # optional: side-by-side benchmarks only
 endif()
+# Optional: the side-by-side benchmarks and the Box2D engine behind `check --exec`
+# (examples/engines/box2d); both are skipped when it is not installed.
+find_package(box2d CONFIG QUIET)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 
@@ -30,27 +31,33 @@ struct AlgResult {
   std::vector<FieldVerdict> fields;
   FastAnswer fast;
   std::string what;
+  std::string protocol;  // failure kind of an engine, "" otherwise
 };
 
 struct ItemResult {
   GeneratedCase g;
   std::uint64_t index = 0;
-  std::vector<AlgResult> per;  // algorithms × precisions, in option order
+  std::vector<AlgResult> per;  // subjects in order (fast algorithms × precisions, then the engine)
   reference::HullStats stats;
+  EngineReply engine_reply;    // handed over by the engine thread
 };
 
-AlgResult evaluate(Algorithm alg, Precision p, const GeneratedCase& g, const reference::PairAnswer& exact,
-                   const CampaignOptions& opt) {
+AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::PairAnswer& exact, EngineReply reply) {
   AlgResult r;
-  const std::optional<Verdict> v = judge_case(g.c, exact, alg, p, opt, &r.fast);
-  if (!v) {
+  const Judgement j = judge_reply(s, g.c, exact, std::move(reply));
+  if (j.reply.outcome == EngineOutcome::skip) {
     r.skipped = true;
     return r;
   }
-  r.fields = v->fields;
-  r.violation = !v->ok && is_judged(alg);
-  r.what = v->summary();
-  r.relation_disagrees = !v->fields.empty() && v->fields[0].error > 0;
+  r.fast = j.reply.answer;
+  r.violation = j.violation;
+  r.what = j.what;
+  if (j.verdict) {
+    r.fields = j.verdict->fields;
+    r.relation_disagrees = !r.fields.empty() && r.fields[0].error > 0;
+  } else {
+    r.protocol = to_string(j.reply.outcome);
+  }
   return r;
 }
 
@@ -88,12 +95,65 @@ Cell& Cell::operator+=(const Cell& o) {
   relation_disagreements += o.relation_disagreements;
   for (const auto& [f, m] : o.max_error) max_error[f] = std::max(max_error[f], m);
   for (const auto& [f, h] : o.hist) hist[f] += h;
+  for (const auto& [f, n] : o.field_violations) field_violations[f] += n;
+  for (const auto& [k, n] : o.protocol) protocol[k] += n;
   return *this;
 }
 
 std::string cell_key(Algorithm a, const std::string& family, Precision p) {
-  return std::string(to_string(a)) + "/" + family + "/" + to_string(p);
+  return cell_key(std::string(to_string(a)), family, p);
 }
+
+std::string cell_key(const std::string& subject, const std::string& family, Precision p) {
+  return subject + "/" + family + "/" + to_string(p);
+}
+
+Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds) {
+  Subject s;
+  s.name = to_string(alg);
+  s.precision = p;
+  s.bounds = bounds;
+  s.judged = is_judged(alg);
+  s.answer = [alg, p](const fixtures::Case& c) {
+    EngineReply r;
+    const auto f = p == Precision::single ? run_fast<float>(alg, c) : run_fast<double>(alg, c);
+    if (f) r.answer = *f;
+    else r.outcome = EngineOutcome::skip;
+    return r;
+  };
+  return s;
+}
+
+Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact,
+                      EngineReply reply) {
+  Judgement j;
+  j.reply = std::move(reply);
+  switch (j.reply.outcome) {
+    case EngineOutcome::answer:
+      j.verdict = judge(c, exact, j.reply.answer, s.bounds);
+      j.violation = !j.verdict->ok && s.judged;
+      j.what = j.verdict->summary();
+      break;
+    case EngineOutcome::skip: break;
+    default:
+      j.violation = true;
+      j.what = std::string(to_string(j.reply.outcome)) + ": " + j.reply.message;
+  }
+  return j;
+}
+
+Judgement judge_subject(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact) {
+  return judge_reply(s, c, exact, s.answer(c));
+}
+
+namespace {
+std::vector<Subject> parallel_subjects(const CampaignOptions& opt) {
+  std::vector<Subject> out;
+  for (Algorithm alg : opt.algorithms)
+    for (Precision p : opt.precisions) out.push_back(fast_subject(alg, p, opt.bounds(alg, p)));
+  return out;
+}
+}  // namespace
 
 namespace {
 rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed, std::uint64_t i) {
@@ -115,37 +175,48 @@ GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::
   return g;
 }
 
-std::optional<Verdict> judge_case(const fixtures::Case& c, const reference::PairAnswer& exact, Algorithm alg,
-                                  Precision p, const CampaignOptions& opt, FastAnswer* fast_out) {
-  const auto fast = p == Precision::single ? run_fast<float>(alg, c) : run_fast<double>(alg, c);
-  if (!fast) return std::nullopt;
-  if (fast_out) *fast_out = *fast;
-  return judge(c, exact, *fast, opt.bounds(alg, p));
-}
-
 Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int max_steps) {
   Violation best = v;
+  std::optional<Subject> subject;
+  if (opt.engine && v.subject == opt.engine->name) subject = opt.engine;
+  else if (const auto alg = algorithm_from_string(v.subject)) subject = fast_subject(*alg, v.precision, opt.bounds(*alg, v.precision));
+  else subject = fast_subject(v.algorithm, v.precision, opt.bounds(v.algorithm, v.precision));
+  if (v.protocol == to_string(EngineOutcome::timeout)) return best;
+  bool gave_up = false;
   auto fails = [&](const GeneratedCase& g, Violation& out) {
+    EngineReply reply = subject->answer(g.c);
+    if (reply.outcome == EngineOutcome::exhausted) {
+      gave_up = true;
+      return false;
+    }
+    if (!v.protocol.empty()) {  // the same protocol failure; no exact answer needed
+      if (to_string(reply.outcome) != v.protocol) return false;
+      out.generated = g;
+      out.fast = {};
+      out.what = v.protocol + ": " + reply.message;
+      return true;
+    }
+    if (reply.outcome != EngineOutcome::answer) return false;
     const reference::PairAnswer exact = exact_answer(g.c, reference::Detail::magnitudes);
-    FastAnswer fast;
-    const std::optional<Verdict> verdict = judge_case(g.c, exact, v.algorithm, v.precision, opt, &fast);
-    if (!verdict || verdict->ok) return false;
+    const Judgement j = judge_reply(*subject, g.c, exact, std::move(reply));
+    if (!j.violation) return false;
     out.generated = g;
-    out.fast = fast;
-    out.what = verdict->summary();
+    out.fast = j.reply.answer;
+    out.what = j.what;
     return true;
   };
   std::unique_lock<std::mutex> lock(g_generation);
   rc::Shrinkable<GeneratedCase> current = campaign_shrinkable(v.generated.family, opt.seed, v.index);
-  for (int step = 0; step < max_steps; ++step) {
+  for (int step = 0; step < max_steps && !gave_up; ++step) {
     bool smaller = false;
     auto shrinks = current.shrinks();
     // Bounded: each accepted step restarts from a strictly smaller value; at most 1000 tries each.
-    for (int tries = 0; tries < 1000; ++tries) {
+    for (int tries = 0; tries < 1000 && !gave_up; ++tries) {
       auto next = shrinks.next();
       if (!next) break;
       Violation candidate = v;
-      const GeneratedCase smaller_case = next->value();
+      GeneratedCase smaller_case = next->value();
+      smaller_case.c.id = v.generated.c.id + "/shrink";
       if (fails(smaller_case, candidate)) {
         best = candidate;
         best.generated.c.id = v.generated.c.id + "/shrunk";
@@ -168,61 +239,123 @@ CampaignResult run_campaign(const CampaignOptions& opt,
   for (std::size_t f = 0; f < opt.families.size(); ++f)
     for (std::uint64_t i = 0; i < opt.cases_per_family; ++i)
       if (i % std::max(1u, opt.shards) == opt.shard) items.emplace_back(f, i);
+  const std::vector<Subject> subjects = parallel_subjects(opt);
+  const Subject* engine = opt.engine ? &*opt.engine : nullptr;
 
   std::vector<ItemResult> results(items.size());
   std::vector<char> done_flag(items.size(), 0);
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> done{0};
-  const unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  auto stopped = [&] { return stop && stop->load(); };
+
+  // Hand-over between the workers and the engine thread (only with an engine): a worker marks
+  // its case generated, the engine thread asks the engine about cases strictly in order and
+  // marks each answered; the worker then judges the answer. Items are claimed in increasing
+  // order and generated before their worker waits, so the engine never waits for a case whose
+  // worker is itself waiting: no deadlock. All waits re-check `stop` every kPollInterval.
+  constexpr auto kPollInterval = std::chrono::milliseconds(50);  // Ctrl-C reaction time
+  std::mutex hand_over;
+  std::condition_variable changed;
+  std::vector<char> generated(items.size(), 0), answered(items.size(), 0);
+  bool halt = false;  // the engine gave up (guarded by hand_over)
+  std::string fatal;
+
   auto worker = [&] {
     for (;;) {
-      if (stop && stop->load()) return;
+      if (stopped()) return;
+      {
+        std::lock_guard<std::mutex> lock(hand_over);
+        if (halt) return;
+      }
       const std::size_t k = next.fetch_add(1);
       if (k >= items.size()) return;
       ItemResult& r = results[k];
       r.index = items[k].second;
       r.g = campaign_case(opt.families[items[k].first], opt.seed, r.index);
+      if (engine) {
+        std::lock_guard<std::mutex> lock(hand_over);
+        generated[k] = 1;
+        changed.notify_all();
+      }
       const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
       r.stats = exact.stats;
       r.stats.by_source[static_cast<int>(exact.hull_source)] += 0;
-      for (Algorithm alg : opt.algorithms)
-        for (Precision p : opt.precisions)
-          r.per.push_back(evaluate(alg, p, r.g, exact, opt));
+      for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, s.answer(r.g.c)));
+      if (engine) {
+        EngineReply reply;
+        {
+          std::unique_lock<std::mutex> lock(hand_over);
+          while (!answered[k] && !halt && !stopped()) changed.wait_for(lock, kPollInterval);
+          if (!answered[k] || results[k].engine_reply.outcome == EngineOutcome::exhausted) return;
+          reply = std::move(results[k].engine_reply);
+        }
+        r.per.push_back(evaluate(*engine, r.g, exact, std::move(reply)));
+      }
       done_flag[k] = 1;
       const std::uint64_t d = ++done;
       if (progress && (d % 64 == 0 || d == items.size())) progress(d, items.size());
     }
   };
+  auto ask_engine_in_order = [&] {
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      fixtures::Case c;
+      {
+        std::unique_lock<std::mutex> lock(hand_over);
+        while (!generated[k] && !stopped()) changed.wait_for(lock, kPollInterval);
+        if (!generated[k]) return;
+        c = results[k].g.c;  // written before generated[k] was set, not modified after
+      }
+      EngineReply reply = engine->answer(c);
+      std::lock_guard<std::mutex> lock(hand_over);
+      if (reply.outcome == EngineOutcome::exhausted) {
+        halt = true;
+        fatal = reply.message;
+      }
+      results[k].engine_reply = std::move(reply);
+      answered[k] = 1;
+      changed.notify_all();
+      if (halt) return;
+    }
+  };
+
+  const unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+  if (engine) ask_engine_in_order();
   for (auto& th : pool) th.join();
 
   // Merge in item order: identical for any thread count.
   CampaignResult out;
-  out.interrupted = stop && stop->load();
+  out.interrupted = stopped();
+  out.fatal = fatal;
+  std::vector<const Subject*> all;
+  for (const Subject& s : subjects) all.push_back(&s);
+  if (engine) all.push_back(engine);
   for (std::size_t k = 0; k < items.size(); ++k) {
     if (!done_flag[k]) continue;
     const ItemResult& r = results[k];
     ++out.cases;
     out.reference_stats += r.stats;
-    std::size_t j = 0;
-    for (Algorithm alg : opt.algorithms)
-      for (Precision p : opt.precisions) {
-        const AlgResult& a = r.per[j++];
-        Cell& cell = out.cells[cell_key(alg, r.g.family, p)];
-        ++cell.cases;
-        if (a.skipped) { ++cell.skipped; continue; }
-        if (a.relation_disagrees) ++cell.relation_disagreements;
-        for (const FieldVerdict& f : a.fields) {
-          double& m = cell.max_error[f.field];
-          m = std::max(m, f.error);
-          cell.hist[f.field].add(f.error);
-        }
-        if (a.violation) {
-          ++cell.violations;
-          out.violations.push_back({r.g, r.index, alg, p, a.fast, a.what});
-        }
+    for (std::size_t j = 0; j < all.size(); ++j) {
+      const Subject& s = *all[j];
+      const AlgResult& a = r.per[j];
+      Cell& cell = out.cells[cell_key(s.name, r.g.family, s.precision)];
+      ++cell.cases;
+      if (a.skipped) { ++cell.skipped; continue; }
+      if (!a.protocol.empty()) ++cell.protocol[a.protocol];
+      if (a.relation_disagrees) ++cell.relation_disagreements;
+      for (const FieldVerdict& f : a.fields) {
+        double& m = cell.max_error[f.field];
+        m = std::max(m, f.error);
+        cell.hist[f.field].add(f.error);
+        if (!f.ok && s.judged) ++cell.field_violations[f.field];
       }
+      if (a.violation) {
+        ++cell.violations;
+        const Algorithm alg = algorithm_from_string(s.name).value_or(Algorithm::sat);
+        out.violations.push_back({r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
+      }
+    }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -187,7 +187,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       return none ? std::string("no contacts")
                   : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da, place_db);
     });
-    add("contact_depth", worst_depth, b.k_depth, bb.tau, [&] {
+    add("contact_depth", worst_depth, b.k_depth, bb.tau + b.tau_contact_depth_relative * v.scale, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i), exact_depth,
                                 worst_depth);

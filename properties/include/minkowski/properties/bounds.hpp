@@ -18,6 +18,10 @@ const char* to_string(Precision p);
 /// Bounds for `alg` in precision `p` (u set to that precision's unit roundoff).
 Bounds bounds_for(Algorithm alg, Precision p);
 
+/// Bounds for an external engine in precision `p`: per field, the loosest bound of minkowski's
+/// own judged algorithms that answer that field (bounds.cpp says which).
+Bounds engine_bounds(Precision p);
+
 /// Whether the tolerance model is asserted for `alg`: false for closest-internal-vertices, the
 /// alternative contact method kept so the reports can show where it fails.
 bool is_judged(Algorithm alg);

@@ -4,6 +4,13 @@
 //
 // Reproducible and independent of the thread count: case i of family f is drawn from its own
 // RapidCheck random stream seeded by (seed, f, i), and results are merged in case order.
+//
+// What answers is a Subject: one fast algorithm in one precision (run_fast, asked from worker
+// threads), or an external engine (`check --exec`, exec_engine.hpp), asked from one thread in
+// case order so that its answers — and a stateful engine's behaviour — do not depend on the
+// thread count. The exact reference still runs on all worker threads meanwhile. An engine's
+// protocol failures (crash, time-out, malformed line, missing or extra answer) are violations
+// of their own kind, counted per cell under `protocol`.
 // Shardable: shard K of N takes the cases with i % N == K; merging shard summaries gives the
 // single run's summary (counts and maxima add up; percentiles come from merged error lists).
 
@@ -16,9 +23,27 @@
 #include <vector>
 
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/exec_engine.hpp"
 #include "minkowski/properties/generators.hpp"
 
 namespace minkowski::properties {
+
+/// Answers one case: EngineOutcome::answer with the answer, skip, or a protocol failure.
+using Answerer = std::function<EngineReply(const fixtures::Case&)>;
+
+/// What is judged: a name (the first part of its cells' keys), the precision whose bounds it is
+/// held to, and how it answers.
+struct Subject {
+  std::string name;          ///< "sat", "gjk", …, or "exec"
+  Precision precision{};
+  Bounds bounds;
+  bool judged = true;        ///< false: errors reported, never violations (internal_vertices)
+  Answerer answer;
+  bool in_case_order = false;  ///< asked from one thread, in case order (an external process)
+};
+
+/// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the case).
+Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds);
 
 struct CampaignOptions {
   std::vector<std::string> families = family_names();
@@ -30,16 +55,21 @@ struct CampaignOptions {
   unsigned shard = 0, shards = 1;   ///< this run takes cases i with i % shards == shard
   /// Bounds to judge with; default bounds_for().
   std::function<Bounds(Algorithm, Precision)> bounds = bounds_for;
+  /// An external engine judged besides (or, with `algorithms` empty, instead of) the fast
+  /// library; asked in case order. Its EngineOutcome::exhausted stops the campaign (`fatal`).
+  std::optional<Subject> engine;
 };
 
 /// One violation, with everything needed to write a fixture and to reproduce it.
 struct Violation {
   GeneratedCase generated;
   std::uint64_t index = 0;  ///< case index within its family
-  Algorithm algorithm{};
+  Algorithm algorithm{};     ///< meaningful when subject names a fast algorithm
+  std::string subject;       ///< the subject's name ("sat", …, "exec")
   Precision precision{};
   FastAnswer fast;
-  std::string what;         ///< the judge's summary of the failing field
+  std::string what;          ///< the judge's summary of the failing field, or the failure message
+  std::string protocol;      ///< "" for a tolerance violation, else the EngineOutcome ("crash", …)
 };
 
 /// A log-scale histogram of errors in units of u·S: exact to merge (shards add bin by bin), and
@@ -63,6 +93,8 @@ struct Cell {
   std::uint64_t relation_disagreements = 0;  ///< inside the band (allowed) or not
   std::map<std::string, double> max_error;   ///< field -> worst error in u·S
   std::map<std::string, Histogram> hist;     ///< field -> distribution of errors in u·S
+  std::map<std::string, std::uint64_t> field_violations;  ///< field -> cases where it failed
+  std::map<std::string, std::uint64_t> protocol;          ///< EngineOutcome name -> count
   Cell& operator+=(const Cell& o);
 };
 
@@ -74,9 +106,11 @@ struct CampaignResult {
   double seconds = 0;
   reference::HullStats reference_stats;
   bool interrupted = false;
+  std::string fatal;  ///< non-empty: the engine gave up (restarts exhausted); the run stopped
 };
 
 std::string cell_key(Algorithm a, const std::string& family, Precision p);
+std::string cell_key(const std::string& subject, const std::string& family, Precision p);
 
 /// Runs the campaign. `progress(done, total)` is called from worker threads now and then;
 /// `stop` (may be null) is polled: when it becomes true the run ends early, marked interrupted.
@@ -88,12 +122,23 @@ CampaignResult run_campaign(const CampaignOptions& opt,
 GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::uint64_t i);
 
 /// Shrinks a violation the way RapidCheck does: repeatedly take the first smaller variant of the
-/// generated case that still violates the tolerance model for the same algorithm and precision,
-/// at most `max_steps` accepted steps. Returns the minimal case found and its verdict summary.
+/// generated case that still fails in the same way for the same subject — a tolerance violation,
+/// or the same protocol failure — at most `max_steps` accepted steps. The subject is the fast
+/// algorithm named by the violation, or opt.engine for "exec" (re-asked about each smaller
+/// case). Time-outs are not shrunk (each try would cost a time-out). Returns the minimal case
+/// found and its summary.
 Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int max_steps = 200);
 
-/// Judges one case with one algorithm and precision (nullopt: the fast type cannot represent it).
-std::optional<Verdict> judge_case(const fixtures::Case& c, const reference::PairAnswer& exact, Algorithm alg,
-                                  Precision p, const CampaignOptions& opt, FastAnswer* fast_out = nullptr);
+/// Asks `s` about case `c` and judges the answer (exact: the reference's answer for c).
+struct Judgement {
+  EngineReply reply;
+  std::optional<Verdict> verdict;  ///< only for an answer
+  bool violation = false;          ///< judged and failed, or a protocol failure
+  std::string what;
+};
+Judgement judge_subject(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact);
+/// Judges a reply already obtained from `s` (the campaign asks an engine on its own thread).
+Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact,
+                      EngineReply reply);
 
 }  // namespace minkowski::properties

@@ -55,6 +55,9 @@ struct Bounds {
   double k_relation = 0, k_distance = 0, k_depth = 0, k_normal = 0, k_witness = 0, k_contact = 0;
   double tau = 0;
   double tau_relative = 0;  ///< a further tau proportional to S (a setting relative to size)
+  /// Contact depths only: a further tau proportional to S — a clipping manifold's reference-face
+  /// tolerance lets a contact be deeper than the minimum depth (bounds.cpp, manifold).
+  double tau_contact_depth_relative = 0;
 };
 
 struct FieldVerdict {

@@ -1,0 +1,90 @@
+#include "engine_options.hpp"
+
+#include <cmath>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace minkowski::cli {
+
+void add_engine_options(CLI::App* app, EngineOptions& o) {
+  app->add_option("--exec", o.exec,
+                  "judge an external engine instead: `/bin/sh -c CMD` answering the JSON Lines protocol "
+                  "(DESIGN.md, \"The --exec protocol\")");
+  app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")->capture_default_str();
+  app->add_option("--max-restarts", o.max_restarts,
+                  "with --exec: restarts after crashes, time-outs and protocol errors before giving up (exit 2)")
+      ->capture_default_str();
+  app->add_option("--bounds", o.bounds_file,
+                  "with --exec: JSON file of tolerance constants (k_relation, k_depth, …, tau) replacing the "
+                  "defaults of the precision");
+}
+
+std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds b, std::string* error) {
+  std::ifstream in(file);
+  if (!in) {
+    *error = fmt::format("cannot open bounds file {}", file);
+    return std::nullopt;
+  }
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    *error = fmt::format("{}: not JSON ({})", file, e.what());
+    return std::nullopt;
+  }
+  if (!j.is_object()) {
+    *error = fmt::format("{}: bounds must be a JSON object", file);
+    return std::nullopt;
+  }
+  const std::pair<const char*, double*> fields[] = {
+      {"u", &b.u}, {"k_relation", &b.k_relation}, {"k_distance", &b.k_distance}, {"k_depth", &b.k_depth},
+      {"k_normal", &b.k_normal}, {"k_witness", &b.k_witness}, {"k_contact", &b.k_contact}, {"tau", &b.tau},
+      {"tau_relative", &b.tau_relative}, {"tau_contact_depth_relative", &b.tau_contact_depth_relative}};
+  for (const auto& [key, v] : j.items()) {
+    double* slot = nullptr;
+    for (const auto& [name, p] : fields)
+      if (key == name) slot = p;
+    if (!slot) {
+      *error = fmt::format("{}: unknown bound \"{}\"", file, key);
+      return std::nullopt;
+    }
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || (key == "u" && v.get<double>() == 0)) {
+      *error = fmt::format("{}: \"{}\" must be a finite number >= 0{}, got {}", file, key, key == "u" ? " (and > 0)" : "",
+                           v.dump());
+      return std::nullopt;
+    }
+    *slot = v.get<double>();
+  }
+  return b;
+}
+
+std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, properties::Precision p,
+                                                       std::shared_ptr<properties::ExecEngine>* engine_out,
+                                                       std::string* error) {
+  if (!(o.timeout > 0) || !std::isfinite(o.timeout)) {
+    *error = fmt::format("--timeout must be a positive number of seconds, got {}", o.timeout);
+    return std::nullopt;
+  }
+  if (o.max_restarts < 0) {
+    *error = fmt::format("--max-restarts must be >= 0, got {}", o.max_restarts);
+    return std::nullopt;
+  }
+  properties::Subject s;
+  s.name = "exec";
+  s.precision = p;
+  s.bounds = properties::engine_bounds(p);
+  if (!o.bounds_file.empty()) {
+    const auto b = load_bounds(o.bounds_file, s.bounds, error);
+    if (!b) return std::nullopt;
+    s.bounds = *b;
+  }
+  auto engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
+  s.answer = [engine](const fixtures::Case& c) { return engine->ask(c); };
+  s.in_case_order = true;
+  if (engine_out) *engine_out = engine;
+  return s;
+}
+
+}  // namespace minkowski::cli

@@ -1,0 +1,38 @@
+#pragma once
+// The options shared by `check --exec` and `replay --exec`: the engine command, its time-out per
+// answer and restart budget, the precision it claims and optional explicit bounds, turned into
+// the campaign's engine Subject.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "minkowski/properties/campaign.hpp"
+
+namespace minkowski::cli {
+
+struct EngineOptions {
+  std::string exec;              ///< empty: no engine
+  double timeout = properties::kDefaultAnswerTimeoutSeconds;
+  int max_restarts = properties::kDefaultMaxRestarts;
+  std::string bounds_file;       ///< empty: properties::engine_bounds(precision)
+};
+
+/// Adds --exec, --timeout, --max-restarts, --bounds to `app`.
+void add_engine_options(CLI::App* app, EngineOptions& o);
+
+/// Reads a bounds file: a JSON object with any of "u", "k_relation", "k_distance", "k_depth",
+/// "k_normal", "k_witness", "k_contact", "tau", "tau_relative", "tau_contact_depth_relative"
+/// (finite numbers >= 0; u > 0) replacing the fields of `base`. Unknown keys are errors (a
+/// misspelt bound would silently keep the default). Returns nullopt and sets *error naming the
+/// file and the key.
+std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds base, std::string* error);
+
+/// The engine subject "exec" in precision `p`; `engine_out` receives the process handle (for
+/// finish()). Returns nullopt and sets *error for bad options (exit 2).
+std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, properties::Precision p,
+                                                       std::shared_ptr<properties::ExecEngine>* engine_out,
+                                                       std::string* error);
+
+}  // namespace minkowski::cli

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# End-to-end test of `minkowski check --exec` and `replay --exec` (DESIGN.md, "The --exec
+# protocol"): minkowski's own fast library behind the protocol gives 0 violations; a deliberately
+# wrong engine is caught (exit 1) and its fixture shrunk; engines that crash, hang, print garbage
+# or a wrong type, answer twice or exit early are each reported with their own message and never
+# waited on forever; restarts run out with exit 2; `replay --exec` with a wrong engine exits 1.
+#   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR
+set -u
+bin="$1"; fast="$2"; src="$3"
+engines="$src/cli/test/engines"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+# Every run has a wall-clock limit: an engine that is waited on forever fails the test.
+kLimit=60  # seconds; the slowest run below (hang, 3 cases × 1 s time-out) takes about 3 s
+run() { timeout "$kLimit" "$bin" "$@"; }
+
+# 1. The correct engine: exit 0, 0 violations, per-field errors in the JSON summary.
+run check --exec "$fast double" --cases 40 --quiet --json fast.json --fixtures fx-fast >out.txt 2>&1; s=$?
+[ $s = 0 ] || { cat out.txt; fail "minkowski_exec_fast (double) exited $s, want 0"; }
+python3 - <<'PY' || fail "summary of the correct engine"
+import json
+d = json.load(open('fast.json'))
+assert d['violations'] == 0 and d['cases'] == 240, (d['violations'], d['cases'])
+assert d['options']['engine'].endswith('minkowski_exec_fast double'), d['options']
+fields = set()
+for key, c in d['cells'].items():
+    assert key.startswith('exec/') and key.endswith('/double'), key
+    assert c['violations'] == 0 and 'protocol' not in c, (key, c)
+    fields |= set(c['fields'])
+need = {'relation', 'distance', 'depth', 'normal', 'witness', 'contacts', 'contact_depth'}
+assert need <= fields, need - fields
+PY
+run check --exec "$fast float" --precision float --cases 40 --quiet --fixtures fx-fast >out.txt 2>&1; s=$?
+[ $s = 0 ] || { cat out.txt; fail "minkowski_exec_fast (float) exited $s, want 0"; }
+
+# 2. A wrong engine (depth 0.1 too deep): caught, exit 1, per-field verdicts, a shrunk fixture.
+run check --exec "$fast double | $engines/wrong_depth.py" --families convex --cases 60 --quiet \
+  --json wrong.json --fixtures fx-wrong >out.txt 2>err.txt; s=$?
+[ $s = 1 ] || { cat out.txt err.txt; fail "wrong engine exited $s, want 1"; }
+grep -q "depth: depth" err.txt || fail "the violation must name the depth field: $(cat err.txt)"
+python3 - <<'PY' || fail "wrong engine: summary or shrunk fixture"
+import glob, json
+d = json.load(open('wrong.json'))
+c = d['cells']['exec/convex/double']
+assert c['violations'] > 0 and c['fields']['depth']['violations'] > 0, c
+assert c['fields']['relation']['violations'] == 0, c
+files = glob.glob('fx-wrong/*.json')
+assert len(files) == 1, files
+f = json.load(open(files[0]))
+p = f['provenance']
+assert p['found_by'] == 'minkowski check --exec' and 'wrong_depth.py' in p['engine'], p
+def size(c):
+    pts = c['a']['points'] + c['b']['points']
+    return len(pts), sum(abs(x) for q in pts for x in q)
+small, orig = size(f), size(p['original_case'])
+assert small[0] < orig[0] or (small[0] == orig[0] and small[1] < orig[1]), (small, orig)
+print('shrunk from', orig, 'to', small)
+PY
+
+# 3. Broken engines: each failure reported with its own message and its case, exit 1.
+expect_failure() {  # mode, message regex, protocol kind, extra options...
+  local mode="$1" msg="$2" kind="$3"; shift 3
+  local t0=$SECONDS
+  run check --exec "$engines/bad_engine.py $mode" --families rounded --cases 3 --quiet --fixtures "fx-$mode" \
+    --json "$mode.json" "$@" >"out-$mode.txt" 2>"err-$mode.txt"; local s=$?
+  [ $s = 1 ] || { cat "out-$mode.txt" "err-$mode.txt"; fail "$mode engine exited $s, want 1"; }
+  grep -Eq "$msg" "err-$mode.txt" || fail "$mode: want /$msg/ in: $(cat "err-$mode.txt")"
+  grep -q "case rounded/0/" "err-$mode.txt" || fail "$mode: the message must name the case"
+  python3 -c "
+import json, sys
+c = json.load(open('$mode.json'))['cells']['exec/rounded/double']
+assert c['violations'] == 3 and c['protocol'] == {sys.argv[1]: 3}, c
+" "$kind" || fail "$mode: summary must count 3 protocol failures of kind $kind"
+  ls "fx-$mode"/*.json >/dev/null 2>&1 || fail "$mode: no fixture written"
+  echo "$mode: reported in $((SECONDS - t0)) s"
+}
+expect_failure crash "crashed: exit status 134 \(signal 6: Aborted\); stderr tail: bad_engine: cannot handle a radius" crash
+expect_failure hang "no answer within 1 s; engine .* killed \(process group\)" timeout --timeout 1
+expect_failure garbage "malformed answer 'hello, I am not JSON': not JSON" malformed
+expect_failure badtype "malformed answer .*\"intersects\" must be true or false, got \"yes\"" malformed
+expect_failure twice "engine wrote more than one line: answer '\{\"skip\": true\}' followed by" extra_output
+expect_failure exit "missing answer: engine .* closed its output without answering \(exit status 0\)" missing
+
+# 4. Restarts run out: the campaign stops with exit 2 and says why.
+run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 --max-restarts 2 --quiet \
+  --fixtures fx-gave-up >out.txt 2>err.txt; s=$?
+[ $s = 2 ] || { cat out.txt err.txt; fail "exhausted restarts exited $s, want 2"; }
+grep -q "failed 3 times; no restarts left (limit 2), stopping before case convex/3/" err.txt \
+  || fail "exhausted restarts message: $(cat err.txt)"
+
+# 5. Usage errors exit 2.
+run check --exec "$fast" --precision both >/dev/null 2>&1; [ $? = 2 ] || fail "--exec with --precision both must exit 2"
+run check --exec "$fast" --timeout 0 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout 0 must exit 2"
+echo '{"k_depht": 1}' > typo.json
+run check --exec "$fast" --bounds typo.json >/dev/null 2>err.txt; [ $? = 2 ] || fail "a misspelt bound must exit 2"
+grep -q 'typo.json: unknown bound "k_depht"' err.txt || fail "bounds error must name file and key: $(cat err.txt)"
+
+# 6. replay --exec: the curated catalogue holds for the correct engine, regresses for the wrong one.
+run replay "$src/fixtures/catalogue" --exec "$fast double" --quiet >out.txt 2>&1 || { cat out.txt; fail "replay --exec (fast) exited $?"; }
+run replay "$src/fixtures/catalogue" --exec "$fast double | $engines/wrong_depth.py" >out.txt 2>&1; s=$?
+[ $s = 1 ] || { cat out.txt; fail "replay --exec with a wrong engine exited $s, want 1"; }
+grep -q "REGRESSED .*(exec/double): depth" out.txt || fail "replay must list the regressions: $(cat out.txt)"
+echo "exec CLI: 1 passed, 0 failed"

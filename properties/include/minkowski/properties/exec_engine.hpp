@@ -1,0 +1,109 @@
+#pragma once
+// minkowski/properties/exec_engine.hpp — an external collision engine behind the `--exec`
+// protocol (DESIGN.md, "The --exec protocol"), asked one case at a time.
+//
+// ExecEngine starts `/bin/sh -c CMD` once, in its own process group, with pipes on its stdin,
+// stdout and stderr. ask(case) writes the case as one JSON line (fixtures/case_io: numbers that
+// round-trip every double) and reads one answer line, with a time-out per answer. Every outcome is
+// distinct and its message names the case (by id):
+//   answer        a well-formed answer (parse_protocol_answer)
+//   skip          {"skip": true}: the engine cannot represent the case; counted, never judged
+//   malformed     the line is not a protocol answer (quoted, truncated to kQuoteChars)
+//   missing       the engine closed its stdout (or exited with status 0) without answering
+//   crash         the engine died: exit status or signal, and the tail of its stderr
+//   timeout       no answer within the time-out: the process group is killed
+//   extra_output  the engine wrote more than one line for one case (detected when the extra
+//                 line is already there when the answer is read, or before the next case is
+//                 written; a line that arrives later than that is read as the next answer)
+// After any outcome but answer and skip the engine is out of step with the cases (or dead): it
+// is killed and started again before the next case. At most `max_restarts` restarts; after that
+// every ask() returns `exhausted` and the caller stops.
+//
+// Never blocks forever: the pipes are non-blocking and one poll() loop writes the case, drains
+// stderr and reads stdout against one deadline, so an engine that reads nothing, writes only to
+// stderr, or never answers costs at most the time-out. SIGPIPE is ignored process-wide (a write
+// to an engine that has exited gives EPIPE instead of killing minkowski).
+//
+// Not thread-safe: one engine is one process, asked in case order from one thread.
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/judge.hpp"
+
+namespace minkowski::properties {
+
+/// Default time-out per answer. An engine answers a case in microseconds to milliseconds; 10 s
+/// leaves room for a slow interpreter starting up (python3 imports) on a loaded machine.
+inline constexpr double kDefaultAnswerTimeoutSeconds = 10.0;
+/// Default restarts after failures before the campaign gives up: enough to report a handful of
+/// crashing cases in a long campaign, few enough that an engine failing on every case stops
+/// within seconds.
+inline constexpr int kDefaultMaxRestarts = 20;
+/// Characters of an offending line quoted in a message.
+inline constexpr std::size_t kQuoteChars = 200;
+/// Bytes of the engine's stderr kept for a crash report (the tail).
+inline constexpr std::size_t kStderrTailBytes = 2000;
+/// An answer line longer than this is malformed (a manifold of 8 contacts is < 1 KiB; 1 MiB
+/// bounds memory against an engine that writes without newlines).
+inline constexpr std::size_t kMaxAnswerLineBytes = 1 << 20;
+/// After the engine closes stdout, how long to wait for it to exit before killing it, to tell a
+/// crash (status, signal) from an orderly exit.
+inline constexpr double kExitGraceSeconds = 2.0;
+
+enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted };
+const char* to_string(EngineOutcome o);
+
+struct EngineReply {
+  EngineOutcome outcome = EngineOutcome::answer;
+  FastAnswer answer;    ///< outcome == answer
+  std::string message;  ///< all other outcomes: what happened, naming the case
+};
+
+/// Parses one protocol answer line. Only "intersects" (a boolean) is required; "normal",
+/// "point_a", "point_b" are pairs of finite numbers; "depth", "distance" finite numbers;
+/// "contacts" an array of {"point": pair, "depth": number} (optionally "point_a", "point_b":
+/// the surface points behind the contact, judged as in judge.hpp); "id" is ignored (engines may
+/// echo it); any other key is an error (a misspelt field would otherwise go unjudged).
+/// {"skip": true} sets *skip. Returns nullopt and sets *error (naming the field) when malformed.
+std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip, std::string* error);
+
+class ExecEngine {
+ public:
+  /// Does not start the process yet (the first ask() does). Ignores SIGPIPE process-wide.
+  ExecEngine(std::string command, double timeout_seconds = kDefaultAnswerTimeoutSeconds,
+             int max_restarts = kDefaultMaxRestarts);
+  ~ExecEngine();  ///< closes stdin, waits up to kExitGraceSeconds, then kills the group
+  ExecEngine(const ExecEngine&) = delete;
+  ExecEngine& operator=(const ExecEngine&) = delete;
+
+  EngineReply ask(const fixtures::Case& c);
+
+  /// Closes the engine's stdin and reads what it still writes until it exits (at most the
+  /// time-out): a non-empty line there is an extra answer to the last case. Returns that reply
+  /// (extra_output), or nullopt if the engine ended cleanly.
+  std::optional<EngineReply> finish();
+
+  const std::string& command() const { return command_; }
+  int restarts() const { return restarts_; }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  bool start(std::string* error);
+  void kill_group();
+  std::string reap(double grace_seconds);  ///< waits for exit: "exit status N" / "signal S (NAME)"
+  std::string stderr_tail() const;
+  EngineReply fail(EngineOutcome o, std::string message);
+
+  std::string command_;
+  double timeout_;
+  int max_restarts_;
+  int restarts_ = 0;
+  bool started_once_ = false, exhausted_ = false;
+  int pid_ = -1, in_ = -1, out_ = -1, err_ = -1;
+  std::string out_buffer_, err_tail_, last_case_;
+};
+
+}  // namespace minkowski::properties
