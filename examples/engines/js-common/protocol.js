@@ -65,6 +65,12 @@ function parseCase(line) {
 }
 
 function serve(answerCase, programName) {
+  // The reader went away (minkowski stopped, or `| head`): nothing is left to answer to.
+  process.stdout.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.stderr.write(`${programName}: stdout closed by the reader; stopping\n`);
+    process.exit(1);
+  });
   const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   let lineNumber = 0;
   let failed = false;
