@@ -79,7 +79,7 @@ def generated(count, seed):
     `minkowski check` cannot hand its cases to an adapter before --exec lands."""
     rng = random.Random(seed)
     kinds = ["convex", "box_pair", "containment", "near_parallel", "circle_poly", "circles",
-             "concentric", "scale", "segment", "point"]
+             "concentric", "scale", "segment", "point", "collinear"]
     out = []
     for i in range(count):
         kind = kinds[i % len(kinds)]
@@ -120,6 +120,11 @@ def generated(count, seed):
         elif kind == "segment":
             a = {"points": [[u(-1, 1), u(-1, 1)], [u(-1, 1), u(-1, 1)]]}
             b = {"points": [[u(-1, 1), u(-1, 1)] for _ in range(rng.randint(2, 4))]}
+        elif kind == "collinear":
+            d = [u(-1, 1), u(-1, 1)]
+            t = sorted(u(-2, 2) for _ in range(4))
+            a = {"points": [[d[0] * t[0], d[1] * t[0]], [d[0] * t[1], d[1] * t[1]]]}
+            b = {"points": [[d[0] * t[2], d[1] * t[2]], [d[0] * t[3], d[1] * t[3]]]}
         else:
             a = {"points": [[u(-1, 1), u(-1, 1)]]}
             b = {"points": regular(0, 0, 0.7, rng.randint(3, 8), u(0, 6.3))}
