@@ -3,9 +3,15 @@
 // Node adapters: read one case per line from stdin, answer one JSON object per line on stdout,
 // in order.
 //
-//   serve(answerCase)   runs the loop. answerCase(c) gets a validated case
+//   serve(answerCase, programName, skipLog)
+//                       runs the loop. answerCase(c) gets a validated case
 //                       {id, a: {points, radius}, b: {points, radius}} and returns the answer
-//                       object ({intersects, ...} or {skip: true}).
+//                       object: {intersects, ...}, or {skip: 'reason'} — written as
+//                       {"skip": true} (the protocol carries no reason); when skipLog names a
+//                       file, one line per reason with its count is written there at the end.
+//   parseArgs(argv, programName, flags)
+//                       the adapter's command line: `[--skip-log FILE]` plus the boolean flags
+//                       listed; anything else is a usage error (message, exit 2).
 //
 // Failure cases: a line that is not a case (bad JSON, missing or non-numeric points, a negative
 // or non-finite radius, an unknown key) is an input error: a message naming the line number on
@@ -64,7 +70,28 @@ function parseCase(line) {
   return { id: j.id, a: parseShape(j.a, 'a'), b: parseShape(j.b, 'b') };
 }
 
-function serve(answerCase, programName) {
+function parseArgs(argv, programName, flags) {
+  const options = { skipLog: null };
+  for (const f of flags) options[f] = false;
+  const usage = `usage: node adapter.js [--skip-log FILE]${flags.map((f) => ` [${f}]`).join('')}`;
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--skip-log' && i + 1 < argv.length) options.skipLog = argv[++i];
+    else if (flags.includes(argv[i])) options[argv[i]] = true;
+    else {
+      process.stderr.write(`${programName}: unknown or incomplete argument "${argv[i]}" (${usage})\n`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+function serve(answerCase, programName, skipLog) {
+  const skipReasons = new Map();
+  const writeSkipLog = () => {
+    if (skipLog === null || skipLog === undefined) return;
+    const text = [...skipReasons].map(([reason, n]) => `${n}\t${reason}\n`).join('');
+    require('fs').writeFileSync(skipLog, text);
+  };
   // The reader went away (minkowski stopped, or `| head`): nothing is left to answer to.
   process.stdout.on('error', (e) => {
     if (e.code !== 'EPIPE') throw e;
@@ -91,8 +118,16 @@ function serve(answerCase, programName) {
       process.stdout.write('', () => process.exit(2));
       return;
     }
-    process.stdout.write(JSON.stringify(answerCase(c)) + '\n');
+    let answer = answerCase(c);
+    if (answer.skip !== undefined) {
+      skipReasons.set(answer.skip, (skipReasons.get(answer.skip) || 0) + 1);
+      answer = { skip: true };
+    }
+    process.stdout.write(JSON.stringify(answer) + '\n');
+  });
+  rl.on('close', () => {
+    if (!failed) writeSkipLog();
   });
 }
 
-module.exports = { serve, parseCase, CaseError };
+module.exports = { serve, parseArgs, parseCase, CaseError };

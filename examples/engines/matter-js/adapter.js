@@ -4,6 +4,9 @@
 // `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol"). Run it with
 // `--precision double`: matter-js computes in JavaScript numbers (IEEE doubles).
 //
+//   usage: node adapter.js [--skip-log FILE]
+//     --skip-log FILE  at the end of input, one line per reason a case was skipped, with its count
+//
 // How each case is handed to matter-js (see README.md for why):
 //   hull of 3+ points, radius 0   Matter.Body.create({vertices: hull}) (counter-clockwise with y up,
 //                                 which is matter-js's clockwise with y down), moved with
@@ -30,14 +33,15 @@
 // Only when intersecting: matter-js computes no distance or closest points.
 
 const Matter = require('matter-js');
-const { serve } = require('../js-common/protocol.js');
+const { serve, parseArgs } = require('../js-common/protocol.js');
 const { convexHull } = require('../js-common/hull.js');
 
-/// A matter-js body whose world vertices are exactly the shape's hull, or null.
+/// A matter-js body whose world vertices are exactly the shape's hull, or a string saying why
+/// matter-js has no such body.
 function toBody(shape) {
-  if (shape.radius > 0) return null;
   const hull = convexHull(shape.points);
-  if (hull.length < 3) return null;
+  if (shape.radius > 0) return hull.length === 1 ? 'circle' : hull.length === 2 ? 'capsule' : 'rounded polygon';
+  if (hull.length < 3) return hull.length === 1 ? 'point' : 'segment';
   const vertices = hull.map(([x, y]) => ({ x, y }));
   const body = Matter.Body.create({ vertices });
   Matter.Body.setPosition(body, Matter.Vertices.centre(vertices));
@@ -52,7 +56,7 @@ function toBody(shape) {
 function answer(c) {
   const a = toBody(c.a);
   const b = toBody(c.b);
-  if (a === null || b === null) return { skip: true };
+  if (typeof a === 'string' || typeof b === 'string') return { skip: typeof a === 'string' ? a : b };
   const collision = Matter.Collision.collides(a, b);
   if (collision === null) return { intersects: false };
   // From B to A for collision.bodyA/bodyB; those are ours, or swapped when ids say so.
@@ -64,4 +68,5 @@ function answer(c) {
   return { intersects: true, normal, depth: collision.depth, contacts };
 }
 
-serve(answer, 'matter-js/adapter.js');
+const options = parseArgs(process.argv.slice(2), 'matter-js/adapter.js', []);
+serve(answer, 'matter-js/adapter.js', options.skipLog);

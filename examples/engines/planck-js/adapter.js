@@ -4,7 +4,8 @@
 // Box2D) behind the `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol").
 // Run it with `--precision double`: planck computes in JavaScript numbers (IEEE doubles).
 //
-//   usage: node adapter.js [--keep-skin]
+//   usage: node adapter.js [--skip-log FILE] [--keep-skin]
+//     --skip-log FILE  at the end of input, one line per reason a case was skipped, with its count
 //     --keep-skin  leave planck's polygon skin (m_radius = Settings.polygonRadius = 2·linearSlop
 //                  = 0.01) on every polygon, as a planck world would; the judge then sees every
 //                  polygon dilated by 0.01 — planck's design, measured on purpose.
@@ -35,29 +36,25 @@
 // normal/depth/contacts are given only when intersecting and the manifold has points.
 
 const planck = require('planck');
-const { serve } = require('../js-common/protocol.js');
+const { serve, parseArgs } = require('../js-common/protocol.js');
 const { convexHull } = require('../js-common/hull.js');
 
-const keepSkin = process.argv.includes('--keep-skin');
-for (const arg of process.argv.slice(2)) {
-  if (arg !== '--keep-skin') {
-    process.stderr.write(`planck-js/adapter.js: unknown argument "${arg}" (usage: node adapter.js [--keep-skin])\n`);
-    process.exit(2);
-  }
-}
+const options = parseArgs(process.argv.slice(2), 'planck-js/adapter.js', ['--keep-skin']);
+const keepSkin = options['--keep-skin'];
 
 const identity = planck.Transform.identity();
 
-/// The planck shape for one case shape, or null when planck cannot represent it as given.
+/// The planck shape for one case shape, or a string saying why planck cannot represent it as given.
 function toShape(shape) {
   const hull = convexHull(shape.points);
   if (hull.length === 1) return new planck.CircleShape(planck.Vec2(hull[0][0], hull[0][1]), shape.radius);
-  if (hull.length === 2 || hull.length > planck.Settings.maxPolygonVertices) return null;
+  if (hull.length === 2) return shape.radius > 0 ? 'capsule' : 'segment';
+  if (hull.length > planck.Settings.maxPolygonVertices) return 'more than maxPolygonVertices (12) vertices';
   const polygon = new planck.PolygonShape(hull.map(([x, y]) => planck.Vec2(x, y)));
   const kept = polygon.m_vertices;
-  if (polygon.m_count !== hull.length) return null;
+  if (polygon.m_count !== hull.length) return 'PolygonShape welded or dropped vertices';
   const keptSet = new Set(kept.map((v) => `${v.x},${v.y}`));
-  if (!hull.every(([x, y]) => keptSet.has(`${x},${y}`))) return null;
+  if (!hull.every(([x, y]) => keptSet.has(`${x},${y}`))) return 'PolygonShape changed the vertices';
   if (!keepSkin) polygon.m_radius = shape.radius;
   return polygon;
 }
@@ -87,7 +84,7 @@ function manifoldOf(a, b) {
 function answer(c) {
   const a = toShape(c.a);
   const b = toShape(c.b);
-  if (a === null || b === null) return { skip: true };
+  if (typeof a === 'string' || typeof b === 'string') return { skip: typeof a === 'string' ? a : b };
   if (planck.testOverlap(a, 0, b, 0, identity, identity)) {
     const m = manifoldOf(a, b);
     if (m === null) return { intersects: true };
@@ -111,4 +108,4 @@ function answer(c) {
   };
 }
 
-serve(answer, 'planck-js/adapter.js');
+serve(answer, 'planck-js/adapter.js', options.skipLog);

@@ -4,6 +4,9 @@
 // `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol"). Run it with
 // `--precision double`: SAT.js computes in JavaScript numbers (IEEE doubles).
 //
+//   usage: node adapter.js [--skip-log FILE]
+//     --skip-log FILE  at the end of input, one line per reason a case was skipped, with its count
+//
 // How each case is handed to SAT.js (see README.md for why):
 //   hull of 3+ points, radius 0   SAT.Polygon at pos (0,0) with the hull's vertices, counter-clockwise
 //   hull of 2 points, radius 0    SAT.Polygon of 2 points (SAT.js's documented line segment)
@@ -22,21 +25,21 @@
 // and no contact points.
 
 const SAT = require('sat');
-const { serve } = require('../js-common/protocol.js');
+const { serve, parseArgs } = require('../js-common/protocol.js');
 const { convexHull } = require('../js-common/hull.js');
 
-/// The SAT.js object for one shape, or null when SAT.js cannot represent it.
+/// The SAT.js object for one shape, or a string saying why SAT.js cannot represent it.
 function toSat(shape) {
   const hull = convexHull(shape.points);
   if (hull.length === 1) return new SAT.Circle(new SAT.Vector(hull[0][0], hull[0][1]), shape.radius);
-  if (shape.radius > 0) return null;
+  if (shape.radius > 0) return hull.length === 2 ? 'capsule' : 'rounded polygon';
   return new SAT.Polygon(new SAT.Vector(0, 0), hull.map(([x, y]) => new SAT.Vector(x, y)));
 }
 
 function answer(c) {
   const a = toSat(c.a);
   const b = toSat(c.b);
-  if (a === null || b === null) return { skip: true };
+  if (typeof a === 'string' || typeof b === 'string') return { skip: typeof a === 'string' ? a : b };
   const aCircle = a instanceof SAT.Circle;
   const bCircle = b instanceof SAT.Circle;
   const response = new SAT.Response();
@@ -49,4 +52,5 @@ function answer(c) {
   return { intersects: true, normal: [response.overlapN.x, response.overlapN.y], depth: response.overlap };
 }
 
-serve(answer, 'sat-js/adapter.js');
+const options = parseArgs(process.argv.slice(2), 'sat-js/adapter.js', []);
+serve(answer, 'sat-js/adapter.js', options.skipLog);
