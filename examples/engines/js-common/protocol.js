@@ -8,7 +8,9 @@
 //                       {id, a: {points, radius}, b: {points, radius}} and returns the answer
 //                       object: {intersects, ...}, or {skip: 'reason'} — written as
 //                       {"skip": true} (the protocol carries no reason); when skipLog names a
-//                       file, one line per reason with its count is written there at the end.
+//                       file, one line per reason with its count is appended to it at the end
+//                       (appended: minkowski may start the engine several times in one campaign,
+//                       e.g. per family and again to shrink a counterexample).
 //   parseArgs(argv, programName, flags)
 //                       the adapter's command line: `[--skip-log FILE]` plus the boolean flags
 //                       listed; anything else is a usage error (message, exit 2).
@@ -88,9 +90,9 @@ function parseArgs(argv, programName, flags) {
 function serve(answerCase, programName, skipLog) {
   const skipReasons = new Map();
   const writeSkipLog = () => {
-    if (skipLog === null || skipLog === undefined) return;
+    if (skipLog === null || skipLog === undefined || skipReasons.size === 0) return;
     const text = [...skipReasons].map(([reason, n]) => `${n}\t${reason}\n`).join('');
-    require('fs').writeFileSync(skipLog, text);
+    require('fs').appendFileSync(skipLog, text);
   };
   // The reader went away (minkowski stopped, or `| head`): nothing is left to answer to.
   process.stdout.on('error', (e) => {

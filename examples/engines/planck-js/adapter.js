@@ -5,7 +5,7 @@
 // Run it with `--precision double`: planck computes in JavaScript numbers (IEEE doubles).
 //
 //   usage: node adapter.js [--skip-log FILE] [--keep-skin]
-//     --skip-log FILE  at the end of input, one line per reason a case was skipped, with its count
+//     --skip-log FILE  at the end of input, appends one line per reason a case was skipped, with its count
 //     --keep-skin  leave planck's polygon skin (m_radius = Settings.polygonRadius = 2·linearSlop
 //                  = 0.01) on every polygon, as a planck world would; the judge then sees every
 //                  polygon dilated by 0.01 — planck's design, measured on purpose.

@@ -5,7 +5,7 @@
 // `--precision double`: SAT.js computes in JavaScript numbers (IEEE doubles).
 //
 //   usage: node adapter.js [--skip-log FILE]
-//     --skip-log FILE  at the end of input, one line per reason a case was skipped, with its count
+//     --skip-log FILE  at the end of input, appends one line per reason a case was skipped, with its count
 //
 // How each case is handed to SAT.js (see README.md for why):
 //   hull of 3+ points, radius 0   SAT.Polygon at pos (0,0) with the hull's vertices, counter-clockwise
