@@ -4,9 +4,11 @@
 # wrong engine is caught (exit 1) and its fixture shrunk; engines that crash, hang, print garbage
 # or a wrong type, answer twice or exit early are each reported with their own message and never
 # waited on forever; restarts run out with exit 2; `replay --exec` with a wrong engine exits 1.
-#   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR
+#   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR [MINKOWSKI_EXEC_BOX2D]
+# With the Box2D adapter: it speaks the protocol without a single protocol failure and skips what
+# it documents as unrepresentable (its violations are findings about Box2D, not test failures).
 set -u
-bin="$1"; fast="$2"; src="$3"
+bin="$1"; fast="$2"; src="$3"; box2d="${4:-}"
 engines="$src/cli/test/engines"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -101,4 +103,28 @@ run replay "$src/fixtures/catalogue" --exec "$fast double" --quiet >out.txt 2>&1
 run replay "$src/fixtures/catalogue" --exec "$fast double | $engines/wrong_depth.py" >out.txt 2>&1; s=$?
 [ $s = 1 ] || { cat out.txt; fail "replay --exec with a wrong engine exited $s, want 1"; }
 grep -q "REGRESSED .*(exec/double): depth" out.txt || fail "replay must list the regressions: $(cat out.txt)"
+# 7. Box2D (when built): protocol-clean, float precision, skips only what it cannot represent.
+if [ -n "$box2d" ]; then
+  run check --exec "$box2d $work/skips.log" --precision float --cases 100 --quiet --json box2d.json \
+    --fixtures fx-box2d >out.txt 2>err.txt; s=$?
+  [ $s = 0 ] || [ $s = 1 ] || { cat out.txt err.txt; fail "Box2D campaign exited $s"; }
+  python3 - <<'PY' || fail "Box2D adapter"
+import json
+d = json.load(open('box2d.json'))
+for key, c in d['cells'].items():
+    assert 'protocol' not in c, (key, c['protocol'])
+    assert c['skipped'] < c['cases'], key  # every family has cases Box2D answers
+# Plain convex polygons of up to 8 vertices and circles are answered, never skipped.
+reasons = {}
+for line in open('skips.log'):
+    n, why = line.rstrip('\n').split('\t')
+    reasons[why] = reasons.get(why, 0) + int(n)
+known = {'capsule (no Box2D shape)', 'segment (no Box2D convex body)', 'more than 8 hull vertices',
+         'vertices closer than 0.5·b2_linearSlop (Set welds)', 'nearly collinear hull vertices (Set may drop them)',
+         'polygon area not above b2_epsilon (Set asserts)', 'coordinate beyond float', 'radius beyond float',
+         'Set changed the polygon'}
+assert set(reasons) <= known, set(reasons) - known
+assert sum(reasons.values()) == sum(c['skipped'] for c in d['cells'].values()), reasons
+PY
+fi
 echo "exec CLI: 1 passed, 0 failed"
