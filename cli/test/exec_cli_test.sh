@@ -84,6 +84,26 @@ expect_failure badtype "malformed answer .*\"intersects\" must be true or false,
 expect_failure twice "engine wrote more than one line: answer '\{\"skip\": true\}' followed by" extra_output
 expect_failure exit "missing answer: engine .* closed its output without answering \(exit status 0\)" missing
 
+# An engine that floods stderr and never answers, and one that never reads a 1 MB case: both end
+# at the time-out (writes never block, stderr is drained), the report quotes the stderr tail.
+run check --exec 'yes flood >&2' --families convex --cases 1 --timeout 1 --quiet --fixtures fx-flood >out.txt 2>err.txt
+[ $? = 1 ] || fail "stderr flood must be reported as a violation"
+grep -q "no answer within 1 s.*stderr tail: flood | flood | flood | flood | f[lod]*$" err.txt || fail "stderr flood: $(head -c 400 err.txt)"
+python3 -c "
+import json
+pts = [[i * 1e-3, (i * i % 97) * 1e-3] for i in range(20000)]
+print(json.dumps({'id': 'big', 'a': {'points': pts}, 'b': {'points': [[0, 0]]}}))" > big.jsonl
+run fixture big.jsonl --dir bigfx >/dev/null 2>&1 || fail "fixture of a big case"
+run replay bigfx --exec 'sleep 100' --timeout 1 >out.txt 2>&1; s=$?
+[ $s = 1 ] || { cat out.txt; fail "an engine that does not read must time out (exit 1), got $s"; }
+grep -q "timeout: case bigfx/.*no answer within 1 s" out.txt || fail "non-reading engine: $(cat out.txt)"
+
+# Results do not depend on --threads: the engine is asked in case order.
+run check --exec "$fast double | $engines/wrong_depth.py" --cases 30 --threads 1 --quiet --json t1.json --fixtures fx-t >/dev/null 2>&1
+run check --exec "$fast double | $engines/wrong_depth.py" --cases 30 --threads 3 --quiet --json t3.json --fixtures fx-t >/dev/null 2>&1
+strip() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('seconds'); print(json.dumps(d, sort_keys=True))" "$1"; }
+[ "$(strip t1.json)" = "$(strip t3.json)" ] || fail "--threads 1 and --threads 3 differ"
+
 # 4. Restarts run out: the campaign stops with exit 2 and says why.
 run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 --max-restarts 2 --quiet \
   --fixtures fx-gave-up >out.txt 2>err.txt; s=$?

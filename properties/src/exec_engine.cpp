@@ -239,6 +239,12 @@ std::string ExecEngine::stderr_tail() const {
   if (blank(err_tail_)) return "";
   std::string t = err_tail_;
   while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
+  // The last kStderrTailLines lines, on one line of the report.
+  std::size_t from = t.size();
+  for (std::size_t lines = 0; from > 0 && lines < kStderrTailLines;)
+    if (t[--from] == '\n' && ++lines == kStderrTailLines) ++from;
+  t = t.substr(from);
+  for (std::size_t at; (at = t.find('\n')) != std::string::npos;) t.replace(at, 1, " | ");
   return "; stderr tail: " + t;
 }
 

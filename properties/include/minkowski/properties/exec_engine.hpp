@@ -44,8 +44,10 @@ inline constexpr double kDefaultAnswerTimeoutSeconds = 10.0;
 inline constexpr int kDefaultMaxRestarts = 20;
 /// Characters of an offending line quoted in a message.
 inline constexpr std::size_t kQuoteChars = 200;
-/// Bytes of the engine's stderr kept for a crash report (the tail).
+/// Bytes of the engine's stderr kept for a crash report (the tail), and how many of its last
+/// lines the report quotes (a stack trace's last lines name the failure; more drowns the case).
 inline constexpr std::size_t kStderrTailBytes = 2000;
+inline constexpr std::size_t kStderrTailLines = 5;
 /// An answer line longer than this is malformed (a manifold of 8 contacts is < 1 KiB; 1 MiB
 /// bounds memory against an engine that writes without newlines).
 inline constexpr std::size_t kMaxAnswerLineBytes = 1 << 20;
