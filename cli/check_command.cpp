@@ -121,6 +121,7 @@ int run_check(const CheckOptions& o_in) {
       return 2;
     }
     opt.algorithms.clear();
+    engine->set_stop_flag(&g_stop);
   }
 
   const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;

@@ -104,6 +104,18 @@ run check --exec "$fast double | $engines/wrong_depth.py" --cases 30 --threads 3
 strip() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('seconds'); print(json.dumps(d, sort_keys=True))" "$1"; }
 [ "$(strip t1.json)" = "$(strip t3.json)" ] || fail "--threads 1 and --threads 3 differ"
 
+# Ctrl-C while a hung engine is being asked: stops at once (not after the 30 s time-out), exit 130,
+# partial summary, the engine's process group killed.
+t0=$SECONDS
+"$bin" check --exec "$engines/bad_engine.py hang" --cases 5 --timeout 30 --quiet --fixtures fx-int >out.txt 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid; s=$?
+[ $s = 130 ] || { cat out.txt; fail "Ctrl-C must exit 130, got $s"; }
+[ $((SECONDS - t0)) -lt 10 ] || fail "Ctrl-C waited for the engine's time-out"
+grep -q "0 violations (interrupted: partial summary)" out.txt || fail "Ctrl-C summary: $(cat out.txt)"
+
 # 4. Restarts run out: the campaign stops with exit 2 and says why.
 run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 --max-restarts 2 --quiet \
   --fixtures fx-gave-up >out.txt 2>err.txt; s=$?

@@ -286,7 +286,8 @@ CampaignResult run_campaign(const CampaignOptions& opt,
         {
           std::unique_lock<std::mutex> lock(hand_over);
           while (!answered[k] && !halt && !stopped()) changed.wait_for(lock, kPollInterval);
-          if (!answered[k] || results[k].engine_reply.outcome == EngineOutcome::exhausted) return;
+          const EngineOutcome o = results[k].engine_reply.outcome;
+          if (!answered[k] || o == EngineOutcome::exhausted || o == EngineOutcome::interrupted) return;
           reply = std::move(results[k].engine_reply);
         }
         r.per.push_back(evaluate(*engine, r.g, exact, std::move(reply)));
@@ -302,7 +303,7 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       {
         std::unique_lock<std::mutex> lock(hand_over);
         while (!generated[k] && !stopped()) changed.wait_for(lock, kPollInterval);
-        if (!generated[k]) return;
+        if (!generated[k] || stopped()) return;
         c = results[k].g.c;  // written before generated[k] was set, not modified after
       }
       EngineReply reply = engine->answer(c);

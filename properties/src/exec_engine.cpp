@@ -27,6 +27,7 @@ const char* to_string(EngineOutcome o) {
     case EngineOutcome::timeout: return "timeout";
     case EngineOutcome::extra_output: return "extra_output";
     case EngineOutcome::exhausted: return "exhausted";
+    case EngineOutcome::interrupted: return "interrupted";
   }
   return "?";
 }
@@ -300,6 +301,8 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
       return fail(EngineOutcome::malformed,
                   fmt::format("case {}: answer line longer than {} bytes without a newline: {}", name,
                               kMaxAnswerLineBytes, quote(out_buffer_)));
+    if (stop_ && stop_->load())
+      return fail(EngineOutcome::interrupted, fmt::format("case {}: interrupted; engine `{}` killed", name, command_));
     const auto left = deadline - Clock::now();
     if (left <= Clock::duration::zero())
       return fail(EngineOutcome::timeout,
@@ -314,7 +317,7 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
     const nfds_t err_at = n;
     if (err_ >= 0) fds[n++] = {err_, POLLIN, 0};
     const int ms = static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(left).count()));
-    const int ready = ::poll(fds, n, std::max(ms, 1));
+    const int ready = ::poll(fds, n, std::clamp(ms, 1, kStopPollMilliseconds));
     if (ready < 0 && errno != EINTR) return fail(EngineOutcome::crash, fmt::format("case {}: poll failed: {}", name, std::strerror(errno)));
     if (ready <= 0) continue;
     if (writing && fds[0].revents) {

@@ -26,6 +26,7 @@
 //
 // Not thread-safe: one engine is one process, asked in case order from one thread.
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -55,7 +56,10 @@ inline constexpr std::size_t kMaxAnswerLineBytes = 1 << 20;
 /// crash (status, signal) from an orderly exit.
 inline constexpr double kExitGraceSeconds = 2.0;
 
-enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted };
+/// How often a wait on the engine looks at the stop flag (Ctrl-C reaction time).
+inline constexpr int kStopPollMilliseconds = 100;
+
+enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted, interrupted };
 const char* to_string(EngineOutcome o);
 
 struct EngineReply {
@@ -88,6 +92,11 @@ class ExecEngine {
   /// (extra_output), or nullopt if the engine ended cleanly.
   std::optional<EngineReply> finish();
 
+  /// While waiting for an answer, ask() checks *stop every kStopPollMilliseconds; once it is
+  /// true the engine is killed and ask() returns `interrupted` (Ctrl-C does not wait for a hung
+  /// engine's time-out). May be null.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+
   const std::string& command() const { return command_; }
   int restarts() const { return restarts_; }
   bool exhausted() const { return exhausted_; }
@@ -104,6 +113,7 @@ class ExecEngine {
   int max_restarts_;
   int restarts_ = 0;
   bool started_once_ = false, exhausted_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
   int pid_ = -1, in_ = -1, out_ = -1, err_ = -1;
   std::string out_buffer_, err_tail_, last_case_;
 };
