@@ -126,6 +126,7 @@ grep -q "failed 3 times; no restarts left (limit 2), stopping before case convex
 # 5. Usage errors exit 2.
 run check --exec "$fast" --precision both >/dev/null 2>&1; [ $? = 2 ] || fail "--exec with --precision both must exit 2"
 run check --exec "$fast" --timeout 0 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout 0 must exit 2"
+run check --timeout 5 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout without --exec must exit 2"
 echo '{"k_depht": 1}' > typo.json
 run check --exec "$fast" --bounds typo.json >/dev/null 2>err.txt; [ $? = 2 ] || fail "a misspelt bound must exit 2"
 grep -q 'typo.json: unknown bound "k_depht"' err.txt || fail "bounds error must name file and key: $(cat err.txt)"
