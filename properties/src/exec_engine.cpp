@@ -379,8 +379,8 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
 std::optional<EngineReply> ExecEngine::finish() {
   if (pid_ <= 0) return std::nullopt;
   if (in_ >= 0) ::close(in_), in_ = -1;
-  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_);
-  // Bounded by the time-out: reads what the engine still writes until it closes its output.
+  const auto deadline = Clock::now() + std::chrono::duration<double>(std::min(timeout_, kExitGraceSeconds));
+  // Bounded by the exit grace period: reads what the engine still writes until it closes its output.
   while (Clock::now() < deadline && out_buffer_.size() <= kMaxAnswerLineBytes) {
     pollfd fd{out_, POLLIN, 0};
     const int ms = static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(deadline - Clock::now()).count()));

@@ -87,9 +87,9 @@ class ExecEngine {
 
   EngineReply ask(const fixtures::Case& c);
 
-  /// Closes the engine's stdin and reads what it still writes until it exits (at most the
-  /// time-out): a non-empty line there is an extra answer to the last case. Returns that reply
-  /// (extra_output), or nullopt if the engine ended cleanly.
+  /// Closes the engine's stdin and reads what it still writes until it exits (at most
+  /// kExitGraceSeconds, or the time-out if shorter): a non-empty line there is an extra answer to
+  /// the last case. Returns that reply (extra_output), or nullopt if the engine ended cleanly.
   std::optional<EngineReply> finish();
 
   /// While waiting for an answer, ask() checks *stop every kStopPollMilliseconds; once it is
