@@ -280,6 +280,7 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       const reference::PairAnswer exact = reference::query(r.g.c.a, r.g.c.b, reference::Detail::magnitudes);
       r.stats = exact.stats;
       r.stats.by_source[static_cast<int>(exact.hull_source)] += 0;
+      r.per.reserve(subjects.size() + (engine ? 1 : 0));
       for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, s.answer(r.g.c)));
       if (engine) {
         EngineReply reply;
