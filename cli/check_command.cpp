@@ -121,6 +121,7 @@ int run_check(const CheckOptions& o_in) {
       return 2;
     }
     opt.algorithms.clear();
+    engine->set_stop_flag(&g_stop);
   }
 
   const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;
@@ -165,9 +166,10 @@ int run_check(const CheckOptions& o_in) {
   std::set<std::string> stored;
   std::size_t written = 0;
   for (const properties::Violation& v : result.violations) {
-    // One fixture per cell and kind of failure (a tolerance violation, or each protocol failure).
-    const std::string key = properties::cell_key(v.subject, v.generated.family, v.precision) +
-                            (v.protocol.empty() ? "" : " " + v.protocol);
+    // One fixture per cell and kind of failure: the first failing field of a tolerance violation
+    // (summary() starts with it), or the protocol failure.
+    const std::string key = properties::cell_key(v.subject, v.generated.family, v.precision) + " " +
+                            (v.protocol.empty() ? v.what.substr(0, v.what.find(':')) : v.protocol);
     if (stored.count(key) || written >= o.max_fixtures) continue;
     stored.insert(key);
     const properties::Violation small =
@@ -175,7 +177,9 @@ int run_check(const CheckOptions& o_in) {
     fixtures::Fixture f;
     f.c = small.generated.c;
     f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
-    const std::string precision_flag = fmt::format(" --precision {}", properties::to_string(v.precision));
+    const std::string precision_flag =
+        fmt::format(" --precision {}{}", properties::to_string(v.precision),
+                    o.engine.bounds_file.empty() ? "" : fmt::format(" --bounds '{}'", o.engine.bounds_file));
     f.provenance = {{"found_by", exec ? "minkowski check --exec" : "minkowski check"},
                     {"algorithm", v.subject},
                     {"precision", properties::to_string(v.precision)},
@@ -237,7 +241,7 @@ void add_check_command(CLI::App& app, int* status) {
   c->add_option("--fixtures", o->fixtures_dir,
                 "directory for shrunk counterexamples (default fixtures/found; with --exec: exec-fixtures)");
   add_engine_options(c, o->engine);
-  c->add_option("--max-fixtures", o->max_fixtures, "at most this many fixtures (one per algorithm/family/precision)")
+  c->add_option("--max-fixtures", o->max_fixtures, "at most this many fixtures (one per algorithm/family/precision and failing field)")
       ->capture_default_str();
   c->add_flag("--quiet", o->quiet, "no progress output");
   c->callback([o, status] { *status = run_check(*o); });

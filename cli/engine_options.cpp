@@ -9,16 +9,21 @@
 namespace minkowski::cli {
 
 void add_engine_options(CLI::App* app, EngineOptions& o) {
-  app->add_option("--exec", o.exec,
-                  "judge an external engine instead: `/bin/sh -c CMD` answering the JSON Lines protocol "
-                  "(DESIGN.md, \"The --exec protocol\")");
-  app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")->capture_default_str();
+  CLI::Option* exec = app->add_option("--exec", o.exec,
+                                       "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
+                                       "Lines protocol (DESIGN.md, \"The --exec protocol\")");
+  // The engine's options mean nothing without an engine: CLI11 rejects them (exit 2).
+  app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")
+      ->capture_default_str()
+      ->needs(exec);
   app->add_option("--max-restarts", o.max_restarts,
                   "with --exec: restarts after crashes, time-outs and protocol errors before giving up (exit 2)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(exec);
   app->add_option("--bounds", o.bounds_file,
                   "with --exec: JSON file of tolerance constants (k_relation, k_depth, …, tau) replacing the "
-                  "defaults of the precision");
+                  "defaults of the precision")
+      ->needs(exec);
 }
 
 std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds b, std::string* error) {

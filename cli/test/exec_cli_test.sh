@@ -4,9 +4,11 @@
 # wrong engine is caught (exit 1) and its fixture shrunk; engines that crash, hang, print garbage
 # or a wrong type, answer twice or exit early are each reported with their own message and never
 # waited on forever; restarts run out with exit 2; `replay --exec` with a wrong engine exits 1.
-#   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR
+#   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR [MINKOWSKI_EXEC_BOX2D]
+# With the Box2D adapter: it speaks the protocol without a single protocol failure and skips what
+# it documents as unrepresentable (its violations are findings about Box2D, not test failures).
 set -u
-bin="$1"; fast="$2"; src="$3"
+bin="$1"; fast="$2"; src="$3"; box2d="${4:-}"
 engines="$src/cli/test/engines"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -82,6 +84,38 @@ expect_failure badtype "malformed answer .*\"intersects\" must be true or false,
 expect_failure twice "engine wrote more than one line: answer '\{\"skip\": true\}' followed by" extra_output
 expect_failure exit "missing answer: engine .* closed its output without answering \(exit status 0\)" missing
 
+# An engine that floods stderr and never answers, and one that never reads a 1 MB case: both end
+# at the time-out (writes never block, stderr is drained), the report quotes the stderr tail.
+run check --exec 'yes flood >&2' --families convex --cases 1 --timeout 1 --quiet --fixtures fx-flood >out.txt 2>err.txt
+[ $? = 1 ] || fail "stderr flood must be reported as a violation"
+grep -q "no answer within 1 s.*stderr tail: flood | flood | flood | flood | f[lod]*$" err.txt || fail "stderr flood: $(head -c 400 err.txt)"
+python3 -c "
+import json
+pts = [[i * 1e-3, (i * i % 97) * 1e-3] for i in range(20000)]
+print(json.dumps({'id': 'big', 'a': {'points': pts}, 'b': {'points': [[0, 0]]}}))" > big.jsonl
+run fixture big.jsonl --dir bigfx >/dev/null 2>&1 || fail "fixture of a big case"
+run replay bigfx --exec 'sleep 100' --timeout 1 >out.txt 2>&1; s=$?
+[ $s = 1 ] || { cat out.txt; fail "an engine that does not read must time out (exit 1), got $s"; }
+grep -q "timeout: case bigfx/.*no answer within 1 s" out.txt || fail "non-reading engine: $(cat out.txt)"
+
+# Results do not depend on --threads: the engine is asked in case order.
+run check --exec "$fast double | $engines/wrong_depth.py" --cases 30 --threads 1 --quiet --json t1.json --fixtures fx-t >/dev/null 2>&1
+run check --exec "$fast double | $engines/wrong_depth.py" --cases 30 --threads 3 --quiet --json t3.json --fixtures fx-t >/dev/null 2>&1
+strip() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d.pop('seconds'); print(json.dumps(d, sort_keys=True))" "$1"; }
+[ "$(strip t1.json)" = "$(strip t3.json)" ] || fail "--threads 1 and --threads 3 differ"
+
+# Ctrl-C while a hung engine is being asked: stops at once (not after the 30 s time-out), exit 130,
+# partial summary, the engine's process group killed.
+t0=$SECONDS
+"$bin" check --exec "$engines/bad_engine.py hang" --cases 5 --timeout 30 --quiet --fixtures fx-int >out.txt 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid; s=$?
+[ $s = 130 ] || { cat out.txt; fail "Ctrl-C must exit 130, got $s"; }
+[ $((SECONDS - t0)) -lt 10 ] || fail "Ctrl-C waited for the engine's time-out"
+grep -q "0 violations (interrupted: partial summary)" out.txt || fail "Ctrl-C summary: $(cat out.txt)"
+
 # 4. Restarts run out: the campaign stops with exit 2 and says why.
 run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 --max-restarts 2 --quiet \
   --fixtures fx-gave-up >out.txt 2>err.txt; s=$?
@@ -92,6 +126,7 @@ grep -q "failed 3 times; no restarts left (limit 2), stopping before case convex
 # 5. Usage errors exit 2.
 run check --exec "$fast" --precision both >/dev/null 2>&1; [ $? = 2 ] || fail "--exec with --precision both must exit 2"
 run check --exec "$fast" --timeout 0 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout 0 must exit 2"
+run check --timeout 5 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout without --exec must exit 2"
 echo '{"k_depht": 1}' > typo.json
 run check --exec "$fast" --bounds typo.json >/dev/null 2>err.txt; [ $? = 2 ] || fail "a misspelt bound must exit 2"
 grep -q 'typo.json: unknown bound "k_depht"' err.txt || fail "bounds error must name file and key: $(cat err.txt)"
@@ -101,4 +136,28 @@ run replay "$src/fixtures/catalogue" --exec "$fast double" --quiet >out.txt 2>&1
 run replay "$src/fixtures/catalogue" --exec "$fast double | $engines/wrong_depth.py" >out.txt 2>&1; s=$?
 [ $s = 1 ] || { cat out.txt; fail "replay --exec with a wrong engine exited $s, want 1"; }
 grep -q "REGRESSED .*(exec/double): depth" out.txt || fail "replay must list the regressions: $(cat out.txt)"
+# 7. Box2D (when built): protocol-clean, float precision, skips only what it cannot represent.
+if [ -n "$box2d" ]; then
+  run check --exec "$box2d $work/skips.log" --precision float --cases 100 --quiet --json box2d.json \
+    --fixtures fx-box2d >out.txt 2>err.txt; s=$?
+  [ $s = 0 ] || [ $s = 1 ] || { cat out.txt err.txt; fail "Box2D campaign exited $s"; }
+  python3 - <<'PY' || fail "Box2D adapter"
+import json
+d = json.load(open('box2d.json'))
+for key, c in d['cells'].items():
+    assert 'protocol' not in c, (key, c['protocol'])
+    assert c['skipped'] < c['cases'], key  # every family has cases Box2D answers
+# Plain convex polygons of up to 8 vertices and circles are answered, never skipped.
+reasons = {}
+for line in open('skips.log'):
+    n, why = line.rstrip('\n').split('\t')
+    reasons[why] = reasons.get(why, 0) + int(n)
+known = {'capsule (no Box2D shape)', 'segment (no Box2D convex body)', 'more than 8 hull vertices',
+         'vertices closer than 0.5·b2_linearSlop (Set welds)', 'nearly collinear hull vertices (Set may drop them)',
+         'polygon area not above b2_epsilon (Set asserts)', 'coordinate beyond float', 'radius beyond float',
+         'Set changed the polygon'}
+assert set(reasons) <= known, set(reasons) - known
+assert sum(reasons.values()) == sum(c['skipped'] for c in d['cells'].values()), reasons
+PY
+fi
 echo "exec CLI: 1 passed, 0 failed"

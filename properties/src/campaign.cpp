@@ -280,13 +280,15 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
       r.stats = exact.stats;
       r.stats.by_source[static_cast<int>(exact.hull_source)] += 0;
+      r.per.reserve(subjects.size() + (engine ? 1 : 0));
       for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, s.answer(r.g.c)));
       if (engine) {
         EngineReply reply;
         {
           std::unique_lock<std::mutex> lock(hand_over);
           while (!answered[k] && !halt && !stopped()) changed.wait_for(lock, kPollInterval);
-          if (!answered[k] || results[k].engine_reply.outcome == EngineOutcome::exhausted) return;
+          const EngineOutcome o = results[k].engine_reply.outcome;
+          if (!answered[k] || o == EngineOutcome::exhausted || o == EngineOutcome::interrupted) return;
           reply = std::move(results[k].engine_reply);
         }
         r.per.push_back(evaluate(*engine, r.g, exact, std::move(reply)));
@@ -302,7 +304,7 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       {
         std::unique_lock<std::mutex> lock(hand_over);
         while (!generated[k] && !stopped()) changed.wait_for(lock, kPollInterval);
-        if (!generated[k]) return;
+        if (!generated[k] || stopped()) return;
         c = results[k].g.c;  // written before generated[k] was set, not modified after
       }
       EngineReply reply = engine->answer(c);

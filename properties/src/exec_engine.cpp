@@ -27,6 +27,7 @@ const char* to_string(EngineOutcome o) {
     case EngineOutcome::timeout: return "timeout";
     case EngineOutcome::extra_output: return "extra_output";
     case EngineOutcome::exhausted: return "exhausted";
+    case EngineOutcome::interrupted: return "interrupted";
   }
   return "?";
 }
@@ -239,6 +240,12 @@ std::string ExecEngine::stderr_tail() const {
   if (blank(err_tail_)) return "";
   std::string t = err_tail_;
   while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
+  // The last kStderrTailLines lines, on one line of the report.
+  std::size_t from = t.size();
+  for (std::size_t lines = 0; from > 0 && lines < kStderrTailLines;)
+    if (t[--from] == '\n' && ++lines == kStderrTailLines) ++from;
+  t = t.substr(from);
+  for (std::size_t at; (at = t.find('\n')) != std::string::npos;) t.replace(at, 1, " | ");
   return "; stderr tail: " + t;
 }
 
@@ -294,6 +301,8 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
       return fail(EngineOutcome::malformed,
                   fmt::format("case {}: answer line longer than {} bytes without a newline: {}", name,
                               kMaxAnswerLineBytes, quote(out_buffer_)));
+    if (stop_ && stop_->load())
+      return fail(EngineOutcome::interrupted, fmt::format("case {}: interrupted; engine `{}` killed", name, command_));
     const auto left = deadline - Clock::now();
     if (left <= Clock::duration::zero())
       return fail(EngineOutcome::timeout,
@@ -308,7 +317,7 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
     const nfds_t err_at = n;
     if (err_ >= 0) fds[n++] = {err_, POLLIN, 0};
     const int ms = static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(left).count()));
-    const int ready = ::poll(fds, n, std::max(ms, 1));
+    const int ready = ::poll(fds, n, std::clamp(ms, 1, kStopPollMilliseconds));
     if (ready < 0 && errno != EINTR) return fail(EngineOutcome::crash, fmt::format("case {}: poll failed: {}", name, std::strerror(errno)));
     if (ready <= 0) continue;
     if (writing && fds[0].revents) {
@@ -370,8 +379,8 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
 std::optional<EngineReply> ExecEngine::finish() {
   if (pid_ <= 0) return std::nullopt;
   if (in_ >= 0) ::close(in_), in_ = -1;
-  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_);
-  // Bounded by the time-out: reads what the engine still writes until it closes its output.
+  const auto deadline = Clock::now() + std::chrono::duration<double>(std::min(timeout_, kExitGraceSeconds));
+  // Bounded by the exit grace period: reads what the engine still writes until it closes its output.
   while (Clock::now() < deadline && out_buffer_.size() <= kMaxAnswerLineBytes) {
     pollfd fd{out_, POLLIN, 0};
     const int ms = static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(deadline - Clock::now()).count()));

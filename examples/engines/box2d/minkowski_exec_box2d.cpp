@@ -2,9 +2,11 @@
 // protocol"), so that `minkowski check --exec` judges Box2D's narrow phase against the exact
 // reference. Box2D computes in float: run it with `--precision float`.
 //
-//   usage: minkowski_exec_box2d [SKIP_LOG]
-//     SKIP_LOG  optional file; at the end of input, one line per reason a case was skipped, with
-//               its count (the protocol's {"skip": true} carries no reason).
+//   usage: minkowski_exec_box2d [--no-rounded] [SKIP_LOG]
+//     --no-rounded  skip every shape with a radius (circles included): Box2D's polygons and
+//                   points only, to separate its polygon results from its skin model
+//     SKIP_LOG      optional file; at the end of input, one line per reason a case was skipped,
+//                   with its count (the protocol's {"skip": true} carries no reason).
 //
 // How each field is answered (identity transforms: the case's coordinates are world coordinates,
 // rounded to float):
@@ -97,8 +99,11 @@ struct Box2dShape {
 
 bool fits_float(double v) { return std::isfinite(v) && std::fabs(v) <= FLT_MAX; }
 
+bool g_no_rounded = false;  // --no-rounded
+
 std::optional<Box2dShape> to_box2d(const json& s, std::string* why) {
   const double r = s.value("radius", 0.0);
+  if (g_no_rounded && r != 0) { *why = "radius (--no-rounded)"; return std::nullopt; }
   std::vector<Point> pts;
   for (const json& p : s.at("points")) {
     const double x = p.at(0).get<double>(), y = p.at(1).get<double>();
@@ -198,10 +203,13 @@ json answer(const json& c, std::map<std::string, int>& skipped) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 2) {
-    std::fprintf(stderr, "usage: minkowski_exec_box2d [SKIP_LOG]\n");
+  int arg = 1;
+  if (arg < argc && std::string(argv[arg]) == "--no-rounded") g_no_rounded = true, ++arg;
+  if (argc - arg > 1 || (arg < argc && argv[arg][0] == '-')) {
+    std::fprintf(stderr, "usage: minkowski_exec_box2d [--no-rounded] [SKIP_LOG]\n");
     return 2;
   }
+  const char* skip_log = arg < argc ? argv[arg] : nullptr;
   std::map<std::string, int> skipped;
   std::string line;
   for (std::size_t n = 1; std::getline(std::cin, line); ++n) {
@@ -212,8 +220,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (argc == 2) {
-    std::ofstream log(argv[1], std::ios::app);
+  if (skip_log) {
+    std::ofstream log(skip_log, std::ios::app);
     for (const auto& [why, count] : skipped) log << count << '\t' << why << '\n';
   }
   return 0;

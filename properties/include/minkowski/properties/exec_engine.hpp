@@ -26,6 +26,7 @@
 //
 // Not thread-safe: one engine is one process, asked in case order from one thread.
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -44,8 +45,10 @@ inline constexpr double kDefaultAnswerTimeoutSeconds = 10.0;
 inline constexpr int kDefaultMaxRestarts = 20;
 /// Characters of an offending line quoted in a message.
 inline constexpr std::size_t kQuoteChars = 200;
-/// Bytes of the engine's stderr kept for a crash report (the tail).
+/// Bytes of the engine's stderr kept for a crash report (the tail), and how many of its last
+/// lines the report quotes (a stack trace's last lines name the failure; more drowns the case).
 inline constexpr std::size_t kStderrTailBytes = 2000;
+inline constexpr std::size_t kStderrTailLines = 5;
 /// An answer line longer than this is malformed (a manifold of 8 contacts is < 1 KiB; 1 MiB
 /// bounds memory against an engine that writes without newlines).
 inline constexpr std::size_t kMaxAnswerLineBytes = 1 << 20;
@@ -53,7 +56,10 @@ inline constexpr std::size_t kMaxAnswerLineBytes = 1 << 20;
 /// crash (status, signal) from an orderly exit.
 inline constexpr double kExitGraceSeconds = 2.0;
 
-enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted };
+/// How often a wait on the engine looks at the stop flag (Ctrl-C reaction time).
+inline constexpr int kStopPollMilliseconds = 100;
+
+enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted, interrupted };
 const char* to_string(EngineOutcome o);
 
 struct EngineReply {
@@ -81,10 +87,15 @@ class ExecEngine {
 
   EngineReply ask(const fixtures::Case& c);
 
-  /// Closes the engine's stdin and reads what it still writes until it exits (at most the
-  /// time-out): a non-empty line there is an extra answer to the last case. Returns that reply
-  /// (extra_output), or nullopt if the engine ended cleanly.
+  /// Closes the engine's stdin and reads what it still writes until it exits (at most
+  /// kExitGraceSeconds, or the time-out if shorter): a non-empty line there is an extra answer to
+  /// the last case. Returns that reply (extra_output), or nullopt if the engine ended cleanly.
   std::optional<EngineReply> finish();
+
+  /// While waiting for an answer, ask() checks *stop every kStopPollMilliseconds; once it is
+  /// true the engine is killed and ask() returns `interrupted` (Ctrl-C does not wait for a hung
+  /// engine's time-out). May be null.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
 
   const std::string& command() const { return command_; }
   int restarts() const { return restarts_; }
@@ -102,6 +113,7 @@ class ExecEngine {
   int max_restarts_;
   int restarts_ = 0;
   bool started_once_ = false, exhausted_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
   int pid_ = -1, in_ = -1, out_ = -1, err_ = -1;
   std::string out_buffer_, err_tail_, last_case_;
 };
