@@ -84,6 +84,10 @@ expect_failure badtype "malformed answer .*\"intersects\" must be true or false,
 expect_failure twice "engine wrote more than one line: answer '\{\"skip\": true\}' followed by" extra_output
 expect_failure exit "missing answer: engine .* closed its output without answering \(exit status 0\)" missing
 
+# A command that does not exist: the shell's status 127 is named as such, not as a bare crash.
+run check --exec ./no-such-engine --families convex --cases 1 --max-restarts 0 --quiet --fixtures fx-missing >out.txt 2>err.txt
+grep -q "crashed: exit status 127 (the shell could not find the command)" err.txt || fail "missing command: $(cat err.txt)"
+
 # An engine that floods stderr and never answers, and one that never reads a 1 MB case: both end
 # at the time-out (writes never block, stderr is drained), the report quotes the stderr tail.
 run check --exec 'yes flood >&2' --families convex --cases 1 --timeout 1 --quiet --fixtures fx-flood >out.txt 2>err.txt

@@ -358,7 +358,12 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
     return fail(orderly ? EngineOutcome::missing : EngineOutcome::crash,
                 orderly ? fmt::format("case {}: missing answer: engine `{}` closed its output without answering ({}){}",
                                       name, command_, how, stderr_tail())
-                        : fmt::format("case {}: engine `{}` crashed: {}{}", name, command_, how, stderr_tail()));
+                        : fmt::format("case {}: engine `{}` crashed: {}{}{}", name, command_, how,
+                                      // /bin/sh's status when it cannot find or run the command
+                                      how == "exit status 127"   ? " (the shell could not find the command)"
+                                      : how == "exit status 126" ? " (the command is not executable)"
+                                                                 : "",
+                                      stderr_tail()));
   }
   if (!answer_line.empty() && answer_line.back() == '\r') answer_line.pop_back();
   if (!blank(out_buffer_))
