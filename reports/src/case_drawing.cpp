@@ -215,13 +215,17 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
   // Exact vectors in D's panel: the MTVs (overlapping; every tied direction), the closest point
   // of D (separated), the contact normals (touching: direction only).
   std::vector<V> exact_vectors;
+  double all_directions_depth = 0;  // > 0: every direction is optimal (concentric discs)
   if (exact.relation == reference::Relation::separated && exact.witness) {
     exact_vectors.push_back({to_d(exact.witness->point_a[0]) - to_d(exact.witness->point_b[0]),
                              to_d(exact.witness->point_a[1]) - to_d(exact.witness->point_b[1])});
   } else {
     const double depth = std::max(-sd, 0.0);
     for (const reference::DirectionSet& ds : exact.directions) {
-      if (ds.kind == reference::DirectionSet::Kind::all) continue;
+      if (ds.kind == reference::DirectionSet::Kind::all) {
+        all_directions_depth = depth;
+        continue;
+      }
       std::vector<V> dirs{to_v(ds.from)};
       if (ds.kind == reference::DirectionSet::Kind::cone) dirs.push_back(to_v(ds.to));
       for (std::size_t k = 0; k < dirs.size(); ++k) {
@@ -252,6 +256,7 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
   for (V p : hd) config.push_back({p, radius});
   config.push_back({{0, 0}, 0});
   for (V v : exact_vectors) config.push_back({v, 0});
+  config.push_back({{0, 0}, all_directions_depth});
   if (fast_vector && std::isfinite(fast_vector->x) && std::isfinite(fast_vector->y)) config.push_back({*fast_vector, 0});
   const Frame fw = frame_for(world, kPanelLeft[0]), fd = frame_for(config, kPanelLeft[1]);
 
@@ -327,6 +332,11 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
   draw_shape(w, fd, hd, radius, kColorD, "minkowski-difference", "A − B (exact hull, dilated by r_a + r_b)");
   w.begin_group("exact-normal", "exact: MTVs (every tied direction) or the closest point of A − B");
   for (V v : exact_vectors) arrow(w, fd, {0, 0}, v, kColorExact, "head-exact", "");
+  if (all_directions_depth > 0) {  // every direction ties: the circle of MTV tips
+    w.circle(fd.px({0, 0}), all_directions_depth * fd.scale, {kColorExact, 1.5, "none", 1, "2 3"});
+    const SvgPoint o = fd.px({0, 0});
+    w.text({o.x, o.y - all_directions_depth * fd.scale - 6}, "every direction is an MTV", 11, "middle");
+  }
   w.end_group();
   if (fast_vector) {
     w.begin_group("fast-normal", "fast: normal × depth, or the closest point");

@@ -37,7 +37,7 @@ void run_gnuplot(const std::filesystem::path& dir, const std::string& name, cons
       "set terminal svg size {},{} dynamic enhanced font 'DejaVu Sans,12' background rgb 'white'\n"
       "set output '{}'\n"
       "set datafile separator ','\n"
-      "set key outside right top box opaque\n"
+      "set key outside right top box opaque noenhanced\n"
       "set grid ytics lc rgb '#dddddd'\n",
       width, height, name + ".svg.part") + body + "unset output\n";
   write_text_file(dir / (name + ".gp"), script);

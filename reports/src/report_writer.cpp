@@ -41,7 +41,7 @@ Precision precision_from(const std::string& p) { return p == "float" ? Precision
 double k_of(const properties::Bounds& b, const std::string& field) {
   if (field == "relation") return b.k_relation;
   if (field == "distance") return b.k_distance;
-  if (field == "depth") return b.k_depth;
+  if (field == "depth" || field == "contact_depth") return b.k_depth;  // judge.cpp: contact depths use k_depth
   if (field == "normal") return b.k_normal;
   if (field == "witness") return b.k_witness;
   if (field == "contacts") return b.k_contact;
@@ -139,8 +139,9 @@ void section_errors(Report& r) {
     }
   }
   r.csv("errors.csv", all);
-  md << "\n| precision | algorithm.field | cases | p50 | p99 | p99.9 | max (u·S) |\n|---|---|---|---|---|---|---|\n";
   for (const std::string prec : {"double", "float"}) {
+    md << fmt::format("\n**{}**\n\n| algorithm.field | answers | p50 | p99 | p99.9 | max (u·S) |\n|---|---|---|---|---|---|\n",
+                      prec);
     Csv byf({"field", "p50", "p99", "p999", "max"});
     for (const auto& [pa, fields] : agg) {
       if (pa.first != prec) continue;
@@ -148,7 +149,7 @@ void section_errors(Report& r) {
         const std::string label = pa.second + "." + field;
         const Histogram& h = hm.first;
         byf.add({label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(hm.second)});
-        md << fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", prec, label, h.count, g(h.percentile(0.5)),
+        md << fmt::format("| {} | {} | {} | {} | {} | {} |\n", label, h.count, g(h.percentile(0.5)),
                           g(h.percentile(0.99)), g(h.percentile(0.999)), g(hm.second));
       }
     }
@@ -158,13 +159,14 @@ void section_errors(Report& r) {
            fmt::format("set title 'Error against the exact answer, {0}, all families'\n"
                        "set logscale y\nset format y '10^{{%L}}'\nset yrange [{1}:*]\n"
                        "set ylabel 'error (u·S; 0 drawn at {1})'\nset xlabel 'algorithm.field'\n"
-                       "set xtics rotate by -40 noenhanced\nset bmargin 7\n"
+                       "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
                        "f(x) = x > {1} ? x : {1}\n"
                        "plot '{2}' skip 1 using 0:(f($2)):xtic(1) w p pt 7 ps 0.9 t 'p50', \\\n"
                        " '' skip 1 using 0:(f($3)) w p pt 5 ps 0.9 t 'p99', \\\n"
                        " '' skip 1 using 0:(f($4)) w p pt 9 ps 1.1 t 'p99.9', \\\n"
                        " '' skip 1 using 0:(f($5)) w p pt 3 ps 1.3 lw 2 t 'max'\n",
-                       prec, kLogFloor, data));
+                       prec, kLogFloor, data),
+           900, 540);
   }
   // Relation disagreements, inside and outside the band.
   md << "\n**Relation disagreements** (fast and exact relation differ). The tolerance model allows them "
@@ -237,7 +239,7 @@ void section_bounds(Report& r) {
          "set title 'Worst observed error / documented bound k (below 1: holds)'\n"
          "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 border -1\n"
          "set yrange [0:1.3]\nset ylabel 'observed max / k'\nset xlabel 'algorithm.field'\n"
-         "set xtics rotate by -40 noenhanced\nset bmargin 7\n"
+         "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
          "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#d62728' dt 2 lw 2\n"
          "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using 3 t 'float' lc rgb '#e6730b'\n");
 }
@@ -334,7 +336,7 @@ void section_float_double(Report& r) {
          "set title 'Worst error relative to the case scale S, float and double'\n"
          "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 border -1\n"
          "set logscale y\nset format y '10^{%L}'\nset yrange [1e-20:1]\nset ylabel 'worst error / S'\n"
-         "set xlabel 'algorithm.field'\nset xtics rotate by -40 noenhanced\nset bmargin 7\n"
+         "set xlabel 'algorithm.field'\nset xtics rotate by -40 noenhanced\nset bmargin 10\n"
          "f(x) = x > 1e-20 ? x : 1e-20\n"
          "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n");
 }
