@@ -191,6 +191,7 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
   }
 
   // Contact points: clipping vs closest internal vertices, and the worst case per algorithm.
+  std::string example_family;
   for (Precision p : {Precision::double_, Precision::single}) {
     ContactRow clip{"manifold", properties::to_string(p)}, civ{"internal_vertices", properties::to_string(p)};
     const properties::Bounds mb = properties::bounds_for(Algorithm::manifold, p);
@@ -219,7 +220,10 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
           else if (spread == 0 && clip_spread && *clip_spread > mb.k_contact * mb.u * v.scale) ++row->single_depth;
         }
       }
-      if (p == Precision::double_ && !st.contact_example && (!fi->contacts || fi->contacts->empty())) {
+      // Prefer polygons (a "plus sign") over the degenerate family's crossing segments.
+      const bool better = !st.contact_example || (example_family == "degenerate" && sc.g.family != "degenerate");
+      if (p == Precision::double_ && better && (!fi->contacts || fi->contacts->empty())) {
+        example_family = sc.g.family;
         st.contact_example = sc.g.c;
         st.contact_example_why = "closest internal vertices finds no contact point although the shapes overlap";
       }
