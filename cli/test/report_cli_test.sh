@@ -30,7 +30,8 @@ assert '### test-engine' in md, 'engine section missing'
 columns = {
     'errors.csv': ['algorithm', 'family', 'precision', 'field', 'cases', 'skipped', 'violations',
                    'relation_disagreements', 'count', 'p50', 'p99', 'p999', 'max'],
-    'bounds.csv': ['algorithm', 'precision', 'field', 'observed_max', 'family_of_max', 'k', 'observed_over_k', 'margin'],
+    'bounds.csv': ['algorithm', 'precision', 'field', 'observed_max', 'family_of_max', 'k', 'allowed',
+                   'observed_over_allowed', 'margin'],
     'sweep.csv': ['tolerance', 'precision', 'field', 'setting', 'is_default', 'judged', 'failures', 'failure_rate',
                   'max_error', 'p99_error', 'mean_iterations'],
     'float_vs_double.csv': ['field', 'double_max', 'float_max', 'double_max_over_S', 'float_max_over_S'],
