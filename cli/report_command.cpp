@@ -47,7 +47,7 @@ int run_report(const ReportOptions& o) {
     if (!o.from.empty()) {
       std::vector<Summary> parts;
       for (const auto& f : o.from) parts.push_back(read_summary(f).first);
-      in.summary = merge(parts);
+      in.summary = parts.size() == 1 ? parts.front() : merge(parts);  // merge drops wall time
       in.provenance = fmt::format("read from {} summary file{} ({})", o.from.size(), o.from.size() > 1 ? "s, merged" : "",
                                   fmt::join(o.from, ", "));
     } else {

@@ -132,12 +132,13 @@ void section_timing(Report& r, const SampleStudy& st) {
       "The plot shows the median time of one exact answer (`reference::query`, magnitudes only) and of each fast "
       "query in double, per family, measured in this run on the sample.\n\n"
       "Machine: {}. This is not a benchmark: other work shared the machine, fast queries are timed with "
-      "`steady_clock` over {} repetitions on prebuilt shapes (use `bench/` for figures to quote). Campaign wall "
-      "time: {:.1f} s for {} cases ({}).\n\n",
-      describe_machine(), r.in().sample.timing_repeats, r.in().summary.seconds, r.in().summary.cases,
-      r.in().summary.seconds > 0 ? fmt::format("{:.0f} cases/s, all algorithms and precisions judged",
-                                                r.in().summary.cases / r.in().summary.seconds)
-                                  : "merged shards: wall time not summed");
+      "`steady_clock` over {} repetitions on prebuilt shapes (use `bench/` for figures to quote). {}\n\n",
+      describe_machine(), r.in().sample.timing_repeats,
+      r.in().summary.seconds > 0
+          ? fmt::format("Campaign wall time: {:.1f} s for {} cases ({:.0f} cases/s, every algorithm in both precisions "
+                        "judged).", r.in().summary.seconds, r.in().summary.cases,
+                        r.in().summary.cases / r.in().summary.seconds)
+          : "Campaign wall time: not known (merged shards do not add wall time across machines).");
   std::vector<std::string> algs;
   for (Algorithm a : properties::all_algorithms()) algs.push_back(properties::to_string(a));
   std::vector<std::string> header{"family", "cases", "exact_us"};

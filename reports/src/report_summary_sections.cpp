@@ -149,7 +149,8 @@ void section_bounds(Report& r) {
          "set yrange [0:1.3]\nset ylabel 'observed max / (k + tau)'\nset xlabel 'algorithm.field'\n"
          "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
          "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#d62728' dt 2 lw 2\n"
-         "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using 3 t 'float' lc rgb '#e6730b'\n");
+         "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using 3 t 'float' lc rgb '#e6730b'\n",
+         900, 540);
 }
 
 
@@ -186,7 +187,8 @@ void section_float_double(Report& r) {
          "set logscale y\nset format y '10^{%L}'\nset yrange [1e-20:1]\nset ylabel 'worst error / S'\n"
          "set xlabel 'algorithm.field'\nset xtics rotate by -40 noenhanced\nset bmargin 10\n"
          "f(x) = x > 1e-20 ? x : 1e-20\n"
-         "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n");
+         "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n",
+         900, 540);
 }
 
 
