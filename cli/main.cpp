@@ -8,6 +8,8 @@
 #include "check_command.hpp"
 #include "fixture_command.hpp"
 #include "query_command.hpp"
+#include "render_command.hpp"
+#include "report_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"minkowski: exact oracle and fast narrow phase for 2D convex collision"};
@@ -19,6 +21,8 @@ int main(int argc, char** argv) {
   minkowski::cli::add_fixture_command(app, &status);
   minkowski::cli::add_replay_command(app, &status);
   minkowski::cli::add_merge_command(app, &status);
+  minkowski::cli::add_report_command(app, &status);
+  minkowski::cli::add_render_command(app, &status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

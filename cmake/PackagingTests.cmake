@@ -39,6 +39,7 @@ minkowski_add_header_check(minkowski::fast
   ${PROJECT_SOURCE_DIR}/fast/include ${MINKOWSKI_GENERATED_INCLUDE_DIR})
 minkowski_add_header_check(minkowski::reference ${PROJECT_SOURCE_DIR}/reference/include)
 minkowski_add_header_check(minkowski::fixtures ${PROJECT_SOURCE_DIR}/fixtures/include)
+minkowski_add_header_check(minkowski::reports ${PROJECT_SOURCE_DIR}/reports/include)
 
 # Both tests use the build tree (one builds in it, one installs from it): never at the same time.
 add_test(NAME packaging.headers_self_contained

@@ -14,6 +14,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libbenchmark-dev
   parallel python3         # GNU parallel (shard example and test), python3 (CLI tests parse JSON)
+  gnuplot-nox             # `minkowski report` draws its SVG plots with gnuplot
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter

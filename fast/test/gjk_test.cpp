@@ -538,3 +538,28 @@ TEST(GjkEdgeCases, HugeAndTinyCoordinatesStayFinite) {
 }
 
 }  // namespace
+
+namespace {
+
+// GjkOptions::gap_ulps (the termination gap, for tolerance studies): the default is kGjkGapUlps;
+// a coarse gap g stops GJK early with a distance d that is still an upper bound and, by the
+// stopping rule (gain <= g·|v|), at most d*/(1 − g) — van den Bergen 1999, §3.
+TEST(GjkOptions, CoarseGapStopsEarlyWithinItsBound) {
+  const ConvexShape<double> a = regular<double>(256, {0, 0}, 1.0);
+  const ConvexShape<double> b = shape<double>({{0.3, 3.0}});
+  GjkOptions fine, same, coarse;
+  same.gap_ulps = minkowski::fast::kGjkGapUlps;
+  coarse.gap_ulps = 0x1p50;  // g = 2^50 · 2^-53 = 1/8
+  const GjkOutput<double> r_fine = minkowski::fast::gjk_distance(a, b, nullptr, fine);
+  const GjkOutput<double> r_same = minkowski::fast::gjk_distance(a, b, nullptr, same);
+  const GjkOutput<double> r_coarse = minkowski::fast::gjk_distance(a, b, nullptr, coarse);
+  EXPECT_EQ(r_fine.distance, r_same.distance);
+  EXPECT_EQ(r_fine.iterations, r_same.iterations);
+  // The exact distance lies within the fine answer's own gap (4u relative) of it.
+  const double exact_upper = r_fine.distance;
+  EXPECT_GE(r_coarse.distance, exact_upper * (1 - 1e-15));
+  EXPECT_LE(r_coarse.distance, exact_upper / (1 - 0.125) * (1 + 1e-15));
+  EXPECT_LT(r_coarse.iterations, r_fine.iterations);
+}
+
+}  // namespace

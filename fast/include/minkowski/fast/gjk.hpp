@@ -122,6 +122,9 @@ struct GjkSimplex {
 struct GjkOptions {
   SupportMethod support = SupportMethod::automatic;  ///< support search (support.hpp)
   int max_iterations = kGjkMaxIterations;            ///< bound on support evaluations
+  /// Termination gap in units of u (tolerances.hpp, kGjkGapUlps). A setting for tolerance
+  /// studies (`minkowski report` sweeps it); engines keep the default.
+  double gap_ulps = kGjkGapUlps;
 };
 
 /// Result of gjk_distance. All vectors are in the shapes' common (world) frame.
@@ -341,7 +344,7 @@ struct GjkCoreResult {
 template <class Support, bool kOverlapOnly, class T>
 MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
                                                 const GjkCache* cache, int max_iterations, T f,
-                                                T radius) {
+                                                T radius, T gap) {
   using std::sqrt;
   GjkCoreResult<T> r;
   Simplex<T>& s = r.simplex;
@@ -353,7 +356,6 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
   }
   bool inside = false;
   SolveResult<T> sv = solve(s, inside);
-  const T gap = gjk_relative_gap<T>();
   int it = 0;
   GjkStatus status;
   for (;;) {
@@ -402,9 +404,9 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
 // count 3 (overlap) — the origin's weights cross(w2, w3) : cross(w3, w1) : cross(w1, w2).
 template <class Support, class T>
 GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, GjkCache* cache,
-                               int max_iterations) {
+                               int max_iterations, T gap) {
   using std::sqrt;
-  const GjkCoreResult<T> r = gjk_core<Support, false>(va, vb, cache, max_iterations, f, T(0));
+  const GjkCoreResult<T> r = gjk_core<Support, false>(va, vb, cache, max_iterations, f, T(0), gap);
   store_cache(r.simplex, cache);
   const Simplex<T>& s = r.simplex;
   GjkOutput<T> out;
@@ -474,9 +476,9 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
 
 template <class Support, class T>
 bool gjk_overlap_impl(CoreView<T> va, CoreView<T> vb, T radius, T f, GjkCache* cache,
-                      int max_iterations) {
+                      int max_iterations, T gap) {
   using std::sqrt;
-  const GjkCoreResult<T> r = gjk_core<Support, true>(va, vb, cache, max_iterations, f, f * radius);
+  const GjkCoreResult<T> r = gjk_core<Support, true>(va, vb, cache, max_iterations, f, f * radius, gap);
   store_cache(r.simplex, cache);
   switch (r.status) {
     case GjkStatus::overlap:
@@ -509,14 +511,15 @@ GjkOutput<T> gjk_distance(const ConvexShape<T>& a, const ConvexShape<T>& b,
   const T f = detail::working_scale(a.scale() + b.scale());
   const T ra = a.radius(), rb = b.radius();
   const int max_it = options.max_iterations;
+  const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default: gjk_relative_gap<T>()
   switch (options.support) {
     case SupportMethod::linear:
-      return detail::gjk_distance_impl<detail::LinearSupport>(va, vb, ra, rb, f, cache, max_it);
+      return detail::gjk_distance_impl<detail::LinearSupport>(va, vb, ra, rb, f, cache, max_it, gap);
     case SupportMethod::logarithmic:
-      return detail::gjk_distance_impl<detail::LogSupport>(va, vb, ra, rb, f, cache, max_it);
+      return detail::gjk_distance_impl<detail::LogSupport>(va, vb, ra, rb, f, cache, max_it, gap);
     case SupportMethod::automatic: break;
   }
-  return detail::gjk_distance_impl<detail::AutoSupport>(va, vb, ra, rb, f, cache, max_it);
+  return detail::gjk_distance_impl<detail::AutoSupport>(va, vb, ra, rb, f, cache, max_it, gap);
 }
 
 /// Overlap test only: true when the rounded shapes overlap or touch. Cheaper than gjk_distance on
@@ -531,14 +534,15 @@ bool gjk_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, GjkCache* cac
   const T radius = a.radius() + b.radius();
   const T f = detail::working_scale(a.scale() + b.scale());
   const int max_it = options.max_iterations;
+  const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default: gjk_relative_gap<T>()
   switch (options.support) {
     case SupportMethod::linear:
-      return detail::gjk_overlap_impl<detail::LinearSupport>(va, vb, radius, f, cache, max_it);
+      return detail::gjk_overlap_impl<detail::LinearSupport>(va, vb, radius, f, cache, max_it, gap);
     case SupportMethod::logarithmic:
-      return detail::gjk_overlap_impl<detail::LogSupport>(va, vb, radius, f, cache, max_it);
+      return detail::gjk_overlap_impl<detail::LogSupport>(va, vb, radius, f, cache, max_it, gap);
     case SupportMethod::automatic: break;
   }
-  return detail::gjk_overlap_impl<detail::AutoSupport>(va, vb, radius, f, cache, max_it);
+  return detail::gjk_overlap_impl<detail::AutoSupport>(va, vb, radius, f, cache, max_it, gap);
 }
 
 }  // namespace minkowski::fast

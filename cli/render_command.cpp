@@ -1,0 +1,81 @@
+#include "render_command.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/reports/case_drawing.hpp"
+#include "minkowski/reports/files.hpp"
+
+namespace minkowski::cli {
+
+namespace {
+
+struct RenderOptions {
+  std::string input, out, algorithm = "manifold", precision = "double";
+};
+
+// Reads the one case of a case or fixture file; errors name the file and line.
+fixtures::Case read_one_case(const std::string& path) {
+  const std::string source = path == "-" ? "<stdin>" : path;
+  const std::string text = reports::read_text_file(path);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::size_t upto = std::min<std::size_t>(e.byte, text.size());
+    const std::size_t line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n');
+    throw fixtures::CaseError(source, line, fmt::format("not one JSON object (a case or fixture): {}", e.what()));
+  } catch (const nlohmann::json::exception& e) {
+    throw fixtures::CaseError(source, 1, fmt::format("number out of the range of double ({})", e.what()));
+  }
+  fixtures::Case c = fixtures::case_from_json(j, source, 1);
+  reference::validate(c.a, source + ": shape a");
+  reference::validate(c.b, source + ": shape b");
+  return c;
+}
+
+int run_render(const RenderOptions& o) {
+  try {
+    reports::DrawOptions d;
+    const auto alg = properties::algorithm_from_string(o.algorithm);
+    if (!alg) {
+      std::cerr << fmt::format("minkowski render: unknown algorithm {} (sat, gjk, epa, manifold, internal_vertices)\n",
+                               o.algorithm);
+      return 2;
+    }
+    d.algorithm = *alg;
+    d.precision = o.precision == "float" ? properties::Precision::single : properties::Precision::double_;
+    const std::string svg = reports::draw_case(read_one_case(o.input), d);
+    if (o.out.empty() || o.out == "-") std::cout << svg;
+    else reports::write_text_file(o.out, svg);
+    return 0;
+  } catch (const fixtures::CaseError& e) {
+    std::cerr << "minkowski render: " << e.what() << '\n';
+  } catch (const reference::InputError& e) {
+    std::cerr << "minkowski render: " << e.what() << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "minkowski render: " << e.what() << '\n';
+  }
+  return 2;
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app, int* status) {
+  auto o = std::make_shared<RenderOptions>();
+  CLI::App* c = app.add_subcommand("render", "draw one case as SVG: shapes, A − B, origin, exact and fast answers");
+  c->add_option("case", o->input, "case or fixture file (one JSON object), or - for stdin")->required();
+  c->add_option("--out", o->out, "SVG file to write (default: stdout)");
+  c->add_option("--algorithm", o->algorithm, "fast answer to draw: sat, gjk, epa, manifold, internal_vertices")
+      ->capture_default_str();
+  c->add_option("--precision", o->precision, "float or double")
+      ->check(CLI::IsMember({"float", "double"}))
+      ->capture_default_str();
+  c->callback([o, status] { *status = run_render(*o); });
+}
+
+}  // namespace minkowski::cli

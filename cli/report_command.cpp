@@ -1,0 +1,115 @@
+#include "report_command.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "minkowski/reports/gnuplot.hpp"
+#include "minkowski/reports/report_writer.hpp"
+#include "summary_json.hpp"
+
+namespace minkowski::cli {
+
+namespace {
+
+struct ReportOptions {
+  std::uint64_t cases = 200;
+  std::uint64_t seed = 20261122;
+  unsigned threads = 0;
+  std::uint64_t sample = 40;
+  std::vector<std::string> from, engines;
+  std::string out = "reports/out";
+  bool quiet = false;
+};
+
+// Reads one summary file; errors name the file.
+std::pair<Summary, nlohmann::json> read_summary(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(fmt::format("cannot open {}", path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not JSON ({})", path, e.what()));
+  }
+  try {
+    return {summary_from_json(j), j};
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+int run_report(const ReportOptions& o) {
+  reports::ReportInput in;
+  try {
+    if (!o.from.empty()) {
+      std::vector<Summary> parts;
+      for (const auto& f : o.from) parts.push_back(read_summary(f).first);
+      in.summary = parts.size() == 1 ? parts.front() : merge(parts);  // merge drops wall time
+      in.provenance = fmt::format("read from {} summary file{} ({})", o.from.size(), o.from.size() > 1 ? "s, merged" : "",
+                                  fmt::join(o.from, ", "));
+    } else {
+      properties::CampaignOptions opt;
+      opt.cases_per_family = o.cases;
+      opt.seed = o.seed;
+      opt.threads = o.threads;
+      if (!o.quiet) std::cerr << fmt::format("minkowski report: campaign of {} cases per family...\n", o.cases);
+      const properties::CampaignResult r = properties::run_campaign(opt);
+      in.summary = summarize(r, opt);
+      in.provenance = fmt::format("run here (`minkowski report --cases {} --seed {}`)", o.cases, o.seed);
+    }
+    for (const auto& e : o.engines) {
+      const auto eq = e.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
+        throw std::runtime_error(fmt::format("--engine wants NAME=summary.json, got '{}'", e));
+      auto [s, raw] = read_summary(e.substr(eq + 1));
+      in.engines.push_back({e.substr(0, eq), e.substr(eq + 1), std::move(s), std::move(raw)});
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "minkowski report: " << e.what() << '\n';
+    return 2;
+  }
+  in.sample.seed = in.summary.options.value("seed", o.seed);
+  in.sample.per_family = o.sample;
+  if (in.summary.options.contains("families") && in.summary.options["families"].is_array() &&
+      !in.summary.options["families"].empty())
+    in.sample.families = in.summary.options["families"].get<std::vector<std::string>>();
+  in.out = o.out;
+  in.plots = reports::gnuplot_available();
+  if (!in.plots)
+    std::cerr << "minkowski report: gnuplot not found: writing tables only (install gnuplot-nox for the plots)\n";
+  try {
+    const reports::ReportOutcome r = reports::write_report(in);
+    if (!o.quiet)
+      std::cerr << fmt::format("minkowski report: {} files in {} (sample studies {:.1f} s); open {}/index.md\n",
+                               r.files.size(), o.out, r.sample_seconds, o.out);
+  } catch (const std::exception& e) {
+    std::cerr << "minkowski report: " << e.what() << '\n';
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, int* status) {
+  auto o = std::make_shared<ReportOptions>();
+  CLI::App* c = app.add_subcommand("report", "the tolerance report: index.md, CSV tables and SVG plots in --out");
+  auto* cases = c->add_option("--cases", o->cases, "run a campaign of this many cases per family")->capture_default_str();
+  c->add_option("--seed", o->seed, "campaign seed")->capture_default_str();
+  c->add_option("--threads", o->threads, "campaign threads (0: all cores)");
+  c->add_option("--from", o->from, "read these `check --json` summaries (shards are merged) instead of running")
+      ->excludes(cases)
+      ->check(CLI::ExistingFile);
+  c->add_option("--engine", o->engines, "NAME=summary.json: a section for an external engine (repeatable)");
+  c->add_option("--sample", o->sample, "cases per family for the sweep, contacts, timing and worst cases")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  c->add_option("--out", o->out, "output directory")->capture_default_str();
+  c->add_flag("--quiet", o->quiet, "no progress output");
+  c->callback([o, status] { *status = run_report(*o); });
+}
+
+}  // namespace minkowski::cli

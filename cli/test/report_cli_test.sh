@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# `minkowski report` on a small campaign: index.md has every section; every CSV parses with its
+# expected columns; every SVG index.md references exists and is well-formed XML; an engine
+# summary (here a normal `check --json`, labelled as a test) gets its section; shards are merged;
+# without gnuplot the report is tables only with a note; a bad summary exits 2.
+set -u
+bin="$1"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$bin" check --cases 12 --quiet --json s.json --fixtures fx >/dev/null 2>&1; s=$?
+[ $s -le 1 ] || fail "check exited $s"
+"$bin" report --from s.json --sample 4 --engine test-engine=s.json --out out --quiet 2>err; s=$?
+[ $s = 0 ] || { cat err; fail "report exited $s, want 0"; }
+
+python3 - <<'PY' || fail "report contents"
+import csv, os, re, xml.etree.ElementTree as ET
+md = open('out/index.md').read()
+sections = ['## 1. Errors against the exact answer', '## 2. Observed constants next to the documented bounds',
+            '## 3. Tolerance sweep', '## 4. Float against double', '## 5. Contact points',
+            '## 6. The reference', '## 7. Time per case', '## 8. Engines', '## 9. Worst cases']
+for s in sections:
+    assert s in md, f'missing section {s!r}'
+# Each section opens with one sentence saying what its figure or table shows.
+for block in md.split('\n## ')[1:]:
+    first = block.split('\n\n')[1]
+    assert re.match(r'^(The|Each) (plot|plots|table|tables|drawing|drawings) show', first), block[:80]
+assert '### test-engine' in md, 'engine section missing'
+columns = {
+    'errors.csv': ['algorithm', 'family', 'precision', 'field', 'cases', 'skipped', 'violations',
+                   'relation_disagreements', 'count', 'p50', 'p99', 'p999', 'max'],
+    'bounds.csv': ['algorithm', 'precision', 'field', 'observed_max', 'family_of_max', 'k', 'allowed',
+                   'observed_over_allowed', 'margin'],
+    'sweep.csv': ['tolerance', 'precision', 'field', 'setting', 'is_default', 'judged', 'failures', 'failure_rate',
+                  'max_error', 'p99_error', 'mean_iterations'],
+    'float_vs_double.csv': ['field', 'double_max', 'float_max', 'double_max_over_S', 'float_max_over_S'],
+    'contacts.csv': ['method', 'precision', 'overlapping', 'no_points', 'off_surface', 'single_depth', 'points'],
+    'reference.csv': ['quantity', 'count', 'share'],
+    'timing.csv': ['family', 'cases', 'exact_us', 'sat_ns', 'gjk_ns', 'epa_ns', 'manifold_ns', 'internal_vertices_ns'],
+    'engine_test-engine.csv': ['cell', 'cases', 'skipped', 'violations', 'field', 'max', 'p99'],
+}
+for name, cols in columns.items():
+    rows = list(csv.reader(open('out/' + name)))
+    assert rows[0] == cols, (name, rows[0])
+    assert len(rows) > 1, f'{name} has no rows'
+    assert all(len(r) == len(cols) for r in rows), f'{name}: ragged rows'
+# errors.csv: 6 families x 5 algorithms x 2 precisions cells, 12 cases each.
+rows = list(csv.DictReader(open('out/errors.csv')))
+assert len({(r['algorithm'], r['family'], r['precision']) for r in rows}) == 60
+assert all(int(r['cases']) == 12 for r in rows)
+# The sweep has both tolerances, both precisions, 16 decades plus the default each.
+rows = list(csv.DictReader(open('out/sweep.csv')))
+for tol in ('gjk_gap', 'epa_tolerance'):
+    for p in ('float', 'double'):
+        pts = [r for r in rows if r['tolerance'] == tol and r['precision'] == p]
+        assert len(pts) == 17 and sum(r['is_default'] == '1' for r in pts) == 1, (tol, p, len(pts))
+svgs = set(re.findall(r'\(([\w.-]+\.svg)\)', md))
+assert {'errors_double.svg', 'bounds.svg', 'sweep_gjk_gap.svg', 'sweep_epa_tolerance.svg', 'float_vs_double.svg',
+        'timing.svg', 'worst_sat_double.svg'} <= svgs, svgs
+for s in svgs:
+    assert os.path.exists('out/' + s), f'{s} referenced but missing'
+    ET.parse('out/' + s)
+print(len(svgs), 'SVGs')
+PY
+
+# Two shards merge into one report.
+"$bin" check --cases 12 --quiet --shard 0/2 --json a.json --fixtures fx >/dev/null 2>&1
+"$bin" check --cases 12 --quiet --shard 1/2 --json b.json --fixtures fx >/dev/null 2>&1
+"$bin" report --from a.json b.json --sample 2 --out merged --quiet 2>err || { cat err; fail "merged report"; }
+grep -q "2 summary files, merged" merged/index.md || fail "merged provenance"
+grep -q "72 cases" merged/index.md || fail "merged shards must count 72 cases"
+
+# Without gnuplot: tables only, with a note.
+MINKOWSKI_GNUPLOT=/nonexistent/gnuplot "$bin" report --from s.json --sample 2 --out noplot --quiet 2>err; s=$?
+[ $s = 0 ] || fail "tables-only report exited $s"
+grep -q "Tables only: gnuplot was not found" noplot/index.md || fail "no note about missing gnuplot"
+[ ! -e noplot/errors_double.svg ] || fail "a plot without gnuplot?"
+grep -q "gnuplot not found" err || fail "no warning on stderr"
+
+# Bad input.
+echo '{"cases": 1}' > bad.json
+"$bin" report --from bad.json --out bad --quiet 2>err; s=$?
+[ $s = 2 ] || fail "bad summary exited $s, want 2"
+grep -q "bad.json" err || fail "error must name the file"
+"$bin" report --from s.json --engine noequals --out bad --quiet 2>err; [ $? = 2 ] || fail "--engine without = must exit 2"
+echo "report: all checks passed"

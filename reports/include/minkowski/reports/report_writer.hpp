@@ -1,0 +1,58 @@
+#pragma once
+// minkowski/reports/report_writer.hpp — `minkowski report`: index.md, CSV tables and gnuplot SVG
+// plots in one directory, from a campaign summary (run now, or read and merged from shards) and a
+// fixed sample of the campaign's cases studied on the spot (sample_study.hpp).
+//
+// Sections of index.md, each opening with one sentence saying what its figure shows:
+//   1 errors against the exact answer      errors.csv, errors_by_field_{double,float}.csv + .svg
+//   2 observed constants and bounds        bounds.csv, bounds.svg
+//   3 tolerance sweep                      sweep.csv, sweep_{gjk_gap,epa_tolerance}.svg
+//   4 float against double                 float_vs_double.csv, float_vs_double.svg
+//   5 contact points                       contacts.csv, contact_example_*.svg (render)
+//   6 the reference                        reference.csv
+//   7 time per case                        timing.csv, timing.svg
+//   8 engines (--engine NAME=summary.json) engine_<name>.csv
+//   9 worst cases                          worst_<algorithm>_<precision>.{json,svg} (render)
+// Without gnuplot the report is written with tables only and index.md says so at the top.
+//
+// Failure cases: std::runtime_error naming the file that could not be written, or the gnuplot
+// script that gnuplot rejected.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "minkowski/reports/sample_study.hpp"
+#include "summary_json.hpp"
+
+namespace minkowski::reports {
+
+struct EngineInput {
+  std::string name;          ///< label given on the command line
+  std::string path;          ///< the summary file
+  cli::Summary summary;
+  nlohmann::json raw;        ///< the file as read: optional extra keys (e.g. "worst_cases")
+};
+
+struct ReportInput {
+  cli::Summary summary;
+  std::string provenance;    ///< how the summary was obtained (the command, or the files)
+  std::vector<EngineInput> engines;
+  SampleOptions sample;
+  std::filesystem::path out;
+  bool plots = true;         ///< false: tables only (gnuplot missing)
+};
+
+struct ReportOutcome {
+  std::vector<std::string> files;  ///< written, relative to the output directory
+  double sample_seconds = 0;
+};
+
+ReportOutcome write_report(const ReportInput& in);
+
+/// A one-line description of this machine for the timing section (CPU model, cores).
+std::string describe_machine();
+
+}  // namespace minkowski::reports

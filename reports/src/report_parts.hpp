@@ -1,0 +1,128 @@
+#pragma once
+// reports/src/report_parts.hpp — shared pieces of the report's sections (private to reports/):
+// cell keys, bounds lookup, histogram counts, number formatting, a CSV table, and the Report that
+// collects index.md and the files written. Each section is a function of its own, in
+// report_summary_sections.cpp (from the campaign summary) or report_sample_sections.cpp (from
+// the sample study).
+
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "minkowski/reports/gnuplot.hpp"
+#include "minkowski/reports/files.hpp"
+#include "minkowski/reports/report_writer.hpp"
+
+namespace minkowski::reports::detail {
+
+
+using properties::Algorithm;
+using properties::Histogram;
+using properties::Precision;
+
+// Values of 0 cannot sit on a log axis: plots draw them at this floor (u·S), and say so.
+constexpr double kLogFloor = 1e-3;
+
+struct Key {
+  std::string algorithm, family, precision;
+};
+
+inline Key split_key(const std::string& k) {
+  const auto a = k.find('/'), b = k.rfind('/');
+  if (a == std::string::npos || a == b) return {k, "", ""};
+  return {k.substr(0, a), k.substr(a + 1, b - a - 1), k.substr(b + 1)};
+}
+
+inline Precision precision_from(const std::string& p) { return p == "float" ? Precision::single : Precision::double_; }
+
+// k of `field` in `b` (u·S); 0 when the algorithm has no bound for it.
+inline double k_of(const properties::Bounds& b, const std::string& field) {
+  if (field == "relation") return b.k_relation;
+  if (field == "distance") return b.k_distance;
+  if (field == "depth" || field == "contact_depth") return b.k_depth;  // judge.cpp: contact depths use k_depth
+  if (field == "normal") return b.k_normal;
+  if (field == "witness") return b.k_witness;
+  if (field == "contacts") return b.k_contact;
+  return 0;
+}
+
+// Lower edge of histogram bin k (u·S); bin 0 holds exact zeros.
+inline double bin_lower(int k) { return k == 0 ? 0 : std::exp2((k - 1.0) / Histogram::kBinsPerOctave + Histogram::kMinExp); }
+
+// Entries of `h` certainly above `limit`: bins whose lower edge exceeds it (a bin straddling the
+// limit is not counted, so this is a lower bound with 1/8-octave resolution).
+inline std::uint64_t count_above(const Histogram& h, double limit) {
+  std::uint64_t n = 0;
+  for (int k = 1; k < Histogram::kBins; ++k)
+    if (bin_lower(k) > limit) n += h.bins[k];
+  return n;
+}
+
+inline std::string g(double v) { return fmt::format("{:.3g}", v); }
+inline std::string pct(std::uint64_t n, std::uint64_t of) { return of ? fmt::format("{:.2f}%", 100.0 * n / of) : "–"; }
+
+// A CSV table: header and rows; cells must not contain commas (checked).
+class Csv {
+ public:
+  explicit Csv(std::vector<std::string> header) : cols_(header.size()) { add(std::move(header)); }
+  void add(std::vector<std::string> row) {
+    if (row.size() != cols_) throw std::logic_error("CSV row of the wrong width");
+    for (const auto& c : row)
+      if (c.find_first_of(",\n\"") != std::string::npos) throw std::logic_error("CSV cell with a comma: " + c);
+    rows_.push_back(std::move(row));
+  }
+  std::string str() const {
+    std::string s;
+    for (const auto& r : rows_) {
+      for (std::size_t i = 0; i < r.size(); ++i) s += (i ? "," : "") + r[i];
+      s += "\n";
+    }
+    return s;
+  }
+
+ private:
+  std::size_t cols_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+class Report {
+ public:
+  explicit Report(const ReportInput& in) : in_(in) {}
+
+  void file(const std::string& name, const std::string& content) {
+    write_text_file(in_.out / name, content);
+    out_.files.push_back(name);
+  }
+  void csv(const std::string& name, const Csv& c) { file(name, c.str()); }
+  void plot(const std::string& name, const std::string& body, int w = 900, int h = 480) {
+    if (!in_.plots) return;
+    run_gnuplot(in_.out, name, body, w, h);
+    out_.files.push_back(name + ".svg");
+    md_ << fmt::format("\n![{0}]({0}.svg)\n", name);
+  }
+  std::ostringstream& md() { return md_; }
+  const ReportInput& in() const { return in_; }
+  ReportOutcome& outcome() { return out_; }
+
+ private:
+  const ReportInput& in_;
+  ReportOutcome out_;
+  std::ostringstream md_;
+};
+
+void section_errors(Report& r);
+void section_bounds(Report& r);
+void section_float_double(Report& r);
+void section_reference(Report& r);
+void section_engines(Report& r);
+void section_sweep(Report& r, const SampleStudy& st);
+void section_contacts(Report& r, const SampleStudy& st);
+void section_timing(Report& r, const SampleStudy& st);
+void section_worst(Report& r, const SampleStudy& st);
+
+}  // namespace minkowski::reports::detail

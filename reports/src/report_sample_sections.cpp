@@ -1,0 +1,197 @@
+// The report sections measured on the sample study: tolerance sweep, contact points, time per
+// case, worst cases.
+#include "report_parts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "minkowski/fast/tolerances.hpp"
+#include "minkowski/reports/case_drawing.hpp"
+
+namespace minkowski::reports::detail {
+
+// ---- 3. tolerance sweep ------------------------------------------------------------------------
+
+void section_sweep(Report& r, const SampleStudy& st) {
+  auto& md = r.md();
+  md << fmt::format(
+      "\n## 3. Tolerance sweep\n\n"
+      "The plots show how the error of the field a tolerance controls (left axis, u·S) and the share of cases "
+      "violating the documented bounds (right axis) move as the tolerance goes from 1e-16 to 1e-1, on a fixed "
+      "sample of {} campaign cases ({} per family, seed {}).\n\n"
+      "GJK's setting is its termination gap relative to the distance (`GjkOptions::gap_ulps` × u); EPA's is its "
+      "termination tolerance relative to the shapes' scale (`EpaOptions::relative_tolerance`, tau / S). Vertical "
+      "dotted lines mark the defaults (4u for GJK, 32u for EPA; u differs between float and double). Violations "
+      "are judged against the default bounds, so a setting whose error the bounds do not cover shows as "
+      "violations: that is the price of the setting.\n\n"
+      "Not swept: the SAT parallel-axis epsilon (`kSatParallelAxisUlps`) and the clipping tolerances "
+      "(`kReferenceFaceRelativeTolerance`, `kSatGapErrorUlps`) are constants inside `fast/sat.hpp` and "
+      "`fast/manifold.hpp` with no options parameter yet.\n",
+      st.cases, r.in().sample.per_family, r.in().sample.seed);
+  Csv csv({"tolerance", "precision", "field", "setting", "is_default", "judged", "failures", "failure_rate",
+           "max_error", "p99_error", "mean_iterations"});
+  for (const SweepPoint& p : st.sweep)
+    csv.add({p.tolerance, p.precision, p.field, fmt::format("{:.6g}", p.setting), p.is_default ? "1" : "0",
+             std::to_string(p.judged), std::to_string(p.failures),
+             g(p.judged ? double(p.failures) / p.judged : 0), g(p.max_error), g(p.p99_error), g(p.mean_iterations)});
+  r.csv("sweep.csv", csv);
+  for (const std::string tol : {"gjk_gap", "epa_tolerance"}) {
+    md << fmt::format("\n| {} setting | precision | max error (u·S) | p99 | violations | mean iterations |\n"
+                      "|---|---|---|---|---|---|\n", tol);
+    std::string defaults;
+    for (const std::string prec : {"double", "float"}) {
+      Csv d({"setting", "max_error", "p99_error", "failure_percent", "mean_iterations"});
+      for (const SweepPoint& p : st.sweep) {
+        if (p.tolerance != tol || p.precision != prec) continue;
+        d.add({fmt::format("{:.6g}", p.setting), g(p.max_error), g(p.p99_error),
+               g(p.judged ? 100.0 * p.failures / p.judged : 0), g(p.mean_iterations)});
+        md << fmt::format("| {:.3g}{} | {} | {} | {} | {} | {} |\n", p.setting, p.is_default ? " (default)" : "", prec,
+                          g(p.max_error), g(p.p99_error), pct(p.failures, p.judged), g(p.mean_iterations));
+        if (p.is_default)
+          defaults += fmt::format("set arrow from {0}, graph 0 to {0}, graph 1 nohead dt 3 lc rgb '{1}'\n", p.setting,
+                                  prec == "double" ? "#1f77b4" : "#e6730b");
+      }
+      r.csv(fmt::format("sweep_{}_{}.csv", tol, prec), d);
+    }
+    const bool gjk = tol == "gjk_gap";
+    r.plot("sweep_" + tol,
+           fmt::format("set title '{0}: error and violations as the setting moves ({1} cases)'\n"
+                       "set logscale x\nset format x '10^{{%L}}'\nset logscale y\nset format y '10^{{%L}}'\n"
+                       "set xlabel '{2}'\nset ylabel '{3} error (u·S; 0 drawn at {4})'\n"
+                       "set y2label 'cases violating the bounds (%)'\nset y2range [0:100]\nset y2tics\nset ytics nomirror\n"
+                       "{5}f(x) = x > {4} ? x : {4}\n"
+                       "plot 'sweep_{6}_double.csv' skip 1 using 1:(f($2)) w lp pt 7 lc rgb '#1f77b4' t 'max error, double', \\\n"
+                       " 'sweep_{6}_float.csv' skip 1 using 1:(f($2)) w lp pt 5 lc rgb '#e6730b' t 'max error, float', \\\n"
+                       " 'sweep_{6}_double.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#1f77b4' t 'violations, double', \\\n"
+                       " 'sweep_{6}_float.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#e6730b' t 'violations, float'\n",
+                       gjk ? "GJK termination gap" : "EPA termination tolerance", st.cases,
+                       gjk ? "GJK gap / distance (log scale)" : "EPA tolerance tau / S (log scale)",
+                       gjk ? "distance" : "depth", kLogFloor, defaults, tol),
+           900, 500);
+  }
+}
+
+
+// ---- 5. contact points --------------------------------------------------------------------------
+
+void section_contacts(Report& r, const SampleStudy& st) {
+  const cli::Summary& s = r.in().summary;
+  auto& md = r.md();
+  md << "\n## 5. Contact points: clipping against closest internal vertices\n\n"
+        "The drawings show one overlapping case answered by clipping (`contact_manifold`) and by closest internal "
+        "vertices; the table counts, on the sample's overlapping cases, how often each method finds no point, puts "
+        "a point off the surfaces (judged with the manifold's bounds), or gives one depth to two points whose "
+        "clipped depths differ.\n\n"
+        "| method | precision | overlapping cases | no point | contact off the surfaces | one depth for two points | points |\n"
+        "|---|---|---|---|---|---|---|\n";
+  Csv csv({"method", "precision", "overlapping", "no_points", "off_surface", "single_depth", "points"});
+  for (const ContactRow& c : st.contacts) {
+    csv.add({c.method, c.precision, std::to_string(c.overlapping), std::to_string(c.no_points),
+             std::to_string(c.off_surface), std::to_string(c.single_depth), std::to_string(c.points)});
+    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", c.method, c.precision, c.overlapping,
+                      pct(c.no_points, c.overlapping), pct(c.off_surface, c.overlapping),
+                      pct(c.single_depth, c.overlapping), c.points);
+  }
+  r.csv("contacts.csv", csv);
+  // Over the whole campaign: internal vertices' contact errors against the manifold's bound.
+  std::uint64_t judged = 0, above = 0;
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    if (k.algorithm != "internal_vertices" || !c.hist.count("contacts")) continue;
+    const properties::Bounds mb = properties::bounds_for(Algorithm::manifold, precision_from(k.precision));
+    judged += c.hist.at("contacts").count;
+    above += count_above(c.hist.at("contacts"), mb.k_contact + mb.tau_relative / mb.u);
+  }
+  md << fmt::format("\nOver the whole campaign, {} of {} closest-internal-vertices answers with contacts have a "
+                    "contact error above the bound clipping is held to (k + tau, u·S).\n", above, judged);
+  if (st.contact_example) {
+    md << fmt::format("\nExample: {}.\n\n", st.contact_example_why);
+    for (Algorithm a : {Algorithm::manifold, Algorithm::internal_vertices}) {
+      const std::string name = fmt::format("contact_example_{}", properties::to_string(a));
+      r.file(name + ".svg", draw_case(*st.contact_example, {a, Precision::double_}));
+      md << fmt::format("![{0}]({0}.svg)\n", name);
+    }
+    r.file("contact_example.json", fixtures::case_to_json(*st.contact_example).dump() + "\n");
+  } else {
+    md << "\nNo overlapping case in this sample left closest internal vertices without a point.\n";
+  }
+}
+
+
+// ---- 7. time per case --------------------------------------------------------------------------
+
+void section_timing(Report& r, const SampleStudy& st) {
+  auto& md = r.md();
+  md << fmt::format(
+      "\n## 7. Time per case: fast against exact\n\n"
+      "The plot shows the median time of one exact answer (`reference::query`, magnitudes only) and of each fast "
+      "query in double, per family, measured in this run on the sample.\n\n"
+      "Machine: {}. This is not a benchmark: other work shared the machine, fast queries are timed with "
+      "`steady_clock` over {} repetitions on prebuilt shapes (use `bench/` for figures to quote). {}\n\n",
+      describe_machine(), r.in().sample.timing_repeats,
+      r.in().summary.seconds > 0
+          ? fmt::format("Campaign wall time: {:.1f} s for {} cases ({:.0f} cases/s, every algorithm in both precisions "
+                        "judged).", r.in().summary.seconds, r.in().summary.cases,
+                        r.in().summary.cases / r.in().summary.seconds)
+          : "Campaign wall time: not known (merged shards do not add wall time across machines).");
+  std::vector<std::string> algs;
+  for (Algorithm a : properties::all_algorithms()) algs.push_back(properties::to_string(a));
+  std::vector<std::string> header{"family", "cases", "exact_us"};
+  for (const auto& a : algs) header.push_back(a + "_ns");
+  Csv csv(header);
+  md << "| family | cases | exact (µs) |";
+  for (const auto& a : algs) md << " " << a << " (ns) |";
+  md << " exact / manifold |\n|---|---|---|";
+  for (std::size_t i = 0; i <= algs.size(); ++i) md << "---|";
+  md << "\n";
+  for (const TimingRow& t : st.timing) {
+    std::vector<std::string> row{t.family, std::to_string(t.cases), g(t.exact_us)};
+    md << fmt::format("| {} | {} | {} |", t.family, t.cases, g(t.exact_us));
+    for (const auto& a : algs) {
+      const double ns = t.fast_ns.count(a) ? t.fast_ns.at(a) : 0;
+      row.push_back(g(ns));
+      md << " " << g(ns) << " |";
+    }
+    const double m = t.fast_ns.count("manifold") ? t.fast_ns.at("manifold") : 0;
+    md << " " << (m > 0 ? fmt::format("{:.0f}×", t.exact_us * 1000 / m) : "–") << " |\n";
+    csv.add(row);
+  }
+  r.csv("timing.csv", csv);
+  std::string plots = "plot 'timing.csv' skip 1 using 3:xtic(1) t 'exact (reference)' lc rgb '#555555'";
+  const char* colors[] = {"#1f77b4", "#2ca02c", "#9467bd", "#e6730b", "#d62728"};
+  for (std::size_t i = 0; i < algs.size(); ++i)
+    plots += fmt::format(", '' skip 1 using (${} / 1000) t 'fast {}' lc rgb '{}'", 4 + i, algs[i], colors[i % 5]);
+  r.plot("timing",
+         "set title 'Median time per case (one run on a shared machine; not a benchmark)'\n"
+         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+         "set logscale y\nset format y '10^{%L}'\nset ylabel 'time per case (µs, log scale)'\nset xlabel 'case family'\n"
+         "set xtics noenhanced\n" + plots + "\n", 1000, 480);
+}
+
+
+// ---- 9. worst cases -----------------------------------------------------------------------------
+
+void section_worst(Report& r, const SampleStudy& st) {
+  auto& md = r.md();
+  md << "\n## 9. Worst cases\n\n"
+        "Each drawing shows the sample case where an algorithm came closest to (or beyond) its documented bound: "
+        "the field with the largest error / allowed, drawn with `minkowski render`.\n\n"
+        "| algorithm | precision | family, index | field | error (u·S) | allowed | drawing | case |\n"
+        "|---|---|---|---|---|---|---|---|\n";
+  for (const WorstCase& w : st.worst) {
+    const std::string name = fmt::format("worst_{}_{}", w.algorithm, w.precision);
+    const auto alg = *properties::algorithm_from_string(w.algorithm);
+    r.file(name + ".svg", draw_case(w.c, {alg, precision_from(w.precision)}));
+    r.file(name + ".json", fixtures::case_to_json(w.c).dump() + "\n");
+    md << fmt::format("| {} | {} | {} #{} | {} | {} | {} | [{}.svg]({}.svg) | [{}.json]({}.json) |\n", w.algorithm,
+                      w.precision, w.family, w.index, w.field, g(w.error), g(w.allowed), name, name, name, name);
+  }
+}
+
+
+}  // namespace minkowski::reports::detail

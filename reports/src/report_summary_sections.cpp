@@ -1,0 +1,274 @@
+// The report sections read from the campaign summary: errors, bounds, float vs double, the
+// reference, engines.
+#include "report_parts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "minkowski/fast/tolerances.hpp"
+#include "minkowski/reports/case_drawing.hpp"
+
+namespace minkowski::reports::detail {
+
+// ---- 1. errors against the exact answer -----------------------------------------------------
+
+void section_errors(Report& r) {
+  const cli::Summary& s = r.in().summary;
+  auto& md = r.md();
+  md << "\n## 1. Errors against the exact answer\n\n"
+        "The plots show, per algorithm and field, how far the fast answers are from the exact ones over all "
+        "families: the median, 99th and 99.9th percentile and the maximum, in units of u·S (u the unit "
+        "roundoff of the type, S the largest coordinate of the case).\n\n"
+        "Percentiles come from the campaign's log-scale histograms (1/8 octave) and are bin upper edges, at "
+        "most 9% above the value. Zeros are drawn on the bottom line of the log axis. Per family: `errors.csv`.\n";
+  Csv all({"algorithm", "family", "precision", "field", "cases", "skipped", "violations", "relation_disagreements",
+           "count", "p50", "p99", "p999", "max"});
+  std::map<std::pair<std::string, std::string>, std::map<std::string, std::pair<Histogram, double>>> agg;  // (prec, alg) -> field
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    for (const auto& [field, h] : c.hist) {
+      const double mx = c.max_error.count(field) ? c.max_error.at(field) : 0;
+      all.add({k.algorithm, k.family, k.precision, field, std::to_string(c.cases), std::to_string(c.skipped),
+               std::to_string(c.violations), std::to_string(c.relation_disagreements), std::to_string(h.count),
+               g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
+      auto& [hist, m] = agg[{k.precision, k.algorithm}][field];
+      hist += h;
+      m = std::max(m, mx);
+    }
+  }
+  r.csv("errors.csv", all);
+  for (const std::string prec : {"double", "float"}) {
+    md << fmt::format("\n**{}**\n\n| algorithm.field | answers | p50 | p99 | p99.9 | max (u·S) |\n|---|---|---|---|---|---|\n",
+                      prec);
+    Csv byf({"field", "p50", "p99", "p999", "max"});
+    for (const auto& [pa, fields] : agg) {
+      if (pa.first != prec) continue;
+      for (const auto& [field, hm] : fields) {
+        const std::string label = pa.second + "." + field;
+        const Histogram& h = hm.first;
+        byf.add({label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(hm.second)});
+        md << fmt::format("| {} | {} | {} | {} | {} | {} |\n", label, h.count, g(h.percentile(0.5)),
+                          g(h.percentile(0.99)), g(h.percentile(0.999)), g(hm.second));
+      }
+    }
+    const std::string data = "errors_by_field_" + prec + ".csv";
+    r.csv(data, byf);
+    r.plot("errors_" + prec,
+           fmt::format("set title 'Error against the exact answer, {0}, all families'\n"
+                       "set logscale y\nset format y '10^{{%L}}'\nset yrange [{1}:*]\n"
+                       "set ylabel 'error (u·S; 0 drawn at {1})'\nset xlabel 'algorithm.field'\n"
+                       "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
+                       "f(x) = x > {1} ? x : {1}\n"
+                       "plot '{2}' skip 1 using 0:(f($2)):xtic(1) w p pt 7 ps 0.9 t 'p50', \\\n"
+                       " '' skip 1 using 0:(f($3)) w p pt 5 ps 0.9 t 'p99', \\\n"
+                       " '' skip 1 using 0:(f($4)) w p pt 9 ps 1.1 t 'p99.9', \\\n"
+                       " '' skip 1 using 0:(f($5)) w p pt 3 ps 1.3 lw 2 t 'max'\n",
+                       prec, kLogFloor, data),
+           900, 540);
+  }
+  // Relation disagreements, inside and outside the band.
+  md << "\n**Relation disagreements** (fast and exact relation differ). The tolerance model allows them "
+        "inside the band |exact signed distance| ≤ k·u·S; *outside* counts those certainly beyond it "
+        "(histogram bins wholly above k).\n\n"
+        "| algorithm | family | double: disagree / outside band | float: disagree / outside band |\n|---|---|---|---|\n";
+  std::map<std::pair<std::string, std::string>, std::map<std::string, std::string>> rel;
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    const auto alg = properties::algorithm_from_string(k.algorithm);
+    std::uint64_t outside = 0;
+    if (alg && c.hist.count("relation"))
+      outside = count_above(c.hist.at("relation"), properties::bounds_for(*alg, precision_from(k.precision)).k_relation);
+    rel[{k.algorithm, k.family}][k.precision] =
+        fmt::format("{} / {} (of {})", c.relation_disagreements, outside, c.cases - c.skipped);
+  }
+  for (const auto& [af, byp] : rel)
+    md << fmt::format("| {} | {} | {} | {} |\n", af.first, af.second, byp.count("double") ? byp.at("double") : "–",
+                      byp.count("float") ? byp.at("float") : "–");
+}
+
+
+// ---- 2. observed constants next to the documented bounds ----------------------------------------
+
+void section_bounds(Report& r) {
+  const cli::Summary& s = r.in().summary;
+  auto& md = r.md();
+  md << "\n## 2. Observed constants next to the documented bounds\n\n"
+        "The plot shows, for every field the tolerance model bounds, the worst error this campaign observed "
+        "divided by what the model allows, k + tau (properties/src/bounds.cpp): below 1 holds, the gap to 1 is "
+        "the margin.\n\n";
+  struct Obs { double max = 0; std::string family; };
+  std::map<std::tuple<std::string, std::string, std::string>, Obs> obs;  // (alg, field, prec)
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    const auto alg = properties::algorithm_from_string(k.algorithm);
+    if (!alg || !properties::is_judged(*alg)) continue;
+    for (const auto& [field, m] : c.max_error) {
+      Obs& o = obs[{k.algorithm, field, k.precision}];
+      if (o.family.empty() || m > o.max) o = {m, k.family};
+    }
+  }
+  Csv csv({"algorithm", "precision", "field", "observed_max", "family_of_max", "k", "allowed", "observed_over_allowed",
+           "margin"});
+  std::map<std::string, std::map<std::string, double>> ratio;  // label -> prec -> observed/k
+  md << "| algorithm | precision | field | observed max (u·S) | family | k (u·S) | allowed: k + tau (u·S) | observed / allowed | "
+        "margin allowed / observed |\n|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& [t, o] : obs) {
+    const auto& [alg, field, prec] = t;
+    const properties::Bounds b = properties::bounds_for(*properties::algorithm_from_string(alg), precision_from(prec));
+    const double k = k_of(b, field);
+    if (!(k > 0)) continue;
+    // judge.cpp adds tau + tau_relative·S to every field; tau (absolute) is 0 for every algorithm.
+    const double allowed = k + b.tau_relative / b.u;
+    const double q = o.max / allowed;
+    ratio[alg + "." + field][prec] = q;
+    const std::string margin = o.max > 0 ? g(allowed / o.max) : "∞";
+    csv.add({alg, prec, field, g(o.max), o.family, g(k), g(allowed), g(q), margin});
+    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", alg, prec, field, g(o.max), o.family, g(k),
+                      g(allowed), g(q), margin);
+  }
+  r.csv("bounds.csv", csv);
+  md << fmt::format(
+      "\nThe manifold's fields are also allowed tau = 3 × kReferenceFaceRelativeTolerance × S = {} × S on top of "
+      "k: its reference-face preference may keep a face whose depth exceeds the minimum by that much (Box2D's "
+      "coherence rule), which is {} u·S in double and {} u·S in float. A campaign smaller than the one that set the "
+      "bounds (170,000 cases per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
+      g(3 * fast::kReferenceFaceRelativeTolerance), g(3 * fast::kReferenceFaceRelativeTolerance / 0x1p-53),
+      g(3 * fast::kReferenceFaceRelativeTolerance / 0x1p-24));
+  Csv data({"field", "double", "float"});
+  for (const auto& [label, byp] : ratio)
+    data.add({label, g(byp.count("double") ? byp.at("double") : 0), g(byp.count("float") ? byp.at("float") : 0)});
+  r.csv("bounds_plot.csv", data);
+  r.plot("bounds",
+         "set title 'Worst observed error / allowed error k + tau (below 1: holds)'\n"
+         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 border -1\n"
+         "set yrange [0:1.3]\nset ylabel 'observed max / (k + tau)'\nset xlabel 'algorithm.field'\n"
+         "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
+         "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#d62728' dt 2 lw 2\n"
+         "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using 3 t 'float' lc rgb '#e6730b'\n",
+         900, 540);
+}
+
+
+// ---- 4. float against double -------------------------------------------------------------------
+
+void section_float_double(Report& r) {
+  const cli::Summary& s = r.in().summary;
+  auto& md = r.md();
+  md << "\n## 4. Float against double\n\n"
+        "The plot shows the worst error of each field relative to the case's scale (error / S, i.e. the u·S "
+        "figure times u) for float and double on the same campaign cases: what the 29 bits double adds.\n\n"
+        "Both precisions answer every case of the campaign; float skips cases it cannot represent (coordinates "
+        "beyond `max_coordinate<float>()`), counted in `errors.csv`.\n\n"
+        "| algorithm.field | double max (u·S) | float max (u·S) | double max / S | float max / S |\n|---|---|---|---|---|\n";
+  std::map<std::string, std::map<std::string, double>> mx;
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    for (const auto& [field, m] : c.max_error) {
+      double& v = mx[k.algorithm + "." + field][k.precision];
+      v = std::max(v, m);
+    }
+  }
+  Csv csv({"field", "double_max", "float_max", "double_max_over_S", "float_max_over_S"});
+  for (const auto& [label, byp] : mx) {
+    const double d = byp.count("double") ? byp.at("double") : 0, f = byp.count("float") ? byp.at("float") : 0;
+    const double dr = d * 0x1p-53, fr = f * 0x1p-24;
+    csv.add({label, g(d), g(f), g(dr), g(fr)});
+    md << fmt::format("| {} | {} | {} | {} | {} |\n", label, g(d), g(f), g(dr), g(fr));
+  }
+  r.csv("float_vs_double.csv", csv);
+  r.plot("float_vs_double",
+         "set title 'Worst error relative to the case scale S, float and double'\n"
+         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 border -1\n"
+         "set logscale y\nset format y '10^{%L}'\nset yrange [1e-20:1]\nset ylabel 'worst error / S'\n"
+         "set xlabel 'algorithm.field'\nset xtics rotate by -40 noenhanced\nset bmargin 10\n"
+         "f(x) = x > 1e-20 ? x : 1e-20\n"
+         "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n",
+         900, 540);
+}
+
+
+// ---- 6. the reference ---------------------------------------------------------------------------
+
+void section_reference(Report& r) {
+  const reference::HullStats& h = r.in().summary.reference_stats;
+  auto& md = r.md();
+  const std::uint64_t hulls = h.by_source[0] + h.by_source[1] + h.by_source[2] + h.by_source[3];
+  const auto& st = h.stages.decided;
+  const std::uint64_t tests = st[0] + st[1] + st[2];
+  md << "\n## 6. The reference: Qhull repairs and arithmetic stages\n\n"
+        "The table shows which path produced the exact hull of A − B for every campaign case, and which "
+        "arithmetic stage decided the orientation tests behind it.\n\n"
+        "| quantity | count | share |\n|---|---|---|\n";
+  Csv csv({"quantity", "count", "share"});
+  const std::pair<const char*, std::uint64_t> rows[] = {
+      {"hull: Qhull proposal certified unchanged", h.by_source[0]},
+      {"hull: Qhull proposal repaired (exact check rejected it)", h.by_source[1]},
+      {"hull: Qhull refused (degenerate input)", h.by_source[2]},
+      {"hull: exact only (outside Qhull's range)", h.by_source[3]},
+      {"orientation: double filter decided", st[0]},
+      {"orientation: expansion arithmetic decided", st[1]},
+      {"orientation: rational arithmetic decided", st[2]}};
+  for (std::size_t i = 0; i < std::size(rows); ++i) {
+    const auto& [name, n] = rows[i];
+    const std::uint64_t of = i < 4 ? hulls : tests;
+    csv.add({name, std::to_string(n), g(of ? double(n) / of : 0)});
+    md << fmt::format("| {} | {} | {} |\n", name, n, pct(n, of));
+  }
+  r.csv("reference.csv", csv);
+}
+
+
+// ---- 8. engines ----------------------------------------------------------------------------------
+
+std::string safe_name(const std::string& s) {
+  std::string o;
+  for (char c : s) o += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+  return o;
+}
+
+void section_engines(Report& r) {
+  auto& md = r.md();
+  md << "\n## 8. Engines (`--engine NAME=summary.json`)\n\n"
+        "Each table shows an external engine's campaign (`minkowski check --exec ... --json`) against the exact "
+        "reference: cases, skips, violations and the worst error per field, per cell (algorithm/family/precision).\n";
+  if (r.in().engines.empty()) {
+    md << "\nNo engine summaries were given. Run `minkowski check --exec CMD --json e.json`, then "
+          "`minkowski report --engine NAME=e.json`.\n";
+    return;
+  }
+  for (const EngineInput& e : r.in().engines) {
+    const cli::Summary& s = e.summary;
+    std::uint64_t cases = 0, skipped = 0, violations = 0;
+    for (const auto& [k, c] : s.cells) cases += c.cases, skipped += c.skipped, violations += c.violations;
+    md << fmt::format("\n### {}\n\nFrom `{}`: {} judged answers, {} skipped (the engine cannot represent the "
+                      "case), {} violations.\n\n| cell | cases | skipped | violations | worst error per field (u·S) |\n"
+                      "|---|---|---|---|---|\n", e.name, e.path, cases, skipped, violations);
+    Csv csv({"cell", "cases", "skipped", "violations", "field", "max", "p99"});
+    for (const auto& [key, c] : s.cells) {
+      std::string worst;
+      for (const auto& [f, m] : c.max_error) {
+        worst += fmt::format("{} {} · ", f, g(m));
+        csv.add({key, std::to_string(c.cases), std::to_string(c.skipped), std::to_string(c.violations), f, g(m),
+                 g(c.hist.count(f) ? c.hist.at(f).percentile(0.99) : 0)});
+      }
+      if (worst.size() > 3) worst.resize(worst.size() - 4);
+      md << fmt::format("| {} | {} | {} | {} | {} |\n", key, c.cases, c.skipped, c.violations, worst);
+    }
+    r.csv("engine_" + safe_name(e.name) + ".csv", csv);
+    if (e.raw.contains("worst_cases") && e.raw["worst_cases"].is_array()) {
+      md << "\nWorst cases reported by the run:\n\n";
+      for (const auto& w : e.raw["worst_cases"]) md << "- `" << w.dump() << "`\n";
+    } else {
+      md << "\nThe summary lists no worst cases; `check --exec` writes each violation's shrunk case as a "
+            "fixture, which `minkowski render` draws.\n";
+    }
+  }
+}
+
+
+}  // namespace minkowski::reports::detail
