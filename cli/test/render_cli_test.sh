@@ -35,6 +35,13 @@ if expected['relation'] == 'overlapping':
     ex = classes.get('exact-normal', [None])[0]
     assert ex is not None and (ex.findall(ns + 'line') or ex.findall(ns + 'circle')), 'no exact normal arrow'
     assert 'fast-normal' in classes and classes['fast-normal'][0].findall(ns + 'line'), 'no fast normal arrow'
+# Rounded corners bulge outward: the path runs counter-clockwise in the world, clockwise on the
+# y-down screen, so every corner arc takes SVG's negative-angle direction (sweep-flag 0).
+import re
+for cls in ('shape-a', 'shape-b', 'minkowski-difference'):
+    for p in classes[cls][0].iter(ns + 'path'):
+        for arc in re.findall(r'A[-0-9.e]+,[-0-9.e]+ (\d) (\d) (\d)', p.get('d', '')):
+            assert arc[2] == '0', f'{cls}: corner arc drawn inward (sweep-flag {arc[2]})'
 if json.load(open(case)).get('id') == 'fcl-293-collinear-simplex-aligned-boxes':
     d = classes['minkowski-difference'][0].find(ns + 'path').get('d')
     assert d.count('M') + d.count('L') == 4, d

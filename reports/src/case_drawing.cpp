@@ -132,7 +132,9 @@ std::string rounded_path(const Frame& f, const std::vector<V>& hull, double r) {
     const V nprev = normal((i + n - 1) % n), ncur = normal(i);
     const SvgPoint s = f.px(hull[i] + r * nprev), e = f.px(hull[i] + r * ncur);
     d += fmt::format("{}{},{} ", i == 0 ? "M" : "L", SvgWriter::num(s.x), SvgWriter::num(s.y));
-    if (rp > 0) d += fmt::format("A{0},{0} 0 0 1 {1},{2} ", SvgWriter::num(rp), SvgWriter::num(e.x), SvgWriter::num(e.y));
+    // The corner arc turns counter-clockwise in the world, which the y-down screen shows as
+    // clockwise: the negative-angle direction of SVG, sweep-flag 0 (1 drew the arcs inward).
+    if (rp > 0) d += fmt::format("A{0},{0} 0 0 0 {1},{2} ", SvgWriter::num(rp), SvgWriter::num(e.x), SvgWriter::num(e.y));
   }
   return d + "Z";
 }
