@@ -16,10 +16,12 @@ namespace {
 
 struct RenderOptions {
   std::string input, out, algorithm = "manifold", precision = "double";
+  bool fixture_answer = false;
 };
 
-// Reads the one case of a case or fixture file; errors name the file and line.
-fixtures::Case read_one_case(const std::string& path) {
+// Reads the one case of a case or fixture file; errors name the file and line. `json_out`, when
+// given, receives the whole object (a fixture's provenance included).
+fixtures::Case read_one_case(const std::string& path, nlohmann::json* json_out = nullptr) {
   const std::string source = path == "-" ? "<stdin>" : path;
   const std::string text = reports::read_text_file(path);
   nlohmann::json j;
@@ -33,9 +35,24 @@ fixtures::Case read_one_case(const std::string& path) {
     throw fixtures::CaseError(source, 1, fmt::format("number out of the range of double ({})", e.what()));
   }
   fixtures::Case c = fixtures::case_from_json(j, source, 1);
+  if (json_out) *json_out = j;
   reference::validate(c.a, source + ": shape a");
   reference::validate(c.b, source + ": shape b");
   return c;
+}
+
+// A short name for an engine command, for titles and legends: the adapter's folder under
+// examples/engines/ ("sat-js"), else the program's file name.
+std::string engine_label(const std::string& command) {
+  const std::string marker = "engines/";
+  const auto at = command.find(marker);
+  if (at != std::string::npos) {
+    const auto from = at + marker.size(), to = command.find('/', from);
+    if (to != std::string::npos && to > from) return "engine " + command.substr(from, to - from);
+  }
+  std::string program = command.substr(0, command.find(' '));
+  program = program.substr(program.find_last_of('/') == std::string::npos ? 0 : program.find_last_of('/') + 1);
+  return "engine " + program.substr(0, 30);
 }
 
 int run_render(const RenderOptions& o) {
@@ -49,7 +66,25 @@ int run_render(const RenderOptions& o) {
     }
     d.algorithm = *alg;
     d.precision = o.precision == "float" ? properties::Precision::single : properties::Precision::double_;
-    const std::string svg = reports::draw_case(read_one_case(o.input), d);
+    nlohmann::json whole;
+    const fixtures::Case c = read_one_case(o.input, &whole);
+    if (o.fixture_answer) {
+      // The answer that broke the tolerance model, as the fixture keeps it: an engine's (check
+      // --exec) or one of ours; judged in the precision the fixture records.
+      d.answer = reports::stored_answer(whole);
+      if (!d.answer) {
+        std::cerr << fmt::format("minkowski render: {} keeps no protocol answer (provenance.fast_answer)\n", o.input);
+        return 2;
+      }
+      const nlohmann::json& p = whole["provenance"];
+      if (p.value("precision", "double") == "float") d.precision = properties::Precision::single;
+      d.label = p.contains("engine") ? engine_label(p["engine"].get<std::string>())
+                                     : p.value("algorithm", std::string("stored answer"));
+      if (!p.contains("engine")) {  // one of ours: its own bounds
+        if (const auto a = properties::algorithm_from_string(p.value("algorithm", ""))) d.bounds = properties::bounds_for(*a, d.precision);
+      }
+    }
+    const std::string svg = reports::draw_case(c, d);
     if (o.out.empty() || o.out == "-") std::cout << svg;
     else reports::write_text_file(o.out, svg);
     return 0;
@@ -75,6 +110,9 @@ void add_render_command(CLI::App& app, int* status) {
   c->add_option("--precision", o->precision, "float or double")
       ->check(CLI::IsMember({"float", "double"}))
       ->capture_default_str();
+  c->add_flag("--fixture-answer", o->fixture_answer,
+              "draw the answer the fixture keeps (provenance.fast_answer: the engine's or algorithm's answer that "
+              "broke the tolerance model) instead of running --algorithm");
   c->callback([o, status] { *status = run_render(*o); });
 }
 

@@ -1,5 +1,9 @@
 #include "report_command.hpp"
 
+#include "minkowski/reports/files.hpp"
+
+#include <algorithm>
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -19,7 +23,7 @@ struct ReportOptions {
   std::uint64_t seed = 20261122;
   unsigned threads = 0;
   std::uint64_t sample = 40;
-  std::vector<std::string> from, engines;
+  std::vector<std::string> from, engines, engine_classes;
   std::string out = "reports/out";
   bool quiet = false;
 };
@@ -65,7 +69,24 @@ int run_report(const ReportOptions& o) {
       if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
         throw std::runtime_error(fmt::format("--engine wants NAME=summary.json, got '{}'", e));
       auto [s, raw] = read_summary(e.substr(eq + 1));
-      in.engines.push_back({e.substr(0, eq), e.substr(eq + 1), std::move(s), std::move(raw)});
+      in.engines.push_back({e.substr(0, eq), e.substr(eq + 1), std::move(s), std::move(raw), {}, {}});
+    }
+    for (const auto& e : o.engine_classes) {
+      const auto eq = e.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
+        throw std::runtime_error(fmt::format("--engine-classes wants NAME=classes.json, got '{}'", e));
+      const std::string name = e.substr(0, eq), path = e.substr(eq + 1);
+      auto it = std::find_if(in.engines.begin(), in.engines.end(), [&](const auto& x) { return x.name == name; });
+      if (it == in.engines.end())
+        throw std::runtime_error(fmt::format("--engine-classes names '{}', which no --engine gives", name));
+      try {
+        it->classes = nlohmann::json::parse(reports::read_text_file(path));
+      } catch (const nlohmann::json::exception& x) {
+        throw std::runtime_error(fmt::format("{}: not JSON: {}", path, x.what()));
+      }
+      if (!it->classes.is_object() || !it->classes.contains("classes") || !it->classes["classes"].is_array())
+        throw std::runtime_error(fmt::format("{}: wants an object with a \"classes\" array", path));
+      it->classes_dir = std::filesystem::path(path).parent_path();
     }
   } catch (const std::exception& e) {
     std::cerr << "minkowski report: " << e.what() << '\n';
@@ -104,6 +125,9 @@ void add_report_command(CLI::App& app, int* status) {
       ->excludes(cases)
       ->check(CLI::ExistingFile);
   c->add_option("--engine", o->engines, "NAME=summary.json: a section for an external engine (repeatable)");
+  c->add_option("--engine-classes", o->engine_classes,
+                "NAME=classes.json: the engine's known failure classes (defect or design), each drawn from its "
+                "minimal fixture (examples/engines/*/classes.json)");
   c->add_option("--sample", o->sample, "cases per family for the sweep, contacts, timing and worst cases")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));

@@ -29,6 +29,35 @@ if [ "$status" -gt 1 ]; then
   echo "main-job: the campaign failed (exit $status)" >&2
   exit "$status"
 fi
-"$bin" report --from reports/out/campaign.json --sample "$SAMPLE" --out reports/out
+# The engines behind --exec, each that is installed: a campaign against the exact reference
+# (their violations are the engines' own, so they do not change this job's exit status), then a
+# report section per engine with its failure classes (examples/engines/*/classes.json).
+ENGINE_CASES=2000
+bash scripts/install-engines.sh || echo "main-job: Node engines not installed; their sections are left out" >&2
+cmake --build --preset default -j "$(nproc)" --target minkowski_exec_box2d 2>/dev/null \
+  || echo "main-job: Box2D (libbox2d-dev) not available; its section is left out" >&2
+engine_args=()
+run_engine() {  # name, precision, command
+  local name=$1 precision=$2 cmd=$3
+  mkdir -p reports/out/engines
+  local s=0
+  "$bin" check --exec "$cmd" --precision "$precision" --cases "$ENGINE_CASES" --quiet \
+    --json "reports/out/engines/$name.json" --fixtures "reports/out/engines/$name-found" >/dev/null || s=$?
+  if [ "$s" -gt 1 ]; then echo "main-job: the $name campaign failed (exit $s); section left out" >&2; return; fi
+  engine_args+=(--engine "$name=reports/out/engines/$name.json"
+                --engine-classes "$name=examples/engines/$name/classes.json")
+  echo "main-job: $name campaign done (reports/out/engines/$name.json)"
+}
+if [ -x build/default/examples/engines/minkowski_exec_box2d ]; then
+  run_engine box2d float build/default/examples/engines/minkowski_exec_box2d
+fi
+for e in sat-js:sat matter-js:matter-js planck-js:planck; do
+  name=${e%%:*} package=${e##*:}
+  if command -v node >/dev/null && [ -d "examples/engines/$name/node_modules/$package" ]; then
+    run_engine "$name" double "node examples/engines/$name/adapter.js"
+  fi
+done
+
+"$bin" report --from reports/out/campaign.json --sample "$SAMPLE" --out reports/out "${engine_args[@]}"
 echo "main-job: report in reports/out/index.md"
 exit "$status"

@@ -11,7 +11,24 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 "$bin" check --cases 12 --quiet --json s.json --fixtures fx >/dev/null 2>&1; s=$?
 [ $s -le 1 ] || fail "check exited $s"
-"$bin" report --from s.json --sample 4 --engine test-engine=s.json --out out --quiet 2>err; s=$?
+# An engine's failure classes (--engine-classes): one defect with a minimal fixture that keeps the
+# engine's answer (concentric circles answered with a zero normal, as SAT.js does), one design
+# choice without a fixture.
+mkdir -p classes/found
+cat > classes/found/concentric.json <<'JSON'
+{"id": "concentric", "a": {"points": [[0, 0]], "radius": 1}, "b": {"points": [[0, 0]], "radius": 2},
+ "provenance": {"precision": "double", "engine": "node examples/engines/sat-js/adapter.js",
+                "fast_answer": {"intersects": true, "normal": [0.0, 0.0], "depth": 3.0}}}
+JSON
+cat > classes/classes.json <<'JSON'
+{"engine": "Test engine 1.0", "adapter": "test", "precision": "double",
+ "classes": [{"name": "concentric circles get a zero normal", "kind": "defect", "fields": ["normal"],
+              "fixtures": ["found/concentric.json"], "repro": "repro/zero_normal.js", "explanation": "test"},
+             {"name": "an absolute overlap threshold", "kind": "design", "fields": ["relation"],
+              "fixtures": [], "repro": "repro/threshold.js", "explanation": "test"}]}
+JSON
+"$bin" report --from s.json --sample 4 --engine test-engine=s.json --engine-classes test-engine=classes/classes.json \
+  --out out --quiet 2>err; s=$?
 [ $s = 0 ] || { cat err; fail "report exited $s, want 0"; }
 
 python3 - <<'PY' || fail "report contents"
@@ -27,6 +44,13 @@ for block in md.split('\n## ')[1:]:
     first = block.split('\n\n')[1]
     assert re.match(r'^(The|Each) (plot|plots|table|tables|drawing|drawings) show', first), block[:80]
 assert '### test-engine' in md, 'engine section missing'
+assert '**Inside the tolerance band**' in md, 'engine band count missing'
+assert '| **defect** | concentric circles get a zero normal | normal | [engine_test-engine_defect_1.svg]' in md, 'defect row'
+assert '| design | an absolute overlap threshold | relation | — | `classes/repro/threshold.js` |' in md, 'design row'
+assert md.index('**defect**') < md.index('| design |'), 'defects are listed before design choices'
+drawing = open('out/engine_test-engine_defect_1.svg').read()
+assert 'engine sat-js' not in drawing and 'test-engine' in drawing, 'the drawing names the engine'
+assert 'VIOLATES' in drawing, 'the zero normal is judged a violation'
 columns = {
     'errors.csv': ['algorithm', 'family', 'precision', 'field', 'cases', 'skipped', 'violations',
                    'relation_disagreements', 'count', 'p50', 'p99', 'p999', 'max'],
@@ -84,4 +108,7 @@ echo '{"cases": 1}' > bad.json
 [ $s = 2 ] || fail "bad summary exited $s, want 2"
 grep -q "bad.json" err || fail "error must name the file"
 "$bin" report --from s.json --engine noequals --out bad --quiet 2>err; [ $? = 2 ] || fail "--engine without = must exit 2"
+"$bin" report --from s.json --engine-classes nosuch=classes/classes.json --out bad --quiet 2>err
+[ $? = 2 ] || fail "--engine-classes for an engine not given must exit 2"
+grep -q "no --engine gives" err || fail "unknown engine in --engine-classes: $(cat err)"
 echo "report: all checks passed"

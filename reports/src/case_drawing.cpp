@@ -1,5 +1,7 @@
 #include "minkowski/reports/case_drawing.hpp"
 
+#include "minkowski/properties/exec_engine.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -206,11 +208,18 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
   const double radius = c.a.radius + c.b.radius;
 
   std::string why_not;
-  const std::optional<FastAnswer> fast = options.precision == properties::Precision::single
-                                             ? properties::run_fast<float>(options.algorithm, c, &why_not)
-                                             : properties::run_fast<double>(options.algorithm, c, &why_not);
+  const bool given = options.answer.has_value();  // an engine's stored answer, not ours to run
+  const std::optional<FastAnswer> fast =
+      given ? options.answer
+            : options.precision == properties::Precision::single
+                ? properties::run_fast<float>(options.algorithm, c, &why_not)
+                : properties::run_fast<double>(options.algorithm, c, &why_not);
   std::optional<properties::Verdict> verdict;
-  if (fast) verdict = properties::judge(c, exact, *fast, properties::bounds_for(options.algorithm, options.precision));
+  if (fast)
+    verdict = properties::judge(c, exact, *fast,
+                                given ? options.bounds.value_or(properties::engine_bounds(options.precision))
+                                      : properties::bounds_for(options.algorithm, options.precision));
+  const bool judged = given || properties::is_judged(options.algorithm);
 
   const std::vector<V> ha = hull_of(c.a), hb = hull_of(c.b), hd = difference_hull(c.a, c.b);
 
@@ -267,7 +276,8 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
   w.arrow_marker("head-fast", kColorFast);
 
   // Title: what the case is, the exact answer, the fast answer and its verdict.
-  const std::string alg = properties::to_string(options.algorithm), prec = properties::to_string(options.precision);
+  const std::string alg = given ? options.label : properties::to_string(options.algorithm),
+                    prec = properties::to_string(options.precision);
   w.text({20, 26}, fmt::format("case {}: exact {} (signed distance {:.6g}; S = {:.4g})",
                                c.id.empty() ? "(no id)" : c.id, reference::to_string(exact.relation), sd,
                                properties::case_scale_of(c)),
@@ -284,16 +294,16 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
     std::string mag;
     if (fast->depth) mag = fmt::format(", depth {:.6g}", *fast->depth);
     else if (fast->distance) mag = fmt::format(", distance {:.6g}", *fast->distance);
-    const bool contact_method = options.algorithm == properties::Algorithm::manifold ||
-                                options.algorithm == properties::Algorithm::internal_vertices;
+    const bool contact_method = !given && (options.algorithm == properties::Algorithm::manifold ||
+                                           options.algorithm == properties::Algorithm::internal_vertices);
     const std::string says = fast->intersects ? "intersects" : contact_method ? "no contact point" : "apart";
     fast_line = fmt::format("fast {} ({}): {}{}", alg, prec, says, mag);
-    if (worst && properties::is_judged(options.algorithm))
+    if (worst && judged)
       fast_line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})", worst->field, worst->error,
                                worst->allowed);
     else if (worst)
       fast_line += fmt::format("; worst field {} error {:.3g} u·S", worst->field, worst->error);
-    if (!properties::is_judged(options.algorithm))
+    if (!judged)
       fast_line += " — not held to the tolerance model (kept to show where it fails)";
     else
       fast_line += verdict->ok ? " — within the tolerance model" : " — VIOLATES the tolerance model";
@@ -400,6 +410,17 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
          11, "start", "", "#444444");
   w.end_group();
   return w.str();
+}
+
+std::optional<properties::FastAnswer> stored_answer(const nlohmann::json& fixture) {
+  if (!fixture.is_object() || !fixture.contains("provenance")) return std::nullopt;
+  const nlohmann::json& p = fixture["provenance"];
+  if (!p.is_object() || !p.contains("fast_answer")) return std::nullopt;
+  bool skip = false;
+  std::string error;
+  auto a = properties::parse_protocol_answer(p["fast_answer"].dump(), &skip, &error);
+  if (skip) return std::nullopt;
+  return a;
 }
 
 }  // namespace minkowski::reports

@@ -231,11 +231,82 @@ std::string safe_name(const std::string& s) {
   return o;
 }
 
+// Per field: how many judged answers broke it; and the relation disagreements the tolerance band
+// allows (near-touching cases where the engine and the exact answer differ by less than k·u·S).
+void engine_fields_and_band(Report& r, const EngineInput& e) {
+  std::map<std::string, std::uint64_t> by_field, protocol;
+  std::uint64_t disagreements = 0;
+  for (const auto& [key, c] : e.summary.cells) {
+    for (const auto& [f, n] : c.field_violations) by_field[f] += n;
+    for (const auto& [k, n] : c.protocol) protocol[k] += n;
+    disagreements += c.relation_disagreements;
+  }
+  const std::uint64_t outside = by_field.count("relation") ? by_field["relation"] : 0;
+  auto& md = r.md();
+  md << "\nViolations per field: ";
+  if (by_field.empty()) md << "none";
+  bool first = true;
+  for (const auto& [f, n] : by_field) md << (first ? "" : ", ") << f << " " << n, first = false;
+  md << ". Protocol failures (crash, time-out, malformed, missing): ";
+  if (protocol.empty()) md << "none";
+  first = true;
+  for (const auto& [k, n] : protocol) md << (first ? "" : ", ") << k << " " << n, first = false;
+  md << fmt::format(".\n\n**Inside the tolerance band** (not violations): {} relation disagreements where the "
+                    "exact signed distance is within k·u·S of zero, so either answer is accepted.\n",
+                    disagreements >= outside ? disagreements - outside : 0);
+}
+
+// The engine's known failure classes, real defects first, then documented design choices; each
+// drawn from its minimal fixture with the engine's own answer, with the script that shows it
+// without minkowski.
+void engine_classes(Report& r, const EngineInput& e) {
+  if (e.classes.is_null()) return;
+  auto& md = r.md();
+  const std::string prec_name = e.classes.value("precision", std::string("double"));
+  const auto prec = prec_name == "float" ? properties::Precision::single : properties::Precision::double_;
+  md << fmt::format("\nThe failure classes of {} (`{}`), **defects** (the engine is wrong) apart from "
+                    "**design** choices (documented behaviour the tolerance model does not grant, such as a skin "
+                    "radius or an absolute threshold); each is drawn from its minimal shrunk fixture with the "
+                    "engine's answer, and its repro calls the engine without minkowski:\n\n"
+                    "| kind | class | fields | minimal case | repro |\n|---|---|---|---|---|\n",
+                    e.classes.value("engine", e.name), (e.classes_dir / "classes.json").string());
+  for (const char* kind : {"defect", "design"}) {
+    int index = 0;
+    for (const auto& k : e.classes["classes"]) {
+      if (k.value("kind", std::string()) != kind) continue;
+      std::string fields;
+      for (const auto& f : k.value("fields", nlohmann::json::array())) fields += (fields.empty() ? "" : ", ") + f.get<std::string>();
+      std::string drawing = "—";
+      const auto fixtures_list = k.value("fixtures", nlohmann::json::array());
+      if (!fixtures_list.empty()) {
+        const auto path = e.classes_dir / fixtures_list[0].get<std::string>();
+        try {
+          const nlohmann::json fx = nlohmann::json::parse(read_text_file(path));
+          DrawOptions d;
+          d.precision = prec;
+          d.answer = stored_answer(fx);
+          d.label = e.name;
+          const std::string name = fmt::format("engine_{}_{}_{}", safe_name(e.name), kind, ++index);
+          r.file(name + ".svg", draw_case(fixtures::case_from_json(fx, path.string(), 1), d));
+          drawing = fmt::format("[{}.svg]({}.svg) ({} more)", name, name, fixtures_list.size() - 1);
+        } catch (const std::exception& x) {
+          drawing = fmt::format("not drawn: {}", x.what());
+        }
+      }
+      md << fmt::format("| {} | {} | {} | {} | `{}` |\n", std::string(kind) == "defect" ? "**defect**" : "design",
+                        k.value("name", std::string("?")), fields, drawing,
+                        (e.classes_dir / k.value("repro", std::string("?"))).string());
+    }
+  }
+}
+
 void section_engines(Report& r) {
   auto& md = r.md();
   md << "\n## 8. Engines (`--engine NAME=summary.json`)\n\n"
         "Each table shows an external engine's campaign (`minkowski check --exec ... --json`) against the exact "
-        "reference: cases, skips, violations and the worst error per field, per cell (algorithm/family/precision).\n";
+        "reference: cases, skips, violations and the worst error per field, per cell (algorithm/family/precision); "
+        "then the violations per field, the near-touching disagreements the tolerance band allows, and — with "
+        "`--engine-classes` — the engine's failure classes, defects apart from design choices.\n";
   if (r.in().engines.empty()) {
     md << "\nNo engine summaries were given. Run `minkowski check --exec CMD --json e.json`, then "
           "`minkowski report --engine NAME=e.json`.\n";
@@ -260,6 +331,8 @@ void section_engines(Report& r) {
       md << fmt::format("| {} | {} | {} | {} | {} |\n", key, c.cases, c.skipped, c.violations, worst);
     }
     r.csv("engine_" + safe_name(e.name) + ".csv", csv);
+    engine_fields_and_band(r, e);
+    engine_classes(r, e);
     if (e.raw.contains("worst_cases") && e.raw["worst_cases"].is_array()) {
       md << "\nWorst cases reported by the run:\n\n";
       for (const auto& w : e.raw["worst_cases"]) md << "- `" << w.dump() << "`\n";

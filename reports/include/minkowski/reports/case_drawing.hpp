@@ -17,7 +17,10 @@
 // cannot represent the case (e.g. coordinates beyond float's range) is drawn without its answer
 // and the title says why.
 
+#include <optional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/bounds.hpp"
@@ -27,7 +30,17 @@ namespace minkowski::reports {
 struct DrawOptions {
   properties::Algorithm algorithm = properties::Algorithm::manifold;
   properties::Precision precision = properties::Precision::double_;
+  /// An answer to draw instead of running `algorithm` — an external engine's, kept in a fixture's
+  /// provenance ("fast_answer") — judged with `bounds` (default: properties::engine_bounds of
+  /// `precision`) and named `label` in the title and legend.
+  std::optional<properties::FastAnswer> answer;
+  std::optional<properties::Bounds> bounds;
+  std::string label = "engine";
 };
+
+/// The answer a fixture's provenance stores ("fast_answer": the answer that broke the tolerance
+/// model), in protocol form; nullopt when the fixture has none or it is not a protocol answer.
+std::optional<properties::FastAnswer> stored_answer(const nlohmann::json& fixture);
 
 /// The SVG document of case `c`.
 std::string draw_case(const fixtures::Case& c, const DrawOptions& options = {});

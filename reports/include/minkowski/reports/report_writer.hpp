@@ -34,6 +34,10 @@ struct EngineInput {
   std::string path;          ///< the summary file
   cli::Summary summary;
   nlohmann::json raw;        ///< the file as read: optional extra keys (e.g. "worst_cases")
+  /// The engine's failure classes (examples/engines/<engine>/classes.json: name, kind defect |
+  /// design, fields, fixtures, repro), with the folder its paths are relative to; empty if none.
+  nlohmann::json classes;
+  std::filesystem::path classes_dir;
 };
 
 struct ReportInput {
