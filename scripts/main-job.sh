@@ -42,7 +42,8 @@ run_engine() {  # name, precision, command
   mkdir -p reports/out/engines
   local s=0
   "$bin" check --exec "$cmd" --precision "$precision" --cases "$ENGINE_CASES" --quiet \
-    --json "reports/out/engines/$name.json" --fixtures "reports/out/engines/$name-found" >/dev/null || s=$?
+    --json "reports/out/engines/$name.json" --fixtures "reports/out/engines/$name-found" \
+    >"reports/out/engines/$name.log" 2>&1 || s=$?
   if [ "$s" -gt 1 ]; then echo "main-job: the $name campaign failed (exit $s); section left out" >&2; return; fi
   engine_args+=(--engine "$name=reports/out/engines/$name.json"
                 --engine-classes "$name=examples/engines/$name/classes.json")

@@ -316,7 +316,7 @@ void section_engines(Report& r) {
     const cli::Summary& s = e.summary;
     std::uint64_t cases = 0, skipped = 0, violations = 0;
     for (const auto& [k, c] : s.cells) cases += c.cases, skipped += c.skipped, violations += c.violations;
-    md << fmt::format("\n### {}\n\nFrom `{}`: {} judged answers, {} skipped (the engine cannot represent the "
+    md << fmt::format("\n### {}\n\nFrom `{}`: {} cases, {} skipped (the engine cannot represent the "
                       "case), {} violations.\n\n| cell | cases | skipped | violations | worst error per field (u·S) |\n"
                       "|---|---|---|---|---|\n", e.name, e.path, cases, skipped, violations);
     Csv csv({"cell", "cases", "skipped", "violations", "field", "max", "p99"});
