@@ -211,6 +211,10 @@ static PairAnswer answer_at(const Shape& a, const Shape& b, const ExactPoint& q,
 
   // D's core points from the hull vertices of A and B (D's hull vertices are among them).
   const std::vector<std::uint32_t> ha = shape_hull(a), hb = shape_hull(b);
+  if (ha.size() > kMaxDifferencePoints / hb.size())
+    throw InputError("shapes a and b have " + std::to_string(ha.size()) + " and " + std::to_string(hb.size()) +
+                     " hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = " +
+                     std::to_string(kMaxDifferencePoints) + " points");
   Difference d;
   d.pts.reserve(ha.size() * hb.size());
   d.from.reserve(ha.size() * hb.size());

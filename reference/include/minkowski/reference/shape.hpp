@@ -36,6 +36,14 @@ class InputError : public std::invalid_argument {
 /// The hull of each shape is taken first (see oracle.hpp), so only this input cap is needed.
 inline constexpr std::size_t kMaxReferencePoints = 1u << 20;
 
+/// Largest number of Minkowski difference points the oracle forms for one pair: |hull(A)| ·
+/// |hull(B)|. kMaxReferencePoints alone does not bound this: two 100,000-point circles have
+/// 10^10 difference points (hundreds of GiB). Each point costs the oracle about 100 bytes across
+/// its exact coordinates, index pair, Qhull's copy and the certificate (measured with
+/// cli/test/big_input_cli_test.sh under `ulimit -v`), so 2^22 points stay under ~0.5 GiB. A pair
+/// beyond it is refused with InputError naming both hull sizes and this limit.
+inline constexpr std::size_t kMaxDifferencePoints = std::size_t{1} << 22;
+
 /// Checks that `s` is a shape: at least one point, at most kMaxReferencePoints, every coordinate
 /// finite, radius finite and >= 0. `name` goes into the message ("shape a").
 /// Throws InputError on the first violation.
