@@ -72,7 +72,8 @@ int run_query(const QueryOptions& opt) {
   auto report = [&](const fixtures::CaseError& e) {
     std::cerr << "minkowski query: " << e.what() << '\n';
     nlohmann::ordered_json out{{"id", nullptr}, {"line", e.line()}, {"error", e.what()}};
-    std::cout << out.dump() << '\n';
+    // The file name in the message may be any bytes: replace invalid UTF-8 rather than throw.
+    std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   };
   std::size_t refused = 0;  // valid cases the oracle refuses (reference::kMaxDifferencePoints)
   const std::size_t bad = fixtures::read_batch(

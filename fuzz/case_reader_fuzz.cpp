@@ -4,7 +4,8 @@
 //
 // Asserts, aborting (a libFuzzer finding) otherwise:
 //   - read_batch never throws and reports every bad line through on_error with a message that
-//     names the source and a line number within the input;
+//     names the source and a line number within the input, and that is printable ASCII (so
+//     `query` can answer the line with {"error": message}; non-UTF-8 input once crashed it there);
 //   - fixture_from_text either returns or throws CaseError (nothing else), with a line within the
 //     input;
 //   - every case either reader accepts is valid (reference::validate passes) and survives
@@ -25,6 +26,11 @@ using namespace minkowski;
 [[noreturn]] void fail(const std::string& what) {
   std::fprintf(stderr, "case_reader_fuzz: %s\n", what.c_str());
   std::abort();
+}
+
+void check_message(const std::string& message) {
+  for (const unsigned char ch : message)
+    if (ch < 0x20 || ch >= 0x7f) fail("error message has a non-printable byte: " + message);
 }
 
 bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
@@ -61,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         in, "<fuzz>", [&](std::size_t, fixtures::Case&& c) { check_accepted(c); },
         [&](const fixtures::CaseError& e) {
           ++errors;
+          check_message(e.what());
           if (e.source() != "<fuzz>" || e.line() < 1 || e.line() > lines)
             fail(std::string("batch error with a wrong place: ") + e.what());
         });
@@ -73,6 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const fixtures::Fixture f = fixtures::fixture_from_text(text, "<fuzz>");
     check_accepted(f.c);
   } catch (const fixtures::CaseError& e) {
+    check_message(e.what());
     if (e.line() < 1 || e.line() > lines) fail(std::string("fixture error with a wrong line: ") + e.what());
   } catch (const std::exception& e) {
     fail(std::string("fixture_from_text threw something other than CaseError: ") + e.what());
