@@ -14,6 +14,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libbenchmark-dev
   parallel python3         # GNU parallel (shard example and test), python3 (CLI tests parse JSON)
+  clang-14 libfuzzer-14-dev  # the `fuzz` preset: libFuzzer targets with ASan + UBSan (fuzz/)
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter
