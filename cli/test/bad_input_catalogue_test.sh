@@ -109,13 +109,13 @@ sys.stdout.write(sys.argv[1] + '\n{\"a\":{\"points\":[' + ','.join(['[0,0]'] * n
 " "$good" >"$tmp/too-many-points.jsonl"
 expect_bad too-many-points "shape a: 1048577 points, more than the limit of 1048576"
 # A pair too big for the oracle: 2500 points on the parabola y = x² (all hull vertices, exactly),
-# so the Minkowski difference would have 2500² = 6,250,000 > reference::kMaxDifferencePoints = 2^16.
+# so the Minkowski difference would have 2500² = 6,250,000 > reference::kMaxDifferencePoints = 2^14.
 python3 -c "
 import json, sys
 p = [[i, i * i] for i in range(2500)]
 print(sys.argv[1]); print(json.dumps({'a': {'points': p}, 'b': {'points': [[-x, -y] for x, y in p]}}))
 " "$good" >"$tmp/difference-too-large.jsonl"
-expect_bad difference-too-large "shapes a and b have 2500 and 2500 hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = 65536 points"
+expect_bad difference-too-large "shapes a and b have 2500 and 2500 hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = 16384 points"
 
 # replay: a directory with one good catalogue fixture and one bad file each time.
 good_fixture=$(ls "$src"/fixtures/catalogue/*.json | head -1)
