@@ -33,6 +33,7 @@ struct CheckOptions {
   EngineOptions engine;
   std::size_t max_fixtures = 50;
   bool quiet = false;
+  double bounds_scale = 1;  ///< hidden, for tests: multiplies every k and tau (0: exact answers only)
 };
 
 nlohmann::ordered_json fast_to_json(const properties::FastAnswer& f) {
@@ -122,6 +123,20 @@ int run_check(const CheckOptions& o_in) {
     }
     opt.algorithms.clear();
     engine->set_stop_flag(&g_stop);
+  }
+  if (!(o.bounds_scale >= 0)) {
+    std::cerr << "minkowski check: --bounds-scale must be >= 0\n";
+    return 2;
+  }
+  if (o.bounds_scale != 1) {
+    const double f = o.bounds_scale;
+    opt.bounds = [f](properties::Algorithm a, properties::Precision p) {
+      properties::Bounds b = properties::bounds_for(a, p);
+      for (double* x : {&b.k_relation, &b.k_distance, &b.k_depth, &b.k_normal, &b.k_witness, &b.k_contact, &b.tau, &b.tau_contact_depth_relative,
+                        &b.tau_relative})
+        *x *= f;
+      return b;
+    };
   }
 
   const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;
@@ -244,6 +259,9 @@ void add_check_command(CLI::App& app, int* status) {
   c->add_option("--max-fixtures", o->max_fixtures, "at most this many fixtures (one per algorithm/family/precision and failing field)")
       ->capture_default_str();
   c->add_flag("--quiet", o->quiet, "no progress output");
+  // Hidden (empty group: not in --help): scales every bound, so that tests can force violations
+  // (--bounds-scale 0 judges against exact answers) — cli/test/concurrent_writers_test.sh.
+  c->add_option("--bounds-scale", o->bounds_scale, "test only: multiply every tolerance bound")->group("");
   c->callback([o, status] { *status = run_check(*o); });
 }
 

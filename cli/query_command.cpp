@@ -69,23 +69,32 @@ int run_query(const QueryOptions& opt) {
     source = opt.file;
   }
   const auto detail = opt.magnitudes_only ? reference::Detail::magnitudes : reference::Detail::full;
+  auto report = [&](const fixtures::CaseError& e) {
+    std::cerr << "minkowski query: " << e.what() << '\n';
+    nlohmann::ordered_json out{{"id", nullptr}, {"line", e.line()}, {"error", e.what()}};
+    // The file name in the message may be any bytes: replace invalid UTF-8 rather than throw.
+    std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  };
+  std::size_t refused = 0;  // valid cases the oracle refuses (reference::kMaxDifferencePoints)
   const std::size_t bad = fixtures::read_batch(
       *in, source,
       [&](std::size_t line, fixtures::Case&& c) {
         nlohmann::ordered_json out;
         out["id"] = c.id.empty() ? nlohmann::ordered_json(line) : nlohmann::ordered_json(c.id);
-        const reference::PairAnswer exact = reference::query(c.a, c.b, detail);
-        out["exact"] = fixtures::answer_to_json(exact);
-        if (!opt.exact_only) out["fast"] = fast_answers(c, exact);
-        std::cout << out.dump() << '\n';
+        try {
+          const reference::PairAnswer exact = reference::query(c.a, c.b, detail);
+          out["exact"] = fixtures::answer_to_json(exact);
+          if (!opt.exact_only) out["fast"] = fast_answers(c, exact);
+        } catch (const reference::InputError& e) {
+          ++refused;
+          report(fixtures::CaseError(source, line, e.what()));
+          return;
+        }
+        std::cout << out.dump() << '\n';  // one whole line per case, written only when complete
       },
-      [&](const fixtures::CaseError& e) {
-        std::cerr << "minkowski query: " << e.what() << '\n';
-        nlohmann::ordered_json out{{"id", nullptr}, {"line", e.line()}, {"error", e.what()}};
-        std::cout << out.dump() << '\n';
-      });
+      report);
   std::cout.flush();
-  return bad == 0 ? 0 : 2;
+  return bad + refused == 0 ? 0 : 2;
 }
 
 }  // namespace

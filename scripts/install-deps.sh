@@ -15,6 +15,7 @@ packages=(
   libbenchmark-dev
   parallel python3         # GNU parallel (shard example and test), python3 (CLI tests parse JSON)
   gnuplot-nox             # `minkowski report` draws its SVG plots with gnuplot
+  clang-14 libfuzzer-14-dev  # the `fuzz` preset: libFuzzer targets with ASan + UBSan (fuzz/)
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter

@@ -61,3 +61,21 @@ TEST(FastShape, EveryBadInputIsNamed) {
   std::vector<minkowski::fast::Vec2<float>> fhuge = {{0, 1e20f}};
   EXPECT_EQ(make_shape<float>(fhuge).error, ShapeError::out_of_range);
 }
+
+// Found by fuzz/fast_vs_reference_fuzz: points of subnormal magnitude are not welded (u·S
+// underflows to 0) and their orientations underflow to 0, so they become a segment of subnormal
+// length; its x² + y² was 0, 1/length inf and the normal NaN. The segment from (0, 0) to
+// (2^-1070, 2^-1071) points along (2, 1): its right normal is (1, -2)/√5 (by hand).
+TEST(ShapeSubnormal, NormalsOfSubnormalEdgesAreUnitVectors) {
+  const auto r = make_shape<double>(std::vector<V>{{0, 0}, {0x1p-1070, 0x1p-1071}});
+  ASSERT_TRUE(r) << r.message;
+  ASSERT_EQ(r.shape.size(), 2u);
+  EXPECT_NEAR(r.shape.normal(0).x, 1 / std::sqrt(5.0), 1e-15);
+  EXPECT_NEAR(r.shape.normal(0).y, -2 / std::sqrt(5.0), 1e-15);
+  EXPECT_EQ(r.shape.normal(1).x, -r.shape.normal(0).x);
+  // The same in float, at 2^-140 (subnormal in float).
+  const auto f = make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {0x1p-140f, 0x1p-141f}});
+  ASSERT_TRUE(f);
+  EXPECT_NEAR(f.shape.normal(0).x, 1 / std::sqrt(5.0f), 1e-6f);
+  EXPECT_NEAR(f.shape.normal(0).y, -2 / std::sqrt(5.0f), 1e-6f);
+}

@@ -126,7 +126,10 @@ class Solver {
     }
     std::vector<Evaluated> best;
     for (std::size_t i = 0; i < cands.size(); ++i) {
-      if (!(ap[i].lower() <= min_upper)) continue;  // certainly larger than another candidate
+      // Certainly larger than another candidate. Written so that a NaN bound (inf − inf when the
+      // double approximation overflows, e.g. coordinates near 1e211) never prunes: pruning every
+      // candidate left `best` empty (found by fuzz/reference_hull_fuzz).
+      if (ap[i].lower() > min_upper) continue;
       Rational q = exact_q(cands[i]);
       if (best.empty() || q < best.front().q) {
         best.clear();
@@ -239,6 +242,10 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
   impl->b = b;
   // D's core points from the hull vertices of A and B (D's hull vertices are among them).
   const std::vector<std::uint32_t> ha = shape_hull(a), hb = shape_hull(b);
+  if (ha.size() > kMaxDifferencePoints / hb.size())
+    throw InputError("shapes a and b have " + std::to_string(ha.size()) + " and " + std::to_string(hb.size()) +
+                     " hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = " +
+                     std::to_string(kMaxDifferencePoints) + " points");
   Difference& d = impl->d;
   d.pts.reserve(ha.size() * hb.size());
   d.from.reserve(ha.size() * hb.size());
@@ -394,7 +401,11 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
                    : ans.core_squared == r2 ? Relation::touching
                                             : Relation::overlapping;
     const Real dist = sqrt(to_real(ans.core_squared));
-    ans.signed_distance = dist - r_real;
+    // dist − r cancels when q is within 2^-256 of r²: sqrt(q) rounds to r and the difference to 0
+    // while the relation (exact) says separated or overlapping (found by fuzz/reference_hull_fuzz:
+    // circles whose centres are 5 − 2.4e-323 apart with radii 2 and 3). The same value as
+    // (q − r²)/(sqrt(q) + r) has an exact numerator and no cancellation, so its sign is exact.
+    ans.signed_distance = ans.radius == 0 ? dist : to_real(ans.core_squared - r2) / (dist + r_real);
     if (!full) {
       if (directions) ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
       if (zero_radius) ans.squared = ans.core_squared;

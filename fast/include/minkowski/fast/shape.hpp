@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -98,6 +99,23 @@ inline const char* describe(ShapeError e) {
 
 template <class T>
 struct ShapeBuilder {
+  /// The unit normal to the right of edge e (e != 0). Edges shorter than kRescaleBelow would have
+  /// x² + y² subnormal or zero (edges of subnormal length: 1/length(e) was inf and the normal NaN,
+  /// found by fuzz/fast_vs_reference_fuzz), so they are first divided by their largest component.
+  /// kRescaleBelow = sqrt(min normal)/epsilon: above it the larger square is normal with all its
+  /// bits and the smaller one, if subnormal, is below its rounding; normals of such edges are
+  /// computed exactly as before (one rounding, bit-identical results).
+  static Vec2<T> unit_normal(Vec2<T> e) {
+    using std::abs;
+    using std::sqrt;
+    static const T kRescaleBelow = sqrt(std::numeric_limits<T>::min()) / std::numeric_limits<T>::epsilon();
+    const T len = length(e);
+    if (len >= kRescaleBelow) return T(1) / len * perp_right(e);
+    const T m = std::max(abs(e.x), abs(e.y));
+    const Vec2<T> w{e.x / m, e.y / m};
+    return T(1) / length(w) * perp_right(w);
+  }
+
   // Andrew's monotone chain on the welded, sorted points. Pops on cross <= 0, so collinear points
   // on an edge are dropped and the result is strictly convex as computed in T.
   static ShapeResult<T> build(std::span<const Vec2<T>> points, T radius) {
@@ -167,14 +185,12 @@ struct ShapeBuilder {
     s.scale_ = scale;
     const std::size_t n = s.vertices_.size();
     if (n == 2) {
-      const Vec2<T> e = s.vertices_[1] - s.vertices_[0];
-      const Vec2<T> nrm = T(1) / length(e) * perp_right(e);
+      const Vec2<T> nrm = unit_normal(s.vertices_[1] - s.vertices_[0]);
       s.normals_ = {nrm, -nrm};
     } else if (n >= 3) {
       s.normals_.resize(n);
       for (std::size_t i = 0; i < n; ++i) {
-        const Vec2<T> e = s.vertices_[(i + 1) % n] - s.vertices_[i];
-        s.normals_[i] = T(1) / length(e) * perp_right(e);
+        s.normals_[i] = unit_normal(s.vertices_[(i + 1) % n] - s.vertices_[i]);
       }
     }
     return out;
