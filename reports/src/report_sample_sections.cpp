@@ -94,7 +94,7 @@ void section_sweep(Report& r, const SampleStudy& st) {
            fmt::format("set title '{0}: error and violations as the setting moves ({1} cases)'\n"
                        "set logscale x\nset format x '10^{{%L}}'\nset logscale y\nset format y '10^{{%L}}'\n"
                        "set xlabel '{2}'\nset ylabel '{3} error (u·S; 0 drawn at {4})'\n"
-                       "set y2label 'cases violating the bounds (%)'\nset y2range [0:100]\nset y2tics\nset ytics nomirror\n"
+                       "set y2label 'cases violating the bounds (%)'\nset y2range [-3:100]\nset y2tics\nset ytics nomirror\n"
                        "{5}f(x) = x > {4} ? x : {4}\n"
                        "plot 'sweep_{6}_double.csv' skip 1 using 1:(f($2)) w lp pt 7 lc rgb '#1f77b4' t 'max error, double', \\\n"
                        " 'sweep_{6}_float.csv' skip 1 using 1:(f($2)) w lp pt 5 lc rgb '#e6730b' t 'max error, float', \\\n"
