@@ -101,9 +101,6 @@ enum class SatAxis : std::uint8_t {
   vertex_vertex,  ///< direction from A's core vertex index_a to B's core vertex index_b
 };
 
-/// Warm-start cache: the last best (or separating) axis of a pair, as feature ids, so it stays
-/// meaningful when the shapes move. Zero-initialised = empty. One cache per pair of shapes; a cache
-/// whose indices do not fit the shapes is ignored, never read out of range.
 /// Settings of sat_query; the defaults are the documented tolerances (tolerances.hpp). Exposed
 /// so that the report can sweep them; production code keeps the defaults.
 struct SatOptions {
@@ -112,6 +109,9 @@ struct SatOptions {
   double parallel_axis_ulps = kSatParallelAxisUlps;
 };
 
+/// Warm-start cache: the last best (or separating) axis of a pair, as feature ids, so it stays
+/// meaningful when the shapes move. Zero-initialised = empty. One cache per pair of shapes; a cache
+/// whose indices do not fit the shapes is ignored, never read out of range.
 struct SatCache {
   SatAxis axis = SatAxis::none;
   std::uint32_t index_a = 0;  ///< face of A (face_a) or vertex of A (vertex_vertex)
