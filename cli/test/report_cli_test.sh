@@ -73,15 +73,20 @@ for name, cols in columns.items():
 rows = list(csv.DictReader(open('out/errors.csv')))
 assert len({(r['algorithm'], r['family'], r['precision']) for r in rows}) == 60
 assert all(int(r['cases']) == 12 for r in rows)
-# The sweep has both tolerances, both precisions, 16 decades plus the default each.
+# The sweep has all five tolerances, both precisions, 16 decades plus the default each, and a
+# per-tolerance, per-precision CSV.
 rows = list(csv.DictReader(open('out/sweep.csv')))
-for tol in ('gjk_gap', 'epa_tolerance'):
+sweeps = ('gjk_gap', 'epa_tolerance', 'sat_parallel_axis', 'manifold_reference_face', 'manifold_keep')
+for tol in sweeps:
     for p in ('float', 'double'):
         pts = [r for r in rows if r['tolerance'] == tol and r['precision'] == p]
         assert len(pts) == 17 and sum(r['is_default'] == '1' for r in pts) == 1, (tol, p, len(pts))
+        assert all(int(r['judged']) > 0 for r in pts), (tol, p)
+        sub = list(csv.DictReader(open(f'out/sweep_{tol}_{p}.csv')))
+        assert len(sub) == 17, (tol, p, len(sub))
 svgs = set(re.findall(r'\(([\w.-]+\.svg)\)', md))
-assert {'errors_double.svg', 'bounds.svg', 'sweep_gjk_gap.svg', 'sweep_epa_tolerance.svg', 'float_vs_double.svg',
-        'timing.svg', 'worst_sat_double.svg'} <= svgs, svgs
+assert {'errors_double.svg', 'bounds.svg', 'float_vs_double.svg', 'timing.svg', 'worst_sat_double.svg'} <= svgs, svgs
+assert {f'sweep_{t}.svg' for t in sweeps} <= svgs, svgs
 for s in svgs:
     assert os.path.exists('out/' + s), f'{s} referenced but missing'
     ET.parse('out/' + s)

@@ -21,11 +21,13 @@ using minkowski::fast::FeatureType;
 using minkowski::fast::make_shape;
 using minkowski::fast::Manifold;
 using minkowski::fast::ManifoldKind;
+using minkowski::fast::ManifoldOptions;
 using minkowski::fast::ManifoldPoint;
 using minkowski::fast::sat_query;
 using minkowski::fast::SatAxis;
 using minkowski::fast::SatCache;
 using minkowski::fast::Vec2;
+using minkowski::fast::unit_roundoff;
 
 using minkowski::fast::test_support::box;
 using minkowski::fast::test_support::shape;
@@ -334,6 +336,47 @@ TYPED_TEST(ManifoldTyped, NearlyEqualFacesKeepAAsReference) {
   EXPECT_EQ(contact_manifold(a, small).kind, ManifoldKind::face_a);
   EXPECT_EQ(sat_query(a, large).axis, SatAxis::face_b);
   EXPECT_EQ(contact_manifold(a, large).kind, ManifoldKind::face_b);
+}
+
+// ManifoldOptions::reference_face_relative_tolerance is honoured, on the pair above. Tolerance 0:
+// θ = 0.05, B's face better by 1.25e-4 (more than the gap rounding floor, 32 u·S <= 1.2e-5 in
+// float) becomes the reference. Tolerance 0.1 (× the shorter face 2 = 0.2): θ = 0.2, B's face
+// better by only 1.99e-3, stays A's.
+TYPED_TEST(ManifoldTyped, ReferenceFaceToleranceOptionIsHonoured) {
+  using T = TypeParam;
+  const auto a = box<T>(-1, -2, 1, 0);
+  auto turned = [](double th) {
+    const double d0 = 0.1, c = std::cos(th), s = std::sin(th);
+    auto p = [&](double x, double y) { return std::make_pair(x * c + y * s, -x * s + y * c - d0); };
+    return shape<T>({p(-1, 0), p(1, 0), p(1, 2), p(-1, 2)});
+  };
+  ManifoldOptions zero, loose;
+  zero.reference_face_relative_tolerance = 0;
+  loose.reference_face_relative_tolerance = 0.1;
+  EXPECT_EQ(contact_manifold(a, turned(0.05), T(0), nullptr, zero).kind, ManifoldKind::face_b);
+  EXPECT_EQ(contact_manifold(a, turned(0.2), T(0), nullptr, loose).kind, ManifoldKind::face_a);
+}
+
+// ManifoldOptions::keep_ulps is honoured. A = [0,2]², B = (0.5,1.5), (1.5,2+e), (1.5,3), (0.5,3)
+// with e = 16u (a multiple of the spacing of T near 2, so 2 + e is exact). Best axis: A's top
+// face, gap −0.5 (A's other faces −1.5, −1.5, −3; B's bottom face (1,−2)/√5 gives −1.5/√5 = −0.67,
+// its sides −1.5, its top −3). Incident edge: B's bottom edge, inside the slab x in [0,2], both
+// ends kept bit for bit: separations −0.5 and e (exact: differences of multiples of 16u below 4).
+// Default keep limit 32 u·S >= 32u > e keeps both; keep_ulps = 0 (limit 0 < e) drops the second.
+TYPED_TEST(ManifoldTyped, KeepUlpsOptionIsHonoured) {
+  using T = TypeParam;
+  const double e = 16 * double(unit_roundoff<T>());
+  const auto a = box<T>(0, 0, 2, 2), b = shape<T>({{0.5, 1.5}, {1.5, 2 + e}, {1.5, 3}, {0.5, 3}});
+  const Manifold<T> kept = contact_manifold(a, b);
+  ASSERT_EQ(kept.point_count, 2);
+  EXPECT_EQ(kept.kind, ManifoldKind::face_a);
+  EXPECT_EQ(std::max(kept.points[0].separation, kept.points[1].separation), T(e));
+  EXPECT_EQ(std::min(kept.points[0].separation, kept.points[1].separation), T(-0.5));
+  ManifoldOptions strict;
+  strict.keep_ulps = 0;
+  const Manifold<T> dropped = contact_manifold(a, b, T(0), nullptr, strict);
+  ASSERT_EQ(dropped.point_count, 1);
+  EXPECT_EQ(dropped.points[0].separation, T(-0.5));
 }
 
 // The deepest point of a manifold on the best face is SAT's depth.

@@ -21,8 +21,10 @@ using minkowski::fast::sat_overlap;
 using minkowski::fast::sat_query;
 using minkowski::fast::SatAxis;
 using minkowski::fast::SatCache;
+using minkowski::fast::SatOptions;
 using minkowski::fast::SatResult;
 using minkowski::fast::Vec2;
+using minkowski::fast::unit_roundoff;
 
 using minkowski::fast::test_support::box;
 using minkowski::fast::test_support::shape;
@@ -95,6 +97,25 @@ TYPED_TEST(SatTyped, TriangleFaceParallelToTheBestFaceIsSkipped) {
   EXPECT_EQ(r.axes_tested, 6);
   // The same triangle without the parallel face (apex moved off the vertical): nothing skipped.
   EXPECT_EQ(sat_query(a, shape<T>({{3, 0}, {5, 1}, {3.5, 2}})).axes_tested, 7);
+}
+
+// SatOptions::parallel_axis_ulps is honoured. A = [0,2]², triangle B = (3,0), (5,1), (3.5,2) (7 axes
+// by default, above). A's best normal is s = (1,0); a face of B is skipped when |n + s| <= par.
+// B's normals: (1,−2)/√5, |n + s|² = (1 + 1/√5)² + 4/5 = 2.894; (2,3)/√13, (1 + 2/√13)² + 9/13 =
+// 3.109; (−4,1)/√17 (the near-parallel left face), (1 − 4/√17)² + 1/17 = 0.0597, |n + s| = 0.244.
+// par = 0.5 skips only the left face (6 axes); par = 2 >= |n + s| for every unit n skips all of
+// B's faces (4 axes). The answer stays A's +x face, gap 1 (the skipped faces were not better).
+TYPED_TEST(SatTyped, ParallelAxisEpsilonOptionIsHonoured) {
+  using T = TypeParam;
+  const auto a = box<T>(0, 0, 2, 2), b = shape<T>({{3, 0}, {5, 1}, {3.5, 2}});
+  const double u = double(unit_roundoff<T>());
+  for (auto [par, axes] : {std::pair{0.5, 6}, std::pair{2.0, 4}}) {
+    const SatResult<T> r = sat_query(a, b, nullptr, SatOptions{par / u});
+    EXPECT_EQ(r.axes_tested, axes) << par;
+    EXPECT_EQ(r.separation, T(1)) << par;
+    EXPECT_EQ(r.axis, SatAxis::face_a) << par;
+  }
+  EXPECT_EQ(sat_query(a, b, nullptr, SatOptions{}).axes_tested, 7);
 }
 
 // A = [0,2]², B = [3,5]×[3,5]: the closest points are the corners (2,2) and (3,3), distance √2.

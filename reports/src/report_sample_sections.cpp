@@ -29,9 +29,16 @@ void section_sweep(Report& r, const SampleStudy& st) {
       "dotted lines mark the defaults (4u for GJK, 32u for EPA; u differs between float and double). Violations "
       "are judged against the default bounds, so a setting whose error the bounds do not cover shows as "
       "violations: that is the price of the setting.\n\n"
-      "Not swept: the SAT parallel-axis epsilon (`kSatParallelAxisUlps`) and the clipping tolerances "
-      "(`kReferenceFaceRelativeTolerance`, `kSatGapErrorUlps`) are constants inside `fast/sat.hpp` and "
-      "`fast/manifold.hpp` with no options parameter yet.\n",
+      "SAT's parallel-axis epsilon (`SatOptions::parallel_axis_ulps` × u, default 8u) is how far from "
+      "exactly opposite (|n + m| for unit normals) a face normal of B may be and still be skipped as the same "
+      "axis as A's best; the field is SAT's depth. The clipping tolerances are the reference-face preference "
+      "(`ManifoldOptions::reference_face_relative_tolerance`, default 5e-4: B's face is the reference only when "
+      "its gap beats A's by more than this times the shorter face) and the keep limit "
+      "(`ManifoldOptions::keep_ulps` × u × S, default 32u·S: a contact point is kept when its separation is at "
+      "most that); the field is the contacts' depth (`contact_depth`, outside [0, exact depth]).\n\n"
+      "Not swept: the constants of `fast/tolerances.hpp` with no options field (e.g. EPA's `kEpaNearEdgeUlps`, "
+      "the compound shapes' `kContactWeldUlps`), and the gap-rounding floor of the reference-face choice (`kSatGapErrorUlps` "
+      "there is a rounding bound, not a setting).\n",
       st.cases, r.in().sample.per_family, r.in().sample.seed);
   Csv csv({"tolerance", "precision", "field", "setting", "is_default", "judged", "failures", "failure_rate",
            "max_error", "p99_error", "mean_iterations"});
@@ -40,9 +47,34 @@ void section_sweep(Report& r, const SampleStudy& st) {
              std::to_string(p.judged), std::to_string(p.failures),
              g(p.judged ? double(p.failures) / p.judged : 0), g(p.max_error), g(p.p99_error), g(p.mean_iterations)});
   r.csv("sweep.csv", csv);
-  for (const std::string tol : {"gjk_gap", "epa_tolerance"}) {
-    md << fmt::format("\n| {} setting | precision | max error (u·S) | p99 | violations | mean iterations |\n"
-                      "|---|---|---|---|---|---|\n", tol);
+  struct Plot {
+    const char* title;
+    const char* xlabel;
+    const char* ylabel_field;
+    const char* says;  // one sentence: what the figure shows
+  };
+  const std::map<std::string, Plot> plots = {
+      {"gjk_gap", {"GJK termination gap", "GJK gap / distance (log scale)", "distance",
+                   "The figure shows GJK's distance error and violations against its termination gap."}},
+      {"epa_tolerance", {"EPA termination tolerance", "EPA tolerance tau / S (log scale)", "depth",
+                         "The figure shows EPA's depth error and violations against its termination tolerance."}},
+      {"sat_parallel_axis",
+       {"SAT parallel-axis epsilon", "parallel-axis epsilon |n + m| (log scale)", "depth",
+        "The figure shows SAT's depth error and violations as more and more of B's face normals count as "
+        "parallel to A's best one and are skipped."}},
+      {"manifold_reference_face",
+       {"Clipping: reference-face tolerance", "reference-face tolerance / shorter face (log scale)", "contact depth",
+        "The figure shows how far the clipped contacts' depths stray from the exact depth as A's face is kept as "
+        "the reference against a better face of B by more and more."}},
+      {"manifold_keep",
+       {"Clipping: keep limit", "keep limit / S (log scale)", "contact depth",
+        "The figure shows the clipped contacts' depth error and violations as points farther and farther "
+        "outside contact are kept."}},
+  };
+  for (const std::string& tol : sweep_names()) {
+    const Plot& pl = plots.at(tol);
+    md << fmt::format("\n### {}\n\n{}\n\n| {} setting | precision | max error (u·S) | p99 | violations | mean "
+                      "iterations |\n|---|---|---|---|---|---|\n", pl.title, pl.says, tol);
     std::string defaults;
     for (const std::string prec : {"double", "float"}) {
       Csv d({"setting", "max_error", "p99_error", "failure_percent", "mean_iterations"});
@@ -58,20 +90,17 @@ void section_sweep(Report& r, const SampleStudy& st) {
       }
       r.csv(fmt::format("sweep_{}_{}.csv", tol, prec), d);
     }
-    const bool gjk = tol == "gjk_gap";
     r.plot("sweep_" + tol,
            fmt::format("set title '{0}: error and violations as the setting moves ({1} cases)'\n"
                        "set logscale x\nset format x '10^{{%L}}'\nset logscale y\nset format y '10^{{%L}}'\n"
                        "set xlabel '{2}'\nset ylabel '{3} error (u·S; 0 drawn at {4})'\n"
-                       "set y2label 'cases violating the bounds (%)'\nset y2range [0:100]\nset y2tics\nset ytics nomirror\n"
+                       "set y2label 'cases violating the bounds (%)'\nset y2range [-3:100]\nset y2tics\nset ytics nomirror\n"
                        "{5}f(x) = x > {4} ? x : {4}\n"
                        "plot 'sweep_{6}_double.csv' skip 1 using 1:(f($2)) w lp pt 7 lc rgb '#1f77b4' t 'max error, double', \\\n"
                        " 'sweep_{6}_float.csv' skip 1 using 1:(f($2)) w lp pt 5 lc rgb '#e6730b' t 'max error, float', \\\n"
                        " 'sweep_{6}_double.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#1f77b4' t 'violations, double', \\\n"
                        " 'sweep_{6}_float.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#e6730b' t 'violations, float'\n",
-                       gjk ? "GJK termination gap" : "EPA termination tolerance", st.cases,
-                       gjk ? "GJK gap / distance (log scale)" : "EPA tolerance tau / S (log scale)",
-                       gjk ? "distance" : "depth", kLogFloor, defaults, tol),
+                       pl.title, st.cases, pl.xlabel, pl.ylabel_field, kLogFloor, defaults, tol),
            900, 500);
   }
 }

@@ -82,6 +82,41 @@ std::optional<FastAnswer> epa_with_tolerance(const fixtures::Case& c, double rel
   return f;
 }
 
+// SAT with a given parallel-axis epsilon, in protocol form (as run_fast's sat branch).
+template <class T>
+std::optional<FastAnswer> sat_with_parallel_axis(const fixtures::Case& c, double parallel_ulps, int& axes) {
+  const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
+  if (!a || !b) return std::nullopt;
+  const fast::SatResult<T> r = fast::sat_query(*a, *b, nullptr, fast::SatOptions{parallel_ulps});
+  axes = r.axes_tested;
+  FastAnswer f;
+  f.intersects = r.intersects;
+  f.normal = arr(r.normal);
+  if (r.intersects) f.depth = static_cast<double>(r.depth);
+  else if (r.separation_is_distance) f.distance = static_cast<double>(r.separation);
+  return f;
+}
+
+// Clipping with given manifold options, in protocol form (as run_fast's manifold branch).
+template <class T>
+std::optional<FastAnswer> manifold_with(const fixtures::Case& c, const fast::ManifoldOptions& o, int& axes) {
+  const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
+  if (!a || !b) return std::nullopt;
+  const fast::Manifold<T> m = fast::contact_manifold(*a, *b, T(0), nullptr, o);
+  axes = m.axes_tested;
+  FastAnswer f;
+  f.intersects = m.point_count > 0;
+  if (f.intersects) {
+    f.normal = arr(m.normal);
+    std::vector<properties::FastContact> k;
+    for (int i = 0; i < m.point_count; ++i)
+      k.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation), arr(m.points[i].point_a),
+                   arr(m.points[i].point_b)});
+    f.contacts = std::move(k);
+  }
+  return f;
+}
+
 // Median ns per call of the fast query `alg` in double on prebuilt shapes.
 double time_fast(Algorithm alg, const fast::ConvexShape<double>& a, const fast::ConvexShape<double>& b, int repeats) {
   std::vector<double> ns;
@@ -103,13 +138,50 @@ double time_fast(Algorithm alg, const fast::ConvexShape<double>& a, const fast::
 template <class T>
 Precision precision_of() { return std::is_same_v<T, float> ? Precision::single : Precision::double_; }
 
+// One swept setting: which algorithm answers, the field it controls, its default (relative units:
+// the setting as the sweep reports it), and the query run at a setting.
+template <class T>
+struct Sweep {
+  Algorithm algorithm;
+  const char* field;
+  double default_setting;
+  std::optional<FastAnswer> (*run)(const fixtures::Case&, double setting, int& iterations);
+};
+
+template <class T>
+Sweep<T> sweep_of(const std::string& name) {
+  const double u = fast::unit_roundoff<T>();
+  if (name == "gjk_gap")
+    return {Algorithm::gjk, "distance", fast::kGjkGapUlps * u,
+            [](const fixtures::Case& c, double s, int& it) { return gjk_with_gap<T>(c, s / fast::unit_roundoff<T>(), it); }};
+  if (name == "epa_tolerance")
+    return {Algorithm::epa, "depth", fast::kEpaToleranceUlps * u,
+            [](const fixtures::Case& c, double s, int& it) { return epa_with_tolerance<T>(c, s, it); }};
+  if (name == "sat_parallel_axis")
+    return {Algorithm::sat, "depth", fast::kSatParallelAxisUlps * u, [](const fixtures::Case& c, double s, int& it) {
+              return sat_with_parallel_axis<T>(c, s / fast::unit_roundoff<T>(), it);
+            }};
+  if (name == "manifold_reference_face")
+    return {Algorithm::manifold, "contact_depth", fast::kReferenceFaceRelativeTolerance,
+            [](const fixtures::Case& c, double s, int& it) {
+              fast::ManifoldOptions o;
+              o.reference_face_relative_tolerance = s;
+              return manifold_with<T>(c, o, it);
+            }};
+  // "manifold_keep"
+  return {Algorithm::manifold, "contact_depth", fast::kSatGapErrorUlps * u, [](const fixtures::Case& c, double s, int& it) {
+            fast::ManifoldOptions o;
+            o.keep_ulps = s / fast::unit_roundoff<T>();
+            return manifold_with<T>(c, o, it);
+          }};
+}
+
 template <class T>
 void sweep_one(const std::vector<SampleCase>& cases, const std::string& name, std::vector<SweepPoint>& out) {
-  const bool gjk = name == "gjk_gap";
+  const Sweep<T> sw = sweep_of<T>(name);
   const Precision p = precision_of<T>();
-  const properties::Bounds bounds = properties::bounds_for(gjk ? Algorithm::gjk : Algorithm::epa, p);
-  const double u = fast::unit_roundoff<T>();
-  const double def = gjk ? fast::kGjkGapUlps * u : fast::kEpaToleranceUlps * u;
+  const properties::Bounds bounds = properties::bounds_for(sw.algorithm, p);
+  const double def = sw.default_setting;
   std::vector<double> settings = sweep_settings();
   settings.push_back(def);
   std::sort(settings.begin(), settings.end());
@@ -117,14 +189,14 @@ void sweep_one(const std::vector<SampleCase>& cases, const std::string& name, st
     SweepPoint sp;
     sp.tolerance = name;
     sp.precision = properties::to_string(p);
-    sp.field = gjk ? "distance" : "depth";
+    sp.field = sw.field;
     sp.setting = s;
     sp.is_default = s == def;
     std::vector<double> errors;
     double iterations = 0;
     for (const SampleCase& sc : cases) {
       int it = 0;
-      const auto f = gjk ? gjk_with_gap<T>(sc.g.c, s / u, it) : epa_with_tolerance<T>(sc.g.c, s, it);
+      const auto f = sw.run(sc.g.c, s, it);
       if (!f) continue;
       const properties::Verdict v = properties::judge(sc.g.c, sc.exact, *f, bounds);
       ++sp.judged;
@@ -140,6 +212,12 @@ void sweep_one(const std::vector<SampleCase>& cases, const std::string& name, st
 }
 
 }  // namespace
+
+const std::vector<std::string>& sweep_names() {
+  static const std::vector<std::string> names = {"gjk_gap", "epa_tolerance", "sat_parallel_axis",
+                                                 "manifold_reference_face", "manifold_keep"};
+  return names;
+}
 
 std::vector<double> sweep_settings() {
   std::vector<double> s;
@@ -165,7 +243,7 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
   st.cases = cases.size();
 
   // Tolerance sweep.
-  for (const char* name : {"gjk_gap", "epa_tolerance"}) {
+  for (const std::string& name : sweep_names()) {
     sweep_one<double>(cases, name, st.sweep);
     sweep_one<float>(cases, name, st.sweep);
   }

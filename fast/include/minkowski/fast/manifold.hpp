@@ -130,6 +130,17 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
 
 }  // namespace manifold_detail
 
+/// Settings of contact_manifold; the defaults are the documented tolerances (tolerances.hpp).
+/// Exposed so that the report can sweep them; production code keeps the defaults.
+struct ManifoldOptions {
+  /// B's face is the reference only when its gap beats A's by more than this times the shorter
+  /// face (kReferenceFaceRelativeTolerance). 0: the better face by more than the gap's rounding.
+  double reference_face_relative_tolerance = kReferenceFaceRelativeTolerance;
+  /// A point is kept when its separation is at most the margin + keep_ulps · u · S
+  /// (kSatGapErrorUlps). 0: at most the margin exactly as computed.
+  double keep_ulps = kSatGapErrorUlps;
+};
+
 /// Contact manifold of A and B by reference-face clipping.
 ///
 /// Answers: the normal n (unit, A towards B) and up to two contact points whose separation is at
@@ -137,6 +148,7 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
 /// separation, measured along n from the reference face; the deepest equals −(SAT depth) when the
 /// reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
 ///
+/// options: the tolerances, defaults as documented (ManifoldOptions).
 /// speculative_margin: >= 0 and finite; also report points up to this far apart (speculative
 /// contacts). cache: optional SatCache for this pair; a pair separated by more than the margin
 /// along the cached axis costs one axis test; the cache receives the axis used.
@@ -146,7 +158,8 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
 /// reference-face tolerance are decided on squares).
 template <class T>
 Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
-                             T speculative_margin = T(0), SatCache* cache = nullptr) {
+                             T speculative_margin = T(0), SatCache* cache = nullptr,
+                             const ManifoldOptions& options = {}) {
   using std::sqrt;
   using namespace sat_detail;
   using namespace manifold_detail;
@@ -219,7 +232,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const T floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
     const T la2 = length_squared(a.vertex(next_index(pass.a.face, a.size())) - a.vertex(pass.a.face));
     const T lb2 = length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
-    const T tol = T(kReferenceFaceRelativeTolerance);
+    const T tol = T(options.reference_face_relative_tolerance);
     ref_b = (diff > floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
   }
   const ConvexShape<T>& R = ref_b ? b : a;
@@ -303,7 +316,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // exact touching contact two candidate vertices may round to 0 and +1e-16, and the contact must
   // not be lost to that (kSatGapErrorUlps, tolerances.hpp).
   const T keep_limit =
-      speculative_margin + T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+      speculative_margin + T(options.keep_ulps) * unit_roundoff<T>() * pair_scale(a, b);
   int kept = 0;
   for (int k = 0; k < count; ++k) {
     const T px = k == 0 ? p0x : p1x, py = k == 0 ? p0y : p1y;

@@ -101,6 +101,14 @@ enum class SatAxis : std::uint8_t {
   vertex_vertex,  ///< direction from A's core vertex index_a to B's core vertex index_b
 };
 
+/// Settings of sat_query; the defaults are the documented tolerances (tolerances.hpp). Exposed
+/// so that the report can sweep them; production code keeps the defaults.
+struct SatOptions {
+  /// B's face normals within parallel_axis_ulps · u of −(A's best normal) are not tested
+  /// (kSatParallelAxisUlps). 0 still skips an exactly opposite normal (the test is <=).
+  double parallel_axis_ulps = kSatParallelAxisUlps;
+};
+
 /// Warm-start cache: the last best (or separating) axis of a pair, as feature ids, so it stays
 /// meaningful when the shapes move. Zero-initialised = empty. One cache per pair of shapes; a cache
 /// whose indices do not fit the shapes is ignored, never read out of range.
@@ -436,8 +444,9 @@ inline bool scan_faces(const Vec2<T>* pv, const Vec2<T>* pn, std::size_t nf, con
 
 // All face directions of A, then of B.
 template <class T>
-FacePass<T> face_pass(const ConvexShape<T>& a, const ConvexShape<T>& b, bool use_stop, T stop) {
-  const T par = T(kSatParallelAxisUlps) * unit_roundoff<T>();
+FacePass<T> face_pass(const ConvexShape<T>& a, const ConvexShape<T>& b, bool use_stop, T stop,
+                      double parallel_axis_ulps = kSatParallelAxisUlps) {
+  const T par = T(parallel_axis_ulps) * unit_roundoff<T>();
   const T par2 = par * par;
   if (a.size() <= kSatLocalMax && b.size() <= kSatLocalMax)
     return face_pass_local(a, b, use_stop, stop, par2);
@@ -739,12 +748,13 @@ bool gap_exceeds(const AxisGap<T>& g, T r) {
 /// Preconditions: a and b built by make_shape. Failure cases: none reported — degenerate pairs
 /// (coincident points, collinear segments) are answered; for coincident single points the normal is
 /// the arbitrary (1, 0). Near ties between axes are decided by rounding (A's faces win exact ties).
-/// Tolerance: kSatParallelAxisUlps (skipped parallel axes), kSatGapErrorUlps (refinement trigger).
+/// Tolerance: kSatParallelAxisUlps (skipped parallel axes; options.parallel_axis_ulps),
+/// kSatGapErrorUlps (refinement trigger).
 /// Cost: at most 2·n·m dot products (n, m vertex counts); a square root only for a vertex axis or
 /// a refined pair. No allocation.
 template <class T>
 SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
-                       SatCache* cache = nullptr) {
+                       SatCache* cache = nullptr, const SatOptions& options = {}) {
   using std::sqrt;
   using namespace sat_detail;
   SatResult<T> out;
@@ -793,7 +803,7 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
     return finish(-r, true);
   }
 
-  const FacePass<T> pass = face_pass(a, b, false, T(0));
+  const FacePass<T> pass = face_pass(a, b, false, T(0), options.parallel_axis_ulps);
   out.axes_tested += pass.tested;
   const bool on_b = best_is_b(pass);
   const Face<T>& best = on_b ? pass.b : pass.a;

@@ -6,6 +6,9 @@
 //     tolerance (EpaOptions::relative_tolerance) at log-spaced settings; per setting and precision
 //     the worst and 99th-percentile error of the field the setting controls, in u·S, and the
 //     fraction of cases that violate the documented bounds (bounds_for) at that setting;
+//     likewise SAT's parallel-axis epsilon (SatOptions::parallel_axis_ulps, field depth) and the
+//     clipping tolerances (ManifoldOptions: reference_face_relative_tolerance and keep_ulps,
+//     field contact_depth);
 //   - contact points: clipping (contact_manifold) against closest internal vertices on the
 //     overlapping cases, judged with the manifold's bounds;
 //   - time per case, exact answer against each fast algorithm (wall clock, median per family);
@@ -32,14 +35,18 @@ struct SampleOptions {
 };
 
 struct SweepPoint {
-  std::string tolerance;  ///< "gjk_gap" or "epa_tolerance"
+  std::string tolerance;  ///< one of sweep_names()
   std::string precision;  ///< "float" or "double"
-  std::string field;      ///< the field the setting controls: "distance" (GJK), "depth" (EPA)
-  double setting = 0;     ///< relative setting: gap / distance (GJK), tau / S (EPA)
+  /// The field the setting controls: "distance" (GJK), "depth" (EPA, SAT), "contact_depth"
+  /// (manifold).
+  std::string field;
+  /// Relative setting: gap / distance (GJK), tau / S (EPA), |n + m| for unit normals (SAT
+  /// parallel axis), depth slack / shorter face (reference face), keep slack / S (keep limit).
+  double setting = 0;
   bool is_default = false;
   std::uint64_t judged = 0, failures = 0;  ///< cases judged; of them, violating bounds_for
   double max_error = 0, p99_error = 0;     ///< of `field`, in u·S
-  double mean_iterations = 0;              ///< support evaluations per case (GJK, or EPA's)
+  double mean_iterations = 0;  ///< support evaluations per case (GJK, EPA's); axes tested (SAT, manifold)
 };
 
 struct TimingRow {
@@ -80,6 +87,10 @@ struct SampleStudy {
 };
 
 SampleStudy run_sample_study(const SampleOptions& opt);
+
+/// The swept tolerances, in report order: gjk_gap, epa_tolerance, sat_parallel_axis,
+/// manifold_reference_face, manifold_keep.
+const std::vector<std::string>& sweep_names();
 
 /// The sweep's settings: 10^-16 … 10^-1 in decades, plus the default where it falls between.
 std::vector<double> sweep_settings();
