@@ -66,18 +66,39 @@ struct Evaluated {
   Rational q;  ///< exact squared distance from the origin to the feature (point or line)
 };
 
+/// GMP rationals reused by Solver::exact_q for its intermediate values. Every Rational
+/// temporary allocates and frees its numerator and denominator; a squared distance to an edge
+/// needs about a dozen of them, and those allocations were a fifth of a campaign's run time.
+/// Scratch values keep their limbs between calls (one set per thread). The arithmetic is the
+/// same exact GMP arithmetic, so results do not change.
+struct RationalScratch {
+  static constexpr int kSlots = 6;  ///< the most exact_q needs at once (edge case: ax, ay, bx, by, c, t)
+  mpq_t t[kSlots];
+  RationalScratch() { for (mpq_t& x : t) mpq_init(x); }
+  ~RationalScratch() { for (mpq_t& x : t) mpq_clear(x); }
+  RationalScratch(const RationalScratch&) = delete;
+  RationalScratch& operator=(const RationalScratch&) = delete;
+};
+
+RationalScratch& scratch() {
+  thread_local RationalScratch s;
+  return s;
+}
+
 class Solver {
  public:
   /// Answers questions about the query point q relative to core(D) (q is the origin for a
-  /// pair query: "where is the origin in D" is "do A and B intersect").
-  Solver(const Shape& a, const Shape& b, const Difference& d, HullStats& stats, const ExactPoint& q)
-      : a_(a), b_(b), d_(d), stats_(stats), h_(d.hull.size()), q_(q), rq_(to_rational(q)) {}
+  /// pair query: "where is the origin in D" is "do A and B intersect"). `rational_hull` holds
+  /// to_rational(v(k)) for every hull position k (converted once per prepared pair).
+  Solver(const Shape& a, const Shape& b, const Difference& d, const std::vector<RationalPoint>& rational_hull,
+         HullStats& stats, const ExactPoint& q)
+      : a_(a), b_(b), d_(d), rh_(rational_hull), stats_(stats), h_(d.hull.size()), q_(q), rq_(to_rational(q)) {}
 
   const ExactPoint& q() const { return q_; }
   const RationalPoint& rq() const { return rq_; }
 
   const ExactPoint& v(std::size_t k) const { return d_.pts[d_.hull[k % h_]]; }
-  RationalPoint rv(std::size_t k) const { return to_rational(v(k)); }
+  const RationalPoint& rv(std::size_t k) const { return rh_[k % h_]; }
 
   int orient_origin(std::size_t k, std::size_t l) const {
     return orient_sign_fast(v(k), v(l), q_, d_.expansions, stats_.stages);
@@ -104,15 +125,39 @@ class Solver {
     return (c * c) / (ex * ex + ey * ey);
   }
 
+  /// Exact squared distance from q to the feature: |v − q|² for a vertex, and for an edge
+  /// a→b (relative to q) cross(a, b)² / |b − a|². Computed in scratch rationals (see
+  /// RationalScratch): the same exact operations as on Rational temporaries.
   Rational exact_q(const Feature& f) const {
+    mpq_t* t = scratch().t;
+    const mpq_srcptr qx = rq_.x.backend().data(), qy = rq_.y.backend().data();
+    Rational out;
+    mpq_ptr r = out.backend().data();
+    const RationalPoint& va = rv(f.k);
     if (!f.is_edge) {
-      const RationalPoint p = sub(rv(f.k), rq_);
-      return dot(p, p);
+      mpq_sub(t[0], va.x.backend().data(), qx);
+      mpq_mul(t[0], t[0], t[0]);
+      mpq_sub(t[1], va.y.backend().data(), qy);
+      mpq_mul(t[1], t[1], t[1]);
+      mpq_add(r, t[0], t[1]);
+      return out;
     }
-    const RationalPoint a = sub(rv(f.k), rq_), b = sub(rv(f.k + 1), rq_);
-    const Rational c = cross(a, b);
-    const RationalPoint e = sub(b, a);
-    return c * c / dot(e, e);
+    const RationalPoint& vb = rv(f.k + 1);
+    mpq_sub(t[0], va.x.backend().data(), qx);  // a
+    mpq_sub(t[1], va.y.backend().data(), qy);
+    mpq_sub(t[2], vb.x.backend().data(), qx);  // b
+    mpq_sub(t[3], vb.y.backend().data(), qy);
+    mpq_mul(t[4], t[0], t[3]);                 // c = ax·by − ay·bx
+    mpq_mul(t[5], t[1], t[2]);
+    mpq_sub(t[4], t[4], t[5]);
+    mpq_mul(t[4], t[4], t[4]);                 // c²
+    mpq_sub(t[2], t[2], t[0]);                 // e = b − a
+    mpq_sub(t[3], t[3], t[1]);
+    mpq_mul(t[2], t[2], t[2]);
+    mpq_mul(t[3], t[3], t[3]);
+    mpq_add(t[2], t[2], t[3]);                 // |e|²
+    mpq_div(r, t[4], t[2]);
+    return out;
   }
 
   /// The candidates achieving the exact minimum of q (ties all returned, in input order).
@@ -170,6 +215,7 @@ class Solver {
   const Shape& a_;
   const Shape& b_;
   const Difference& d_;
+  const std::vector<RationalPoint>& rh_;
   HullStats& stats_;
   std::size_t h_;
   ExactPoint q_;
@@ -208,6 +254,18 @@ struct PreparedPair::Impl {
   Difference d;
   HullSource hull_source = HullSource::exact_only;
   HullStats build_stats;  ///< the hull's construction (copied into every answer)
+  /// to_rational of D's hull vertices in hull order, and r_a + r_b exact and in Real: converted
+  /// once here instead of in every answer (a judge asks a dozen questions per pair).
+  std::vector<RationalPoint> rational_hull;
+  Rational radius;
+  Real radius_real;
+  void finish() {
+    rational_hull.clear();
+    rational_hull.reserve(d.hull.size());
+    for (const std::uint32_t i : d.hull) rational_hull.push_back(to_rational(d.pts[i]));
+    radius = Rational(a.radius) + Rational(b.radius);
+    radius_real = to_real(radius);
+  }
 };
 
 namespace {
@@ -228,6 +286,7 @@ std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s) 
   d.expansions = std::all_of(d.pts.begin(), d.pts.end(), [](const ExactPoint& p) { return in_expansion_domain(p); });
   impl->hull_source = HullSource::exact_only;
   impl->build_stats.by_source[static_cast<int>(HullSource::exact_only)] = 1;
+  impl->finish();
   return impl;
 }
 
@@ -252,6 +311,7 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
   d.expansions = hull.in_expansion_domain;
   d.hull = std::move(hull.vertices);
   impl->hull_source = hull.source;
+  impl->finish();
   return impl;
 }
 
@@ -270,9 +330,9 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
   ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
   ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
 
-  Solver s(a, b, d, ans.stats, q);
+  Solver s(a, b, d, prepared.rational_hull, ans.stats, q);
   const std::size_t h = d.hull.size();
-  ans.radius = Rational(a.radius) + Rational(b.radius);
+  ans.radius = prepared.radius;
   const bool zero_radius = a.radius == 0 && b.radius == 0;
 
   // --- where is the origin relative to core(D)? -----------------------------------------------
@@ -358,7 +418,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
   }
 
   // --- magnitudes, relation, witnesses, directions --------------------------------------------
-  const Real r_real = to_real(ans.radius);
+  const Real& r_real = prepared.radius_real;
   if (boundary_feature) {
     ans.core_location = CoreLocation::boundary;
     ans.core_squared = 0;
