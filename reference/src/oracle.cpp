@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <mutex>
 
 #include "approx.hpp"
 
@@ -88,17 +90,14 @@ RationalScratch& scratch() {
 class Solver {
  public:
   /// Answers questions about the query point q relative to core(D) (q is the origin for a
-  /// pair query: "where is the origin in D" is "do A and B intersect"). `rational_hull` holds
-  /// to_rational(v(k)) for every hull position k (converted once per prepared pair).
-  Solver(const Shape& a, const Shape& b, const Difference& d, const std::vector<RationalPoint>& rational_hull,
-         HullStats& stats, const ExactPoint& q)
-      : a_(a), b_(b), d_(d), rh_(rational_hull), stats_(stats), h_(d.hull.size()), q_(q), rq_(to_rational(q)) {}
+  /// pair query: "where is the origin in D" is "do A and B intersect").
+  Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q);
 
   const ExactPoint& q() const { return q_; }
   const RationalPoint& rq() const { return rq_; }
 
   const ExactPoint& v(std::size_t k) const { return d_.pts[d_.hull[k % h_]]; }
-  const RationalPoint& rv(std::size_t k) const { return rh_[k % h_]; }
+  const RationalPoint& rv(std::size_t k) const;
 
   int orient_origin(std::size_t k, std::size_t l) const {
     return orient_sign_fast(v(k), v(l), q_, d_.expansions, stats_.stages);
@@ -215,7 +214,7 @@ class Solver {
   const Shape& a_;
   const Shape& b_;
   const Difference& d_;
-  const std::vector<RationalPoint>& rh_;
+  const PreparedPair::Impl& prepared_;
   HullStats& stats_;
   std::size_t h_;
   ExactPoint q_;
@@ -254,21 +253,36 @@ struct PreparedPair::Impl {
   Difference d;
   HullSource hull_source = HullSource::exact_only;
   HullStats build_stats;  ///< the hull's construction (copied into every answer)
-  /// to_rational of D's hull vertices in hull order, and r_a + r_b exact and in Real: converted
-  /// once here instead of in every answer (a judge asks a dozen questions per pair).
-  std::vector<RationalPoint> rational_hull;
+  /// r_a + r_b exact and in Real, converted once here instead of in every answer.
   Rational radius;
   Real radius_real;
+  /// to_rational(d.pts[d.hull[k]]) for hull position k, converted on first use and kept (a
+  /// judge asks a dozen questions per pair, each about a few vertices; converting all of them
+  /// eagerly cost more than it saved). Safe from several threads: each slot is filled once
+  /// under its own once_flag.
+  const RationalPoint& rational_vertex(std::size_t k) const {
+    std::call_once(rational_once_[k], [&] { rational_hull_[k] = to_rational(d.pts[d.hull[k]]); });
+    return rational_hull_[k];
+  }
   void finish() {
-    rational_hull.clear();
-    rational_hull.reserve(d.hull.size());
-    for (const std::uint32_t i : d.hull) rational_hull.push_back(to_rational(d.pts[i]));
+    rational_hull_.assign(d.hull.size(), RationalPoint{});
+    rational_once_ = std::make_unique<std::once_flag[]>(d.hull.size());
     radius = Rational(a.radius) + Rational(b.radius);
     radius_real = to_real(radius);
   }
+
+ private:
+  mutable std::vector<RationalPoint> rational_hull_;
+  mutable std::unique_ptr<std::once_flag[]> rational_once_;
 };
 
 namespace {
+
+Solver::Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q)
+    : a_(prepared.a), b_(prepared.b), d_(prepared.d), prepared_(prepared), stats_(stats),
+      h_(prepared.d.hull.size()), q_(q), rq_(to_rational(q)) {}
+
+const RationalPoint& Solver::rv(std::size_t k) const { return prepared_.rational_vertex(k % h_); }
 
 /// Shape s against a single point at the origin: D = s, whose hull is s's own exact hull (the
 /// differences s_i − 0 are s_i exactly), so Qhull is not asked.
@@ -413,7 +427,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
   ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
   ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
 
-  Solver s(a, b, d, prepared.rational_hull, ans.stats, q);
+  Solver s(prepared, ans.stats, q);
   const std::size_t h = d.hull.size();
   ans.radius = prepared.radius;
   const bool zero_radius = a.radius == 0 && b.radius == 0;
@@ -519,7 +533,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
 /// (reference/test/prepared_equivalence_test.cpp checks it against an independent computation).
 Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
   HullStats ignored;
-  const Solver s(prepared.a, prepared.b, prepared.d, prepared.rational_hull, ignored, q);
+  const Solver s(prepared, ignored, q);
   const Location loc = locate_in_difference(s, prepared.d.hull.size());
   const Real& r_real = prepared.radius_real;
   if (loc.boundary_feature) return -r_real;
