@@ -1,6 +1,7 @@
 #include "minkowski/reference/oracle.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -258,22 +259,30 @@ struct PreparedPair::Impl {
   Real radius_real;
   /// to_rational(d.pts[d.hull[k]]) for hull position k, converted on first use and kept (a
   /// judge asks a dozen questions per pair, each about a few vertices; converting all of them
-  /// eagerly cost more than it saved). Safe from several threads: each slot is filled once
-  /// under its own once_flag.
+  /// eagerly cost more than it saved). Safe from several threads: a slot is written once, under
+  /// the mutex, and published by its ready flag. (Not std::call_once: glibc's pthread_once
+  /// makes a futex wake-up system call on every first call, one per converted vertex.)
   const RationalPoint& rational_vertex(std::size_t k) const {
-    std::call_once(rational_once_[k], [&] { rational_hull_[k] = to_rational(d.pts[d.hull[k]]); });
+    if (!rational_ready_[k].load(std::memory_order_acquire)) {
+      std::lock_guard<std::mutex> lock(rational_mutex_);
+      if (!rational_ready_[k].load(std::memory_order_relaxed)) {
+        rational_hull_[k] = to_rational(d.pts[d.hull[k]]);
+        rational_ready_[k].store(true, std::memory_order_release);
+      }
+    }
     return rational_hull_[k];
   }
   void finish() {
     rational_hull_.assign(d.hull.size(), RationalPoint{});
-    rational_once_ = std::make_unique<std::once_flag[]>(d.hull.size());
+    rational_ready_ = std::make_unique<std::atomic<bool>[]>(d.hull.size());
     radius = Rational(a.radius) + Rational(b.radius);
     radius_real = to_real(radius);
   }
 
  private:
   mutable std::vector<RationalPoint> rational_hull_;
-  mutable std::unique_ptr<std::once_flag[]> rational_once_;
+  mutable std::unique_ptr<std::atomic<bool>[]> rational_ready_;
+  mutable std::mutex rational_mutex_;
 };
 
 namespace {
