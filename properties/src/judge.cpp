@@ -46,7 +46,7 @@ class PreparedCase {
   /// Signed distance of point p to A (which = 0) or B (which = 1), > 0 outside.
   double point_distance(int which, std::array<double, 2> p) {
     std::optional<reference::PreparedPair>& slot = which == 0 ? a_point_ : b_point_;
-    if (!slot) slot = reference::PreparedPair::against_point(which == 0 ? a_ : b_);
+    if (!slot) slot = which == 0 ? pair().a_against_point() : pair().b_against_point();
     return to_double(slot->signed_distance_after_translation({p[0], p[1]}));
   }
 

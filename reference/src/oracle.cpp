@@ -251,6 +251,7 @@ std::vector<std::uint32_t> shape_hull(const Shape& s) {
 /// The pair's shapes and the Minkowski difference core with its hull, built once.
 struct PreparedPair::Impl {
   Shape a, b;
+  std::vector<std::uint32_t> hull_a, hull_b;  ///< shape_hull(a), shape_hull(b)
   Difference d;
   HullSource hull_source = HullSource::exact_only;
   HullStats build_stats;  ///< the hull's construction (copied into every answer)
@@ -276,7 +277,9 @@ struct PreparedPair::Impl {
     rational_hull_.assign(d.hull.size(), RationalPoint{});
     rational_ready_ = std::make_unique<std::atomic<bool>[]>(d.hull.size());
     radius = Rational(a.radius) + Rational(b.radius);
-    radius_real = to_real(radius);
+    // Real(a) + Real(b) rounds the exact sum once, as to_real(radius) does (both round to
+    // nearest), without the rational conversion.
+    radius_real = Real(a.radius) + Real(b.radius);
   }
 
  private:
@@ -295,13 +298,17 @@ const RationalPoint& Solver::rv(std::size_t k) const { return prepared_.rational
 
 /// Shape s against a single point at the origin: D = s, whose hull is s's own exact hull (the
 /// differences s_i − 0 are s_i exactly), so Qhull is not asked.
-std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s) {
-  validate(s, "shape");
+/// `hull` is shape_hull(s) (already validated), or nullptr to compute it here.
+std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s,
+                                                               const std::vector<std::uint32_t>* hull = nullptr) {
+  if (!hull) validate(s, "shape");
   auto impl = std::make_shared<PreparedPair::Impl>();
   impl->a = s;
   impl->b.points = {{0, 0}};
+  impl->hull_a = hull ? *hull : shape_hull(s);
+  impl->hull_b = {0};
   Difference& d = impl->d;
-  for (const std::uint32_t i : shape_hull(s)) {
+  for (const std::uint32_t i : impl->hull_a) {
     d.hull.push_back(static_cast<std::uint32_t>(d.pts.size()));
     d.pts.push_back(exact(s.points[i]));
     d.from.emplace_back(i, 0);
@@ -320,7 +327,10 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
   impl->a = a;
   impl->b = b;
   // D's core points from the hull vertices of A and B (D's hull vertices are among them).
-  const std::vector<std::uint32_t> ha = shape_hull(a), hb = shape_hull(b);
+  impl->hull_a = shape_hull(a);
+  impl->hull_b = shape_hull(b);
+  const std::vector<std::uint32_t>& ha = impl->hull_a;
+  const std::vector<std::uint32_t>& hb = impl->hull_b;
   Difference& d = impl->d;
   d.pts.reserve(ha.size() * hb.size());
   d.from.reserve(ha.size() * hb.size());
@@ -558,6 +568,18 @@ PreparedPair::PreparedPair(const Shape& a, const Shape& b) : impl_(prepare(a, b)
 PreparedPair PreparedPair::against_point(const Shape& s) {
   PreparedPair p;
   p.impl_ = prepare_against_point(s);
+  return p;
+}
+
+PreparedPair PreparedPair::a_against_point() const {
+  PreparedPair p;
+  p.impl_ = prepare_against_point(impl_->a, &impl_->hull_a);
+  return p;
+}
+
+PreparedPair PreparedPair::b_against_point() const {
+  PreparedPair p;
+  p.impl_ = prepare_against_point(impl_->b, &impl_->hull_b);
   return p;
 }
 

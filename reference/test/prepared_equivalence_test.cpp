@@ -242,10 +242,17 @@ TEST(PreparedEquivalence, PointDistancesMatchThePairQueryAndTheDirectComputation
   for (int i = 0; i < kCases; ++i) {
     const Shape s = cases.shape(), other = cases.shape();
     const PreparedPair prepared = PreparedPair::against_point(s);
+    const PreparedPair pair(s, other);
+    const PreparedPair from_pair_a = pair.a_against_point(), from_pair_b = pair.b_against_point();
+    const PreparedPair prepared_other = PreparedPair::against_point(other);
     const Shape origin{{{0, 0}}, 0};
     for (int t = 0; t < kTranslationsPerPair; ++t) {
       const Point p = cases.translation(s, other);
       const Real got = prepared.signed_distance_after_translation(p);
+      // The pair's own shapes against a point (hulls reused) answer as against_point does.
+      ASSERT_EQ(from_pair_a.signed_distance_after_translation(p), got) << describe(s, origin, p);
+      ASSERT_EQ(from_pair_b.signed_distance_after_translation(p), prepared_other.signed_distance_after_translation(p))
+          << describe(other, origin, p);
       // Direct: the point against conv(s) (D = s − {0}).
       ASSERT_EQ(got, direct(differences(s, origin), {Rational(p.x), Rational(p.y)}, Rational(s.radius)).signed_distance)
           << describe(s, origin, p);
