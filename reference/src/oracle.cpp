@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <initializer_list>
+#include <limits>
 #include <memory>
 #include <mutex>
 
@@ -69,23 +71,69 @@ struct Evaluated {
   Rational q;  ///< exact squared distance from the origin to the feature (point or line)
 };
 
-/// GMP rationals reused by Solver::exact_q for its intermediate values. Every Rational
-/// temporary allocates and frees its numerator and denominator; a squared distance to an edge
-/// needs about a dozen of them, and those allocations were a fifth of a campaign's run time.
-/// Scratch values keep their limbs between calls (one set per thread). The arithmetic is the
-/// same exact GMP arithmetic, so results do not change.
-struct RationalScratch {
-  static constexpr int kSlots = 6;  ///< the most exact_q needs at once (edge case: ax, ay, bx, by, c, t)
-  mpq_t t[kSlots];
-  RationalScratch() { for (mpq_t& x : t) mpq_init(x); }
-  ~RationalScratch() { for (mpq_t& x : t) mpq_clear(x); }
-  RationalScratch(const RationalScratch&) = delete;
-  RationalScratch& operator=(const RationalScratch&) = delete;
+/// Exact squared distances on integers. Every coordinate in a query is a double or the exact
+/// sum of two (ExactCoord), i.e. an integer times a power of two: with E the smallest exponent of
+/// the unit in the last place among the doubles involved, each difference v − q is an integer
+/// times 2^E, and |v − q|² (or cross(a, b)² / |b − a|²) is an integer expression times 2^(2E).
+/// Evaluating that with GMP integers and forming the rational once gives the same canonical
+/// rational as the chain of Rational operations (exact values have one canonical form) without a
+/// gcd per operation and without allocating: the integers are kept per thread and reused.
+/// (Rational temporaries and their gcds were about a fifth of a campaign's run time.)
+struct DyadicScratch {
+  static constexpr int kSlots = 8;  ///< ax, ay, bx, by, two products, a term, spare
+  mpz_t z[kSlots];
+  DyadicScratch() { for (mpz_t& x : z) mpz_init(x); }
+  ~DyadicScratch() { for (mpz_t& x : z) mpz_clear(x); }
+  DyadicScratch(const DyadicScratch&) = delete;
+  DyadicScratch& operator=(const DyadicScratch&) = delete;
 };
 
-RationalScratch& scratch() {
-  thread_local RationalScratch s;
+DyadicScratch& dyadic_scratch() {
+  thread_local DyadicScratch s;
   return s;
+}
+
+/// Exponent of the last bit of d's 53-bit significand (d = m · 2^ulp_exponent(d), m an integer);
+/// meaningless for d = 0, which callers skip. Subnormals: frexp normalizes, m stays an integer.
+long ulp_exponent(double d) {
+  int e = 0;
+  std::frexp(d, &e);
+  return static_cast<long>(e) - 53;
+}
+
+/// The smallest ulp exponent among the nonzero parts of the given coordinates (0 if all are 0).
+long common_exponent(std::initializer_list<const ExactCoord*> coords) {
+  long e = std::numeric_limits<long>::max();
+  for (const ExactCoord* c : coords)
+    for (const double d : {c->hi, c->lo})
+      if (d != 0) e = std::min(e, ulp_exponent(d));
+  return e == std::numeric_limits<long>::max() ? 0 : e;
+}
+
+/// out += sign · d / 2^e exactly (an integer, since e <= ulp_exponent(d)).
+void add_scaled(mpz_ptr out, double d, long e, int sign, mpz_ptr tmp) {
+  if (d == 0) return;
+  int de = 0;
+  const double f = std::frexp(d, &de);
+  mpz_set_si(tmp, static_cast<long>(std::ldexp(f, 53)));  // |m| < 2^53: exact
+  mpz_mul_2exp(tmp, tmp, static_cast<mp_bitcnt_t>(de - 53 - e));
+  if (sign > 0) mpz_add(out, out, tmp);
+  else mpz_sub(out, out, tmp);
+}
+
+/// out = (v − q) / 2^e exactly.
+void scaled_difference(mpz_ptr out, const ExactCoord& v, const ExactCoord& q, long e, mpz_ptr tmp) {
+  mpz_set_ui(out, 0);
+  add_scaled(out, v.hi, e, +1, tmp);
+  add_scaled(out, v.lo, e, +1, tmp);
+  add_scaled(out, q.hi, e, -1, tmp);
+  add_scaled(out, q.lo, e, -1, tmp);
+}
+
+/// r = r · 2^k (k may be negative); mpq_mul_2exp / mpq_div_2exp keep r canonical.
+void scale_by_power_of_two(mpq_ptr r, long k) {
+  if (k >= 0) mpq_mul_2exp(r, r, static_cast<mp_bitcnt_t>(k));
+  else mpq_div_2exp(r, r, static_cast<mp_bitcnt_t>(-k));
 }
 
 class Solver {
@@ -95,7 +143,11 @@ class Solver {
   Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q);
 
   const ExactPoint& q() const { return q_; }
-  const RationalPoint& rq() const { return rq_; }
+  /// q as rationals, formed on first use (squared distances do not need it).
+  const RationalPoint& rq() const {
+    if (!rq_) rq_ = to_rational(q_);
+    return *rq_;
+  }
 
   const ExactPoint& v(std::size_t k) const { return d_.pts[d_.hull[k % h_]]; }
   const RationalPoint& rv(std::size_t k) const;
@@ -126,37 +178,40 @@ class Solver {
   }
 
   /// Exact squared distance from q to the feature: |v − q|² for a vertex, and for an edge
-  /// a→b (relative to q) cross(a, b)² / |b − a|². Computed in scratch rationals (see
-  /// RationalScratch): the same exact operations as on Rational temporaries.
+  /// a→b (relative to q) cross(a, b)² / |b − a|². Computed on scaled integers (see
+  /// DyadicScratch); exact, so equal to the same formula on Rationals.
   Rational exact_q(const Feature& f) const {
-    mpq_t* t = scratch().t;
-    const mpq_srcptr qx = rq_.x.backend().data(), qy = rq_.y.backend().data();
+    mpz_t* z = dyadic_scratch().z;
     Rational out;
-    mpq_ptr r = out.backend().data();
-    const RationalPoint& va = rv(f.k);
+    const mpq_ptr r = out.backend().data();
+    const ExactPoint& va = v(f.k);
     if (!f.is_edge) {
-      mpq_sub(t[0], va.x.backend().data(), qx);
-      mpq_mul(t[0], t[0], t[0]);
-      mpq_sub(t[1], va.y.backend().data(), qy);
-      mpq_mul(t[1], t[1], t[1]);
-      mpq_add(r, t[0], t[1]);
+      const long e = common_exponent({&va.x, &va.y, &q_.x, &q_.y});
+      scaled_difference(z[0], va.x, q_.x, e, z[6]);
+      scaled_difference(z[1], va.y, q_.y, e, z[6]);
+      mpz_mul(z[0], z[0], z[0]);
+      mpz_addmul(z[0], z[1], z[1]);                     // dx² + dy²
+      mpq_set_z(r, z[0]);
+      scale_by_power_of_two(r, 2 * e);
       return out;
     }
-    const RationalPoint& vb = rv(f.k + 1);
-    mpq_sub(t[0], va.x.backend().data(), qx);  // a
-    mpq_sub(t[1], va.y.backend().data(), qy);
-    mpq_sub(t[2], vb.x.backend().data(), qx);  // b
-    mpq_sub(t[3], vb.y.backend().data(), qy);
-    mpq_mul(t[4], t[0], t[3]);                 // c = ax·by − ay·bx
-    mpq_mul(t[5], t[1], t[2]);
-    mpq_sub(t[4], t[4], t[5]);
-    mpq_mul(t[4], t[4], t[4]);                 // c²
-    mpq_sub(t[2], t[2], t[0]);                 // e = b − a
-    mpq_sub(t[3], t[3], t[1]);
-    mpq_mul(t[2], t[2], t[2]);
-    mpq_mul(t[3], t[3], t[3]);
-    mpq_add(t[2], t[2], t[3]);                 // |e|²
-    mpq_div(r, t[4], t[2]);
+    const ExactPoint& vb = v(f.k + 1);
+    const long e = common_exponent({&va.x, &va.y, &vb.x, &vb.y, &q_.x, &q_.y});
+    scaled_difference(z[0], va.x, q_.x, e, z[6]);       // a
+    scaled_difference(z[1], va.y, q_.y, e, z[6]);
+    scaled_difference(z[2], vb.x, q_.x, e, z[6]);       // b
+    scaled_difference(z[3], vb.y, q_.y, e, z[6]);
+    mpz_mul(z[4], z[0], z[3]);                          // c = ax·by − ay·bx   (· 2^2e)
+    mpz_submul(z[4], z[1], z[2]);
+    mpz_mul(z[4], z[4], z[4]);                          // c²                  (· 2^4e)
+    mpz_sub(z[2], z[2], z[0]);                          // e = b − a           (· 2^e)
+    mpz_sub(z[3], z[3], z[1]);
+    mpz_mul(z[5], z[2], z[2]);
+    mpz_addmul(z[5], z[3], z[3]);                       // |e|²                (· 2^2e)
+    mpz_set(mpq_numref(r), z[4]);
+    mpz_set(mpq_denref(r), z[5]);
+    mpq_canonicalize(r);
+    scale_by_power_of_two(r, 2 * e);
     return out;
   }
 
@@ -188,7 +243,7 @@ class Solver {
   RationalPoint closest_point(const Feature& f, Rational* t_out = nullptr) const {
     if (!f.is_edge) return rv(f.k);
     const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
-    const Rational t = dot(sub(rq_, s), e) / dot(e, e);
+    const Rational t = dot(sub(rq(), s), e) / dot(e, e);
     if (t_out) *t_out = t;
     return {s.x + t * e.x, s.y + t * e.y};
   }
@@ -219,7 +274,7 @@ class Solver {
   HullStats& stats_;
   std::size_t h_;
   ExactPoint q_;
-  RationalPoint rq_;
+  mutable std::optional<RationalPoint> rq_;  ///< see rq()
 };
 
 
@@ -292,7 +347,7 @@ namespace {
 
 Solver::Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q)
     : a_(prepared.a), b_(prepared.b), d_(prepared.d), prepared_(prepared), stats_(stats),
-      h_(prepared.d.hull.size()), q_(q), rq_(to_rational(q)) {}
+      h_(prepared.d.hull.size()), q_(q) {}
 
 const RationalPoint& Solver::rv(std::size_t k) const { return prepared_.rational_vertex(k % h_); }
 
