@@ -215,15 +215,27 @@ class Solver {
     return out;
   }
 
-  /// The candidates achieving the exact minimum of q (ties all returned, in input order).
-  std::vector<Evaluated> minimize(const std::vector<Feature>& cands) const {
+  /// Interval enclosures of q for every candidate (in approx_scratch()); returns the smallest
+  /// upper bound, which the exact minimum cannot exceed.
+  static std::vector<Approx>& approx_scratch() {
     thread_local std::vector<Approx> ap;
+    return ap;
+  }
+  double approximate(const std::vector<Feature>& cands) const {
+    std::vector<Approx>& ap = approx_scratch();
     ap.resize(cands.size());
     double min_upper = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < cands.size(); ++i) {
       ap[i] = approx_q(cands[i]);
       min_upper = std::min(min_upper, ap[i].upper());
     }
+    return min_upper;
+  }
+
+  /// The candidates achieving the exact minimum of q (ties all returned, in input order).
+  std::vector<Evaluated> minimize(const std::vector<Feature>& cands) const {
+    const double min_upper = approximate(cands);
+    std::vector<Approx>& ap = approx_scratch();
     std::vector<Evaluated> best;
     for (std::size_t i = 0; i < cands.size(); ++i) {
       if (!(ap[i].lower() <= min_upper)) continue;  // certainly larger than another candidate
@@ -238,7 +250,21 @@ class Solver {
     return best;
   }
 
-  /// Exact point of the feature nearest the origin, and the core points of A and B behind it.
+  /// The exact minimum of q over the candidates (minimize(cands).front().q), into `out`,
+  /// without collecting the ties. `out` must not be the per-thread scratch value.
+  void min_q(const std::vector<Feature>& cands, Rational& out) const {
+    const double min_upper = approximate(cands);
+    std::vector<Approx>& ap = approx_scratch();
+    thread_local Rational q;
+    bool first = true;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      if (!(ap[i].lower() <= min_upper)) continue;  // certainly larger than another candidate
+      q = exact_q(cands[i]);
+      if (first || q < out) std::swap(out, q);
+      first = false;
+    }
+  }
+
   /// Exact point of the feature nearest the origin (the foot of the origin on an edge).
   RationalPoint closest_point(const Feature& f, Rational* t_out = nullptr) const {
     if (!f.is_edge) return rv(f.k);
@@ -611,9 +637,21 @@ Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q)
   const Location loc = locate_in_difference(s, prepared.d.hull.size());
   const Real& r_real = prepared.radius_real;
   if (loc.boundary_feature) return -r_real;
-  const std::vector<Evaluated> best = s.minimize(loc.candidates);
-  if (loc.inside) return -(sqrt(to_real(best.front().q)) + r_real);
-  return sqrt(to_real(best.front().q)) - r_real;
+  // The same MPFR operations as -(sqrt(to_real(q)) + r) and sqrt(to_real(q)) − r (each rounds
+  // to nearest at Real's precision), in a reused per-thread value instead of two temporaries.
+  thread_local Rational q_min;
+  thread_local Real root;
+  s.min_q(loc.candidates, q_min);
+  mpfr_set_q(root.backend().data(), q_min.backend().data(), MPFR_RNDN);
+  mpfr_sqrt(root.backend().data(), root.backend().data(), MPFR_RNDN);
+  Real out;
+  if (loc.inside) {
+    mpfr_add(out.backend().data(), root.backend().data(), r_real.backend().data(), MPFR_RNDN);
+    mpfr_neg(out.backend().data(), out.backend().data(), MPFR_RNDN);
+  } else {
+    mpfr_sub(out.backend().data(), root.backend().data(), r_real.backend().data(), MPFR_RNDN);
+  }
+  return out;
 }
 
 }  // namespace
