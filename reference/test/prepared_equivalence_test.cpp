@@ -116,12 +116,14 @@ std::vector<ExactPoint> differences(const Shape& a, const Shape& b) {
 /// exactly), collinear sets, duplicates, single points; radii 0 or not; scales from 1e-3 to 1e6.
 class Cases {
  public:
-  explicit Cases(std::uint64_t seed) : rng_(seed) {}
+  /// `min_scale_exp`..`max_scale_exp`: binary exponents of the shapes' scale.
+  explicit Cases(std::uint64_t seed, int min_scale_exp = -10, int max_scale_exp = 20)
+      : rng_(seed), min_exp_(min_scale_exp), max_exp_(max_scale_exp) {}
 
   Shape shape() {
     Shape s;
     const int kind = pick(5), n = 1 + pick(8);
-    const double scale = std::ldexp(1.0, pick(31) - 10);  // 2^-10 .. 2^20
+    const double scale = std::ldexp(1.0, min_exp_ + pick(max_exp_ - min_exp_ + 1));
     const double off = scale * std::floor(unit() * 4);
     for (int i = 0; i < n; ++i) {
       switch (kind) {
@@ -152,6 +154,7 @@ class Cases {
   double unit() { return std::uniform_real_distribution<double>(-1, 1)(rng_); }
   double grid() { return static_cast<double>(pick(9) - 4); }
   std::mt19937_64 rng_;
+  int min_exp_, max_exp_;
 };
 
 std::string describe(const Shape& a, const Shape& b, Point v) {
@@ -194,6 +197,60 @@ TEST(PreparedEquivalence, TranslationsMatchTheDirectComputation) {
   EXPECT_GT(boundary, 100);
   EXPECT_GT(inside, 100);
   EXPECT_GT(outside, 100);
+}
+
+/// Cases per scale range in the extreme-scale tests.
+constexpr int kExtremeCases = 300;
+
+void expect_direct_answers_at_scales(int lo, int hi) {
+  Cases cases(kSeed + 3, lo, hi);
+  for (int i = 0; i < kExtremeCases; ++i) {
+    const Shape a = cases.shape(), b = cases.shape();
+    const PreparedPair prepared(a, b);
+    const Rational r = Rational(a.radius) + Rational(b.radius);
+    const std::vector<ExactPoint> pts = differences(a, b);
+    ASSERT_EQ(prepared.query(Detail::magnitudes).signed_distance,
+              direct(pts, {Rational(0), Rational(0)}, r).signed_distance) << describe(a, b, {0, 0});
+    for (int t = 0; t < kTranslationsPerPair; ++t) {
+      const Point v = cases.translation(a, b);
+      ASSERT_EQ(prepared.signed_distance_after_translation(v),
+                direct(pts, {Rational(v.x), Rational(v.y)}, r).signed_distance) << describe(a, b, v);
+    }
+  }
+}
+
+/// Large and small magnitudes: the integer form of a squared distance then spans several
+/// limbs. The ranges keep the fourth powers of the coordinates (an edge's squared cross
+/// product) within double range, and both shapes at similar scales; see the disabled tests.
+TEST(PreparedEquivalence, WideScalesMatchTheDirectComputation) {
+  expect_direct_answers_at_scales(-250, -200);
+  expect_direct_answers_at_scales(200, 250);
+}
+
+/// KNOWN ORACLE BUG, not caused by the prepared-pair changes (the code before them, built from
+/// ffb739f, answers the same): shapes at very different scales, translated so that B + v is
+/// exactly the origin. A = {(-8.3076749736557242e35, -9.969209968386869e35),
+/// (-8.3076749736557242e35, -4.9846049841934345e35), (1.6615349947311448e35, -8.3076749736557242e35),
+/// (-6.6461399789245794e35, -9.969209968386869e35), (-9.969209968386869e35, -4.9846049841934345e35)},
+/// B = {(-4.2124916667422875e65, -4.2124916667422875e65)}, v = (4.2124916667422875e65, same):
+/// PreparedPair(A, B).signed_distance_after_translation(v) = 8.4721993606513924732e35, but
+/// B + v = {(0, 0)} and query(A, {(0, 0)}).signed_distance = 7.3559289935967992658e35 (which
+/// the direct computation confirms). D's points then share their hi parts (a − b rounds to −b)
+/// and differ only in lo. Enable when fixed.
+TEST(PreparedEquivalence, DISABLED_MixedScalesMatchTheDirectComputation) {
+  expect_direct_answers_at_scales(-240, 240);
+}
+
+/// KNOWN ORACLE BUG, not caused by the prepared-pair changes (the code before them answers the
+/// same): with coordinates whose fourth powers underflow or overflow double (about below 1e-77
+/// or above 1e77, e.g. subnormals), Solver::approx_q of an edge is 0/0 or inf/inf = NaN, and
+/// minimize() skips the candidate (`!(lower <= min_upper)`), so the nearest edge can be lost.
+/// First failing case: A = {(0, -16384u), (-16384u, 0), (0, -49152u)} r = 4097u,
+/// B = {(u, -2u)} r = u with u = 2^-1074: the oracle says 12285u, the distance is ~7487.6u.
+/// Enable when approx_q handles under/overflow (e.g. treat a NaN interval as [0, inf]).
+TEST(PreparedEquivalence, DISABLED_ExtremeScalesMatchTheDirectComputation) {
+  expect_direct_answers_at_scales(-1074, -1040);
+  expect_direct_answers_at_scales(480, 520);
 }
 
 TEST(PreparedEquivalence, PairQueryMatchesTheDirectComputation) {
