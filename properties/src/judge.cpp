@@ -34,6 +34,7 @@ class PreparedCase {
       memo.pair_.reset();
       memo.a_point_.reset();
       memo.b_point_.reset();
+      memo.point_answers_.clear();
     }
     return memo;
   }
@@ -42,18 +43,43 @@ class PreparedCase {
     return *pair_;
   }
   /// Signed distance between A and B + v.
-  double after_translation(reference::Point v) { return to_double(pair().signed_distance_after_translation(v)); }
+  double after_translation(reference::Point v) {
+    const std::array<double, 2> p{v.x, v.y};
+    for (const PointAnswer& k : point_answers_)
+      if (k.which == kTranslation && k.p == p) return k.distance;
+    const double d = to_double(pair().signed_distance_after_translation(v));
+    if (point_answers_.size() < kMaxPointAnswers) point_answers_.push_back({kTranslation, p, d});
+    return d;
+  }
   /// Signed distance of point p to A (which = 0) or B (which = 1), > 0 outside.
+  /// Several fast answers of one case often report the same point (GJK and EPA share their
+  /// witnesses, the two contact algorithms their clipped points, algorithms their MTVs), so
+  /// answers are kept per case: the same exact question, the same answer.
   double point_distance(int which, std::array<double, 2> p) {
+    for (const PointAnswer& k : point_answers_)
+      if (k.which == which && k.p == p) return k.distance;
     std::optional<reference::PreparedPair>& slot = which == 0 ? a_point_ : b_point_;
-    if (!slot) slot = reference::PreparedPair::against_point(which == 0 ? a_ : b_);
-    return to_double(slot->signed_distance_after_translation({p[0], p[1]}));
+    if (!slot) slot = which == 0 ? pair().a_against_point() : pair().b_against_point();
+    const double d = to_double(slot->signed_distance_after_translation({p[0], p[1]}));
+    if (point_answers_.size() < kMaxPointAnswers) point_answers_.push_back({which, p, d});
+    return d;
   }
 
  private:
+  static constexpr int kTranslation = 2;  ///< PointAnswer::which of after_translation()
+  struct PointAnswer {
+    int which;  ///< 0: distance to A, 1: to B, kTranslation: after translating B
+    std::array<double, 2> p;  ///< compared with == (−0 and +0 are one point; NaN never matches)
+    double distance;
+  };
+  /// Bound on the kept answers per case (searched linearly): ten fast answers per case ask about
+  /// six questions each (two witness points or two per contact, one MTV); beyond it answers
+  /// are simply not kept.
+  static constexpr std::size_t kMaxPointAnswers = 64;
   bool valid_ = false;
   reference::Shape a_, b_;
   std::optional<reference::PreparedPair> pair_, a_point_, b_point_;
+  std::vector<PointAnswer> point_answers_;
 };
 
 }  // namespace

@@ -1,7 +1,12 @@
 #include "minkowski/reference/oracle.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <mutex>
 
 #include "approx.hpp"
 
@@ -66,18 +71,86 @@ struct Evaluated {
   Rational q;  ///< exact squared distance from the origin to the feature (point or line)
 };
 
+/// Exact squared distances on integers. Every coordinate in a query is a double or the exact
+/// sum of two (ExactCoord), i.e. an integer times a power of two: with E the smallest exponent of
+/// the unit in the last place among the doubles involved, each difference v − q is an integer
+/// times 2^E, and |v − q|² (or cross(a, b)² / |b − a|²) is an integer expression times 2^(2E).
+/// Evaluating that with GMP integers and forming the rational once gives the same canonical
+/// rational as the chain of Rational operations (exact values have one canonical form) without a
+/// gcd per operation and without allocating: the integers are kept per thread and reused.
+/// (Rational temporaries and their gcds were about a fifth of a campaign's run time.)
+struct DyadicScratch {
+  static constexpr int kSlots = 8;  ///< ax, ay, bx, by, two products, a term, spare
+  mpz_t z[kSlots];
+  DyadicScratch() { for (mpz_t& x : z) mpz_init(x); }
+  ~DyadicScratch() { for (mpz_t& x : z) mpz_clear(x); }
+  DyadicScratch(const DyadicScratch&) = delete;
+  DyadicScratch& operator=(const DyadicScratch&) = delete;
+};
+
+DyadicScratch& dyadic_scratch() {
+  thread_local DyadicScratch s;
+  return s;
+}
+
+/// Exponent of the last bit of d's 53-bit significand (d = m · 2^ulp_exponent(d), m an integer);
+/// meaningless for d = 0, which callers skip. Subnormals: frexp normalizes, m stays an integer.
+long ulp_exponent(double d) {
+  int e = 0;
+  std::frexp(d, &e);
+  return static_cast<long>(e) - 53;
+}
+
+/// The smallest ulp exponent among the nonzero parts of the given coordinates (0 if all are 0).
+long common_exponent(std::initializer_list<const ExactCoord*> coords) {
+  long e = std::numeric_limits<long>::max();
+  for (const ExactCoord* c : coords)
+    for (const double d : {c->hi, c->lo})
+      if (d != 0) e = std::min(e, ulp_exponent(d));
+  return e == std::numeric_limits<long>::max() ? 0 : e;
+}
+
+/// out += sign · d / 2^e exactly (an integer, since e <= ulp_exponent(d)).
+void add_scaled(mpz_ptr out, double d, long e, int sign, mpz_ptr tmp) {
+  if (d == 0) return;
+  int de = 0;
+  const double f = std::frexp(d, &de);
+  mpz_set_si(tmp, static_cast<long>(std::ldexp(f, 53)));  // |m| < 2^53: exact
+  mpz_mul_2exp(tmp, tmp, static_cast<mp_bitcnt_t>(de - 53 - e));
+  if (sign > 0) mpz_add(out, out, tmp);
+  else mpz_sub(out, out, tmp);
+}
+
+/// out = (v − q) / 2^e exactly.
+void scaled_difference(mpz_ptr out, const ExactCoord& v, const ExactCoord& q, long e, mpz_ptr tmp) {
+  mpz_set_ui(out, 0);
+  add_scaled(out, v.hi, e, +1, tmp);
+  add_scaled(out, v.lo, e, +1, tmp);
+  add_scaled(out, q.hi, e, -1, tmp);
+  add_scaled(out, q.lo, e, -1, tmp);
+}
+
+/// r = r · 2^k (k may be negative); mpq_mul_2exp / mpq_div_2exp keep r canonical.
+void scale_by_power_of_two(mpq_ptr r, long k) {
+  if (k >= 0) mpq_mul_2exp(r, r, static_cast<mp_bitcnt_t>(k));
+  else mpq_div_2exp(r, r, static_cast<mp_bitcnt_t>(-k));
+}
+
 class Solver {
  public:
   /// Answers questions about the query point q relative to core(D) (q is the origin for a
   /// pair query: "where is the origin in D" is "do A and B intersect").
-  Solver(const Shape& a, const Shape& b, const Difference& d, HullStats& stats, const ExactPoint& q)
-      : a_(a), b_(b), d_(d), stats_(stats), h_(d.hull.size()), q_(q), rq_(to_rational(q)) {}
+  Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q);
 
   const ExactPoint& q() const { return q_; }
-  const RationalPoint& rq() const { return rq_; }
+  /// q as rationals, formed on first use (squared distances do not need it).
+  const RationalPoint& rq() const {
+    if (!rq_) rq_ = to_rational(q_);
+    return *rq_;
+  }
 
   const ExactPoint& v(std::size_t k) const { return d_.pts[d_.hull[k % h_]]; }
-  RationalPoint rv(std::size_t k) const { return to_rational(v(k)); }
+  const RationalPoint& rv(std::size_t k) const;
 
   int orient_origin(std::size_t k, std::size_t l) const {
     return orient_sign_fast(v(k), v(l), q_, d_.expansions, stats_.stages);
@@ -104,26 +177,65 @@ class Solver {
     return (c * c) / (ex * ex + ey * ey);
   }
 
+  /// Exact squared distance from q to the feature: |v − q|² for a vertex, and for an edge
+  /// a→b (relative to q) cross(a, b)² / |b − a|². Computed on scaled integers (see
+  /// DyadicScratch); exact, so equal to the same formula on Rationals.
   Rational exact_q(const Feature& f) const {
+    mpz_t* z = dyadic_scratch().z;
+    Rational out;
+    const mpq_ptr r = out.backend().data();
+    const ExactPoint& va = v(f.k);
     if (!f.is_edge) {
-      const RationalPoint p = sub(rv(f.k), rq_);
-      return dot(p, p);
+      const long e = common_exponent({&va.x, &va.y, &q_.x, &q_.y});
+      scaled_difference(z[0], va.x, q_.x, e, z[6]);
+      scaled_difference(z[1], va.y, q_.y, e, z[6]);
+      mpz_mul(z[0], z[0], z[0]);
+      mpz_addmul(z[0], z[1], z[1]);                     // dx² + dy²
+      mpq_set_z(r, z[0]);
+      scale_by_power_of_two(r, 2 * e);
+      return out;
     }
-    const RationalPoint a = sub(rv(f.k), rq_), b = sub(rv(f.k + 1), rq_);
-    const Rational c = cross(a, b);
-    const RationalPoint e = sub(b, a);
-    return c * c / dot(e, e);
+    const ExactPoint& vb = v(f.k + 1);
+    const long e = common_exponent({&va.x, &va.y, &vb.x, &vb.y, &q_.x, &q_.y});
+    scaled_difference(z[0], va.x, q_.x, e, z[6]);       // a
+    scaled_difference(z[1], va.y, q_.y, e, z[6]);
+    scaled_difference(z[2], vb.x, q_.x, e, z[6]);       // b
+    scaled_difference(z[3], vb.y, q_.y, e, z[6]);
+    mpz_mul(z[4], z[0], z[3]);                          // c = ax·by − ay·bx   (· 2^2e)
+    mpz_submul(z[4], z[1], z[2]);
+    mpz_mul(z[4], z[4], z[4]);                          // c²                  (· 2^4e)
+    mpz_sub(z[2], z[2], z[0]);                          // e = b − a           (· 2^e)
+    mpz_sub(z[3], z[3], z[1]);
+    mpz_mul(z[5], z[2], z[2]);
+    mpz_addmul(z[5], z[3], z[3]);                       // |e|²                (· 2^2e)
+    mpz_set(mpq_numref(r), z[4]);
+    mpz_set(mpq_denref(r), z[5]);
+    mpq_canonicalize(r);
+    scale_by_power_of_two(r, 2 * e);
+    return out;
   }
 
-  /// The candidates achieving the exact minimum of q (ties all returned, in input order).
-  std::vector<Evaluated> minimize(const std::vector<Feature>& cands) const {
+  /// Interval enclosures of q for every candidate (in approx_scratch()); returns the smallest
+  /// upper bound, which the exact minimum cannot exceed.
+  static std::vector<Approx>& approx_scratch() {
     thread_local std::vector<Approx> ap;
+    return ap;
+  }
+  double approximate(const std::vector<Feature>& cands) const {
+    std::vector<Approx>& ap = approx_scratch();
     ap.resize(cands.size());
     double min_upper = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < cands.size(); ++i) {
       ap[i] = approx_q(cands[i]);
       min_upper = std::min(min_upper, ap[i].upper());
     }
+    return min_upper;
+  }
+
+  /// The candidates achieving the exact minimum of q (ties all returned, in input order).
+  std::vector<Evaluated> minimize(const std::vector<Feature>& cands) const {
+    const double min_upper = approximate(cands);
+    std::vector<Approx>& ap = approx_scratch();
     std::vector<Evaluated> best;
     for (std::size_t i = 0; i < cands.size(); ++i) {
       // Certainly larger than another candidate. Written so that a NaN bound (inf − inf when the
@@ -141,12 +253,26 @@ class Solver {
     return best;
   }
 
-  /// Exact point of the feature nearest the origin, and the core points of A and B behind it.
+  /// The exact minimum of q over the candidates (minimize(cands).front().q), into `out`,
+  /// without collecting the ties. `out` must not be the per-thread scratch value.
+  void min_q(const std::vector<Feature>& cands, Rational& out) const {
+    const double min_upper = approximate(cands);
+    std::vector<Approx>& ap = approx_scratch();
+    thread_local Rational q;
+    bool first = true;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      if (ap[i].lower() > min_upper) continue;  // certainly larger (a NaN bound never prunes)
+      q = exact_q(cands[i]);
+      if (first || q < out) std::swap(out, q);
+      first = false;
+    }
+  }
+
   /// Exact point of the feature nearest the origin (the foot of the origin on an edge).
   RationalPoint closest_point(const Feature& f, Rational* t_out = nullptr) const {
     if (!f.is_edge) return rv(f.k);
     const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
-    const Rational t = dot(sub(rq_, s), e) / dot(e, e);
+    const Rational t = dot(sub(rq(), s), e) / dot(e, e);
     if (t_out) *t_out = t;
     return {s.x + t * e.x, s.y + t * e.y};
   }
@@ -173,10 +299,11 @@ class Solver {
   const Shape& a_;
   const Shape& b_;
   const Difference& d_;
+  const PreparedPair::Impl& prepared_;
   HullStats& stats_;
   std::size_t h_;
   ExactPoint q_;
-  RationalPoint rq_;
+  mutable std::optional<RationalPoint> rq_;  ///< see rq()
 };
 
 
@@ -208,22 +335,64 @@ std::vector<std::uint32_t> shape_hull(const Shape& s) {
 /// The pair's shapes and the Minkowski difference core with its hull, built once.
 struct PreparedPair::Impl {
   Shape a, b;
+  std::vector<std::uint32_t> hull_a, hull_b;  ///< shape_hull(a), shape_hull(b)
   Difference d;
   HullSource hull_source = HullSource::exact_only;
   HullStats build_stats;  ///< the hull's construction (copied into every answer)
+  /// r_a + r_b exact and in Real, converted once here instead of in every answer.
+  Rational radius;
+  Real radius_real;
+  /// to_rational(d.pts[d.hull[k]]) for hull position k, converted on first use and kept (a
+  /// judge asks a dozen questions per pair, each about a few vertices; converting all of them
+  /// eagerly cost more than it saved). Safe from several threads: a slot is written once, under
+  /// the mutex, and published by its ready flag. (Not std::call_once: glibc's pthread_once
+  /// makes a futex wake-up system call on every first call, one per converted vertex.)
+  const RationalPoint& rational_vertex(std::size_t k) const {
+    if (!rational_ready_[k].load(std::memory_order_acquire)) {
+      std::lock_guard<std::mutex> lock(rational_mutex_);
+      if (!rational_ready_[k].load(std::memory_order_relaxed)) {
+        rational_hull_[k] = to_rational(d.pts[d.hull[k]]);
+        rational_ready_[k].store(true, std::memory_order_release);
+      }
+    }
+    return rational_hull_[k];
+  }
+  void finish() {
+    rational_hull_.assign(d.hull.size(), RationalPoint{});
+    rational_ready_ = std::make_unique<std::atomic<bool>[]>(d.hull.size());
+    radius = Rational(a.radius) + Rational(b.radius);
+    // Real(a) + Real(b) rounds the exact sum once, as to_real(radius) does (both round to
+    // nearest), without the rational conversion.
+    radius_real = Real(a.radius) + Real(b.radius);
+  }
+
+ private:
+  mutable std::vector<RationalPoint> rational_hull_;
+  mutable std::unique_ptr<std::atomic<bool>[]> rational_ready_;
+  mutable std::mutex rational_mutex_;
 };
 
 namespace {
 
+Solver::Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q)
+    : a_(prepared.a), b_(prepared.b), d_(prepared.d), prepared_(prepared), stats_(stats),
+      h_(prepared.d.hull.size()), q_(q) {}
+
+const RationalPoint& Solver::rv(std::size_t k) const { return prepared_.rational_vertex(k % h_); }
+
 /// Shape s against a single point at the origin: D = s, whose hull is s's own exact hull (the
 /// differences s_i − 0 are s_i exactly), so Qhull is not asked.
-std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s) {
-  validate(s, "shape");
+/// `hull` is shape_hull(s) (already validated), or nullptr to compute it here.
+std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s,
+                                                               const std::vector<std::uint32_t>* hull = nullptr) {
+  if (!hull) validate(s, "shape");
   auto impl = std::make_shared<PreparedPair::Impl>();
   impl->a = s;
   impl->b.points = {{0, 0}};
+  impl->hull_a = hull ? *hull : shape_hull(s);
+  impl->hull_b = {0};
   Difference& d = impl->d;
-  for (const std::uint32_t i : shape_hull(s)) {
+  for (const std::uint32_t i : impl->hull_a) {
     d.hull.push_back(static_cast<std::uint32_t>(d.pts.size()));
     d.pts.push_back(exact(s.points[i]));
     d.from.emplace_back(i, 0);
@@ -231,6 +400,7 @@ std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s) 
   d.expansions = std::all_of(d.pts.begin(), d.pts.end(), [](const ExactPoint& p) { return in_expansion_domain(p); });
   impl->hull_source = HullSource::exact_only;
   impl->build_stats.by_source[static_cast<int>(HullSource::exact_only)] = 1;
+  impl->finish();
   return impl;
 }
 
@@ -241,7 +411,10 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
   impl->a = a;
   impl->b = b;
   // D's core points from the hull vertices of A and B (D's hull vertices are among them).
-  const std::vector<std::uint32_t> ha = shape_hull(a), hb = shape_hull(b);
+  impl->hull_a = shape_hull(a);
+  impl->hull_b = shape_hull(b);
+  const std::vector<std::uint32_t>& ha = impl->hull_a;
+  const std::vector<std::uint32_t>& hb = impl->hull_b;
   if (ha.size() > kMaxDifferencePoints / hb.size())
     throw InputError("shapes a and b have " + std::to_string(ha.size()) + " and " + std::to_string(hb.size()) +
                      " hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = " +
@@ -259,55 +432,34 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
   d.expansions = hull.in_expansion_domain;
   d.hull = std::move(hull.vertices);
   impl->hull_source = hull.source;
+  impl->finish();
   return impl;
 }
 
-/// The answer for the point q relative to D = A − B; with q = origin, the pair query.
-/// `directions`: false when only the relation and the magnitudes are wanted (a translation's
-/// signed distance): the optimal directions then stay empty.
-PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, Detail detail,
-                     bool directions = true) {
-  const bool full = detail == Detail::full;
-  const Shape& a = prepared.a;
-  const Shape& b = prepared.b;
-  const Difference& d = prepared.d;
-  PairAnswer ans;
-  ans.stats = prepared.build_stats;
-  ans.hull_source = prepared.hull_source;
-  ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
-  ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
-
-  Solver s(a, b, d, ans.stats, q);
-  const std::size_t h = d.hull.size();
-  ans.radius = Rational(a.radius) + Rational(b.radius);
-  const bool zero_radius = a.radius == 0 && b.radius == 0;
-
-  // --- where is the origin relative to core(D)? -----------------------------------------------
+/// Where q lies relative to core(D): on its boundary (the feature, and how to form the optimal
+/// directions there), inside, or outside; for the last two the features that may be nearest.
+struct BoundaryDirection {
+  enum class Kind { all, cone, ray };
+  Kind kind;
+  std::size_t from, to;  ///< cone: from the normal of edge `from` to that of edge `to`; ray: edge `from`
+};
+struct Location {
   std::vector<Feature> candidates;
-  std::vector<DirectionSet> boundary_dirs;
+  std::vector<BoundaryDirection> boundary_dirs;
   std::optional<Feature> boundary_feature;
   bool inside = false;
-  auto cone = [&](std::size_t from_edge, std::size_t to_edge) {
-    DirectionSet ds;
-    ds.kind = DirectionSet::Kind::cone;
-    ds.from = s.edge_normal(from_edge);
-    ds.to = s.edge_normal(to_edge);
-    return ds;
-  };
-  auto ray = [](RationalPoint dir) {
-    DirectionSet ds;
-    ds.kind = DirectionSet::Kind::ray;
-    ds.from = dir;
-    ds.to = std::move(dir);
-    return ds;
-  };
+};
 
+Location locate_in_difference(const Solver& s, std::size_t h) {
+  Location loc;
+  std::vector<Feature>& candidates = loc.candidates;
+  std::vector<BoundaryDirection>& boundary_dirs = loc.boundary_dirs;
+  std::optional<Feature>& boundary_feature = loc.boundary_feature;
+  bool& inside = loc.inside;
   if (h == 1) {
     if (s.v(0) == s.q()) {
       boundary_feature = Feature{false, 0};
-      DirectionSet all;
-      all.kind = DirectionSet::Kind::all;
-      boundary_dirs.push_back(all);
+      boundary_dirs.push_back({BoundaryDirection::Kind::all, 0, 0});
     } else {
       candidates.push_back({false, 0});
     }
@@ -317,14 +469,14 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
     if (side == 0 && f0 >= 0 && f1 >= 0) {
       if (f0 == 0) {            // origin at v0: half-plane cone between the two edge normals
         boundary_feature = Feature{false, 0};
-        boundary_dirs.push_back(cone(1, 0));
+        boundary_dirs.push_back({BoundaryDirection::Kind::cone, 1, 0});
       } else if (f1 == 0) {     // origin at v1
         boundary_feature = Feature{false, 1};
-        boundary_dirs.push_back(cone(0, 1));
+        boundary_dirs.push_back({BoundaryDirection::Kind::cone, 0, 1});
       } else {                  // inside the segment: both normals
         boundary_feature = Feature{true, 0};
-        boundary_dirs.push_back(ray(s.edge_normal(0)));
-        boundary_dirs.push_back(ray(s.edge_normal(1)));
+        boundary_dirs.push_back({BoundaryDirection::Kind::ray, 0, 0});
+        boundary_dirs.push_back({BoundaryDirection::Kind::ray, 1, 1});
       }
     } else {
       candidates.push_back({false, 0});
@@ -352,11 +504,11 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
         if (sign[k] == 0) { if (zeros++ == 0) first = k; }
       if (zeros == 1) {
         boundary_feature = Feature{true, first};
-        boundary_dirs.push_back(ray(s.edge_normal(first)));
+        boundary_dirs.push_back({BoundaryDirection::Kind::ray, first, first});
       } else {  // two adjacent edges: the origin is their common vertex
         const std::size_t vtx = (first == 0 && sign[h - 1] == 0) ? 0 : first + 1;
         boundary_feature = Feature{false, vtx % h};
-        boundary_dirs.push_back(cone((vtx + h - 1) % h, vtx % h));
+        boundary_dirs.push_back({BoundaryDirection::Kind::cone, (vtx + h - 1) % h, vtx % h});
       }
     } else {
       inside = true;
@@ -364,8 +516,64 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
     }
   }
 
+  return loc;
+}
+
+/// The answer for the point q relative to D = A − B; with q = origin, the pair query.
+/// `directions`: false when only the relation and the magnitudes are wanted (a translation's
+/// signed distance): the optimal directions then stay empty.
+PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, Detail detail,
+                     bool directions = true) {
+  const bool full = detail == Detail::full;
+  const Shape& a = prepared.a;
+  const Shape& b = prepared.b;
+  const Difference& d = prepared.d;
+  PairAnswer ans;
+  ans.stats = prepared.build_stats;
+  ans.hull_source = prepared.hull_source;
+  ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
+  ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
+
+  Solver s(prepared, ans.stats, q);
+  const std::size_t h = d.hull.size();
+  ans.radius = prepared.radius;
+  const bool zero_radius = a.radius == 0 && b.radius == 0;
+
+  // --- where is the origin relative to core(D)? -----------------------------------------------
+  const Location loc = locate_in_difference(s, h);
+  const std::vector<Feature>& candidates = loc.candidates;
+  const std::optional<Feature>& boundary_feature = loc.boundary_feature;
+  const bool inside = loc.inside;
+  auto cone = [&](std::size_t from_edge, std::size_t to_edge) {
+    DirectionSet ds;
+    ds.kind = DirectionSet::Kind::cone;
+    ds.from = s.edge_normal(from_edge);
+    ds.to = s.edge_normal(to_edge);
+    return ds;
+  };
+  auto ray = [](RationalPoint dir) {
+    DirectionSet ds;
+    ds.kind = DirectionSet::Kind::ray;
+    ds.from = dir;
+    ds.to = std::move(dir);
+    return ds;
+  };
+  std::vector<DirectionSet> boundary_dirs;
+  for (const BoundaryDirection& bd : loc.boundary_dirs) {
+    switch (bd.kind) {
+      case BoundaryDirection::Kind::all: {
+        DirectionSet all;
+        all.kind = DirectionSet::Kind::all;
+        boundary_dirs.push_back(all);
+        break;
+      }
+      case BoundaryDirection::Kind::cone: boundary_dirs.push_back(cone(bd.from, bd.to)); break;
+      case BoundaryDirection::Kind::ray: boundary_dirs.push_back(ray(s.edge_normal(bd.from))); break;
+    }
+  }
+
   // --- magnitudes, relation, witnesses, directions --------------------------------------------
-  const Real r_real = to_real(ans.radius);
+  const Real& r_real = prepared.radius_real;
   if (boundary_feature) {
     ans.core_location = CoreLocation::boundary;
     ans.core_squared = 0;
@@ -430,6 +638,40 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
   return ans;
 }
 
+/// answer_at(prepared, q, Detail::magnitudes, false).signed_distance without the rest of the
+/// answer (no PairAnswer, no directions, no copied statistics): the same location, the same
+/// exact minimum and the same MPFR operations, so the same value bit for bit
+/// (reference/test/prepared_equivalence_test.cpp checks it against an independent computation).
+Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
+  HullStats ignored;
+  const Solver s(prepared, ignored, q);
+  const Location loc = locate_in_difference(s, prepared.d.hull.size());
+  const Real& r_real = prepared.radius_real;
+  if (loc.boundary_feature) return -r_real;
+  // The same MPFR operations as -(sqrt(to_real(q)) + r) and sqrt(to_real(q)) − r (each rounds
+  // to nearest at Real's precision), in a reused per-thread value instead of two temporaries.
+  thread_local Rational q_min;
+  thread_local Real root;
+  s.min_q(loc.candidates, q_min);
+  mpfr_set_q(root.backend().data(), q_min.backend().data(), MPFR_RNDN);
+  mpfr_sqrt(root.backend().data(), root.backend().data(), MPFR_RNDN);
+  Real out;
+  if (loc.inside) {
+    mpfr_add(out.backend().data(), root.backend().data(), r_real.backend().data(), MPFR_RNDN);
+    mpfr_neg(out.backend().data(), out.backend().data(), MPFR_RNDN);
+  } else if (prepared.radius == 0) {
+    out = root;
+  } else {
+    // As answer_at: (q − r²)/(sqrt(q) + r), whose exact numerator keeps the sign exact where
+    // sqrt(q) − r would cancel to 0 (q within 2^-256 of r²).
+    Real denominator;
+    mpfr_add(denominator.backend().data(), root.backend().data(), r_real.backend().data(), MPFR_RNDN);
+    const Real numerator = to_real(q_min - prepared.radius * prepared.radius);
+    mpfr_div(out.backend().data(), numerator.backend().data(), denominator.backend().data(), MPFR_RNDN);
+  }
+  return out;
+}
+
 }  // namespace
 
 PreparedPair::PreparedPair(const Shape& a, const Shape& b) : impl_(prepare(a, b)) {}
@@ -437,6 +679,18 @@ PreparedPair::PreparedPair(const Shape& a, const Shape& b) : impl_(prepare(a, b)
 PreparedPair PreparedPair::against_point(const Shape& s) {
   PreparedPair p;
   p.impl_ = prepare_against_point(s);
+  return p;
+}
+
+PreparedPair PreparedPair::a_against_point() const {
+  PreparedPair p;
+  p.impl_ = prepare_against_point(impl_->a, &impl_->hull_a);
+  return p;
+}
+
+PreparedPair PreparedPair::b_against_point() const {
+  PreparedPair p;
+  p.impl_ = prepare_against_point(impl_->b, &impl_->hull_b);
   return p;
 }
 
@@ -449,7 +703,7 @@ Real PreparedPair::signed_distance_after_translation(Point v) const {
   if (!std::isfinite(v.x) || !std::isfinite(v.y))
     throw InputError("translation: coordinates must be finite");
   // dist(A, B + v) is the distance from the origin to D − v, i.e. from v to D.
-  return answer_at(*impl_, ExactPoint{{v.x, 0}, {v.y, 0}}, Detail::magnitudes, false).signed_distance;
+  return signed_distance_at(*impl_, ExactPoint{{v.x, 0}, {v.y, 0}});
 }
 
 PairAnswer query(const Shape& a, const Shape& b, Detail detail) {

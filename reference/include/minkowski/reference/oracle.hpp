@@ -118,6 +118,10 @@ class PreparedPair {
   /// signed distance of point p to s (> 0 outside). D is s's own exact hull, so Qhull is not
   /// asked (hull_source exact_only). Throws InputError for an invalid s.
   static PreparedPair against_point(const Shape& s);
+  /// against_point(a()) and against_point(b()), reusing the shapes' hulls this pair already
+  /// built (a judge asks point distances to both shapes of every case). Same answers.
+  PreparedPair a_against_point() const;
+  PreparedPair b_against_point() const;
   const Shape& a() const;
   const Shape& b() const;
   PairAnswer query(Detail detail = Detail::full) const;
