@@ -384,3 +384,20 @@ TEST(EpaDegenerate, GridConfigurationsAlwaysResolve) {
 }
 
 }  // namespace
+
+// Found by fuzz/fast_vs_reference_fuzz: a polygon of subnormal size (its vertices within 1.1e-313
+// of the origin) against a disc of radius 0.5 centred within 3.3e-319 of it. The cores overlap,
+// GJK finds a core distance of subnormal size and its normal came out (0, 0). By hand: the disc
+// centre lies inside the polygon's hull or within 1.1e-313 of it, so the exact depth is 0.5 plus
+// at most 1.1e-313 — 0.5 in double — along any direction that leaves the core, to within 1.1e-313.
+// penetration() must answer a unit normal and depth 0.5 (SAT's MTV, status sat_fallback).
+TEST(EpaDegenerate, SubnormalPolytopeFallsBackToSatsUnitNormal) {
+  const ConvexShape<double> a = shape<double>(
+      {{1.0609978955e-313, 0.0}, {0.0, 3.2347e-319}, {3.2347e-319, 3.22837e-319}, {3.2346e-319, 3.22837e-319}});
+  const ConvexShape<double> b = shape<double>({{3.22837e-319, 3.2347e-319}}, 0.5);
+  const auto p = minkowski::fast::penetration(a, b);
+  EXPECT_TRUE(p.intersects);
+  EXPECT_NEAR(length(p.normal), 1.0, 1e-15);
+  EXPECT_EQ(p.depth, 0.5);
+  EXPECT_EQ(p.status, PenetrationStatus::sat_fallback);
+}

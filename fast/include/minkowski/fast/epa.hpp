@@ -61,6 +61,7 @@
 #include <cstdint>
 
 #include "minkowski/fast/gjk.hpp"
+#include "minkowski/fast/sat.hpp"
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fast/support.hpp"
 #include "minkowski/fast/tolerances.hpp"
@@ -428,6 +429,8 @@ enum class PenetrationStatus : std::uint8_t {
   overlapping_radii,  ///< GJK: cores apart, radii overlap or touch: depth = ra + rb − core distance
   overlapping_cores,  ///< GJK then EPA (converged or single point): depth within tolerance
   approximate,        ///< a bound stopped GJK or EPA: best answer found (see gjk/epa status)
+  sat_fallback,       ///< EPA's normal degenerated (zero length: a polytope of subnormal size,
+                      ///< found by fuzzing); normal and depth are sat_query's MTV instead
   empty_shape,        ///< a shape has no vertices: nothing computed
 };
 
@@ -437,6 +440,7 @@ inline const char* describe(PenetrationStatus s) {
     case PenetrationStatus::overlapping_radii: return "overlapping_radii";
     case PenetrationStatus::overlapping_cores: return "overlapping_cores";
     case PenetrationStatus::approximate: return "approximate";
+    case PenetrationStatus::sat_fallback: return "sat_fallback";
     case PenetrationStatus::empty_shape: return "empty_shape";
   }
   return "unknown";
@@ -458,6 +462,26 @@ struct PenetrationResult {
   int gjk_iterations = 0;
   int epa_iterations = 0;
 };
+
+namespace detail {
+
+// An intersecting answer's normal has squared length 1 up to rounding. When the cores' difference
+// is of subnormal size it can come out (0, 0): GJK's normal from a core distance of 1e-313, or
+// EPA's from a polytope with subnormal edges (a 1e-313 polygon against a disc of radius 0.5 gave
+// normal (0, 0), depth 0.5: fuzz/findings). SAT's MTV is exact for this shape model (up to
+// rounding) and needs neither, so it answers instead (status sat_fallback).
+template <class T>
+PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
+  const T n2 = length_squared(r.normal);
+  if (n2 > T(0.5) && n2 < T(2)) return r;
+  const SatResult<T> s = sat_query(a, b);
+  r.normal = s.normal;
+  r.depth = s.depth;
+  r.status = PenetrationStatus::sat_fallback;
+  return r;
+}
+
+}  // namespace detail
 
 /// Separation or penetration of two rounded convex shapes: GJK on the cores, then EPA if the cores
 /// intersect. Touching (core distance 0 with both radii 0, or core distance == ra + rb) counts as
@@ -482,6 +506,7 @@ PenetrationResult<T> penetration(const ConvexShape<T>& a, const ConvexShape<T>& 
     if (g.intersects) {
       r.depth = (a.radius() + b.radius()) - g.core_distance;
       r.status = gjk_bound ? PenetrationStatus::approximate : PenetrationStatus::overlapping_radii;
+      return detail::unit_normal_or_sat(a, b, r);
     } else {
       r.distance = g.distance;
       r.status = gjk_bound ? PenetrationStatus::approximate : PenetrationStatus::separated;
@@ -499,7 +524,7 @@ PenetrationResult<T> penetration(const ConvexShape<T>& a, const ConvexShape<T>& 
   r.status = (e.status == EpaStatus::converged || e.status == EpaStatus::point_difference)
                  ? PenetrationStatus::overlapping_cores
                  : PenetrationStatus::approximate;
-  return r;
+  return detail::unit_normal_or_sat(a, b, r);
 }
 
 }  // namespace minkowski::fast
