@@ -429,8 +429,8 @@ enum class PenetrationStatus : std::uint8_t {
   overlapping_radii,  ///< GJK: cores apart, radii overlap or touch: depth = ra + rb − core distance
   overlapping_cores,  ///< GJK then EPA (converged or single point): depth within tolerance
   approximate,        ///< a bound stopped GJK or EPA: best answer found (see gjk/epa status)
-  sat_fallback,       ///< EPA's normal degenerated (zero length: a polytope of subnormal size,
-                      ///< found by fuzzing); normal and depth are sat_query's MTV instead
+  sat_fallback,       ///< the normal degenerated (zero length: a core difference of subnormal
+                      ///< size, found by fuzzing); normal and depth are sat_query's MTV instead
   empty_shape,        ///< a shape has no vertices: nothing computed
 };
 
@@ -466,10 +466,11 @@ struct PenetrationResult {
 namespace detail {
 
 // An intersecting answer's normal has squared length 1 up to rounding. When the cores' difference
-// is of subnormal size it can come out (0, 0): GJK's normal from a core distance of 1e-313, or
-// EPA's from a polytope with subnormal edges (a 1e-313 polygon against a disc of radius 0.5 gave
-// normal (0, 0), depth 0.5: fuzz/findings). SAT's MTV is exact for this shape model (up to
-// rounding) and needs neither, so it answers instead (status sat_fallback).
+// is of subnormal size it can come out (0, 0): a 1e-313 polygon against a disc of radius 0.5 gave
+// GJK a core distance whose square underflows, hence no normal, and depth 0.5
+// (fixtures/found/fuzz-2bbd7b057453a5f2.json). EPA normalizes edges of the same polytope and is
+// guarded the same way. SAT's MTV is exact for this shape model (up to rounding) and needs
+// neither, so it answers instead (status sat_fallback). The check is one squared length per call.
 template <class T>
 PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
   const T n2 = length_squared(r.normal);

@@ -511,7 +511,7 @@ GjkOutput<T> gjk_distance(const ConvexShape<T>& a, const ConvexShape<T>& b,
   const T f = detail::working_scale(a.scale() + b.scale());
   const T ra = a.radius(), rb = b.radius();
   const int max_it = options.max_iterations;
-  const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default: gjk_relative_gap<T>()
+  const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default kGjkGapUlps · u
   switch (options.support) {
     case SupportMethod::linear:
       return detail::gjk_distance_impl<detail::LinearSupport>(va, vb, ra, rb, f, cache, max_it, gap);
@@ -534,7 +534,7 @@ bool gjk_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, GjkCache* cac
   const T radius = a.radius() + b.radius();
   const T f = detail::working_scale(a.scale() + b.scale());
   const int max_it = options.max_iterations;
-  const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default: gjk_relative_gap<T>()
+  const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default kGjkGapUlps · u
   switch (options.support) {
     case SupportMethod::linear:
       return detail::gjk_overlap_impl<detail::LinearSupport>(va, vb, radius, f, cache, max_it, gap);

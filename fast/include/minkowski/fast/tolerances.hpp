@@ -46,10 +46,6 @@ inline constexpr std::size_t kMaxShapePoints = std::size_t{1} << 20;
 /// caught one step later by the "distance did not decrease" test (GjkStatus::stalled).
 inline constexpr double kGjkGapUlps = 4.0;
 
-/// GJK termination gap as a number of T: kGjkGapUlps · u.
-template <class T>
-constexpr T gjk_relative_gap() { return T(kGjkGapUlps) * unit_roundoff<T>(); }
-
 /// Default EPA termination tolerance, in units of u · S with S = a.scale() + b.scale() (a bound on
 /// the coordinates of Minkowski-difference points). EPA stops when the support point along the
 /// closest edge's outward normal lies at most tau = kEpaToleranceUlps · u · S beyond that edge.
