@@ -537,6 +537,35 @@ TEST(GjkEdgeCases, HugeAndTinyCoordinatesStayFinite) {
   EXPECT_FALSE(minkowski::fast::gjk_overlap(shape<float>({{0, 0}, {0, tf}}), shape<float>({{2 * tf, tf / 2}})));
 }
 
+TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
+  // s = 1e-9. A = triangle (−s, 1e-300), (−0.2s, −0.9s), (0, 0); B = segment (0, 0)–(0, 1).
+  // Both contain (0, 0): they touch, distance 0. GJK's cold start is w1 = A.v0 − B.v0 =
+  // (−s, 1e-300), search direction d = −w1. A's support along d is (0, 0) (the others give
+  // −s² + 1e-309·… < 0) and B's lowest point along d is (0, 1) (value −1e-300 < 0), so w2 = (0, −1).
+  // The origin's distance to the line w1 w2 is |cross(w1, e)| / |e| = s / √(1 + s²) with
+  // e = w2 − w1: smaller than |w1| = s by a relative s²/2 = 5e-19, below double's resolution, so
+  // the step was taken for a stall and GJK answered "apart by 1e-9" (fuzz-152aa053b7e90112, with
+  // s = 8.7e-10 and 5e-312 in place of 1e-300). Taken anyway (kGjkMaxFlatSteps), the segment
+  // turns the search direction to (1, s)/|(1, s)|, along which both supports are (0, 0): touching.
+  const double s = 1e-9;
+  const auto a = shape<double>({{-s, 1e-300}, {-0.2 * s, -0.9 * s}, {0, 0}});
+  const auto b = shape<double>({{0, 0}, {0, 1}});
+  const auto g = minkowski::fast::gjk_distance(a, b);
+  EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
+  EXPECT_EQ(g.distance, 0.0);
+  EXPECT_EQ(g.status, GjkStatus::touching) << describe(g.status);
+  EXPECT_EQ(g.point_a.x, 0.0);
+  EXPECT_EQ(g.point_a.y, 0.0);
+  EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
+  // The same in float: s = 1e-5 (s²/2 = 5e-11 < 2^-24) and a float subnormal 1e-40 for 1e-300.
+  const float sf = 1e-5f;
+  const auto af = shape<float>({{-sf, 1e-40f}, {-0.2f * sf, -0.9f * sf}, {0, 0}});
+  const auto bf = shape<float>({{0, 0}, {0, 1}});
+  const auto gf = minkowski::fast::gjk_distance(af, bf);
+  EXPECT_TRUE(gf.intersects) << describe(gf.status) << " distance " << gf.distance;
+  EXPECT_EQ(gf.status, GjkStatus::touching) << describe(gf.status);
+}
+
 }  // namespace
 
 namespace {

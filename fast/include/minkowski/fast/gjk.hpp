@@ -28,7 +28,9 @@
 //                   current closest point, up to the gap tolerance (kGjkGapUlps): distance found.
 //   stalled         the new support point looked better, but adding it did not decrease the
 //                   computed distance (rounding, or several support points on one line of A ⊖ B:
-//                   collinear or coincident support points); the previous simplex is kept.
+//                   collinear or coincident support points); the previous simplex is kept. (A
+//                   point that leaves the distance exactly unchanged is taken instead, a few times
+//                   per query — kGjkMaxFlatSteps — since it turns the search direction.)
 //   touching        the origin lies exactly (in T) on a simplex vertex or edge: core distance 0.
 //   overlap         the origin lies inside the simplex triangle: the cores overlap. (Also when
 //                   rounding leaves the origin in no Voronoi region of the triangle, which can
@@ -75,6 +77,17 @@ inline constexpr int kGjkMaxIterations = 64;
 /// u·S squares to at least (2^-24 · 2^-32)² = 2^-112 in float, above float's smallest normal
 /// 2^-126 (double has far more room).
 inline constexpr double kRescaleBelow = 0x1p-32;
+
+/// How many times per query GJK accepts a support point that leaves the computed distance
+/// unchanged (neither smaller nor larger in T) instead of stopping as stalled. Such a step changes
+/// the closest feature and so the search direction, which is what an exact GJK would do next when
+/// the true decrease is below the resolution of T. Found by fuzz/fast_vs_reference_fuzz
+/// (fixtures/found/fuzz-152aa053b7e90112.json): the cores share the point (0, 0), GJK's first
+/// direction (1, −6e-303) picks B's far vertex (0, 1), the segment it forms is 3.7e-19 relatively
+/// closer to the origin — invisible in double — and GJK stopped with "apart by 8.7e-10"; one flat
+/// step turns the direction to (1, 8.7e-10) and finds the common point. 4 bounds the extra work;
+/// the distance cannot increase over these steps, and a repeated support point still stops at once.
+inline constexpr int kGjkMaxFlatSteps = 4;
 
 /// Why GJK stopped. See the header comment for what each exit guarantees.
 enum class GjkStatus : std::uint8_t {
@@ -339,8 +352,10 @@ struct GjkCoreResult {
 // A ⊖ B along sv.dir and measures its gain over the current closest feature,
 // gain = (w − w1)·dir, which is |dir| times (current distance − lower bound). No gain beyond the
 // relative gap: converged. Otherwise w joins the simplex, which is solved again; the squared
-// distance must strictly decrease or the old simplex is restored (stalled). So the distance
-// decreases monotonically and no simplex repeats, which bounds the loop even without the cap.
+// distance must strictly decrease or the old simplex is restored (stalled), except for at most
+// kGjkMaxFlatSteps steps that leave it unchanged with a new support point. So the distance never
+// increases and, apart from those few steps, strictly decreases: no simplex repeats more than a
+// bounded number of times, which bounds the loop even without the cap.
 template <class Support, bool kOverlapOnly, class T>
 MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
                                                 const GjkCache* cache, int max_iterations, T f,
@@ -357,6 +372,7 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
   bool inside = false;
   SolveResult<T> sv = solve(s, inside);
   int it = 0;
+  int flat_steps = 0;
   GjkStatus status;
   for (;;) {
     if (inside) { status = GjkStatus::overlap; break; }
@@ -385,9 +401,19 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     s.p[s.count++] = w;
     const SolveResult<T> next = solve(s, inside);
     if (!inside && !next.touching && !(next.dist2 < sv.dist2)) {
-      s = previous;
-      status = GjkStatus::stalled;
-      break;
+      // No decrease in T. A new feature at exactly the same computed distance is still taken,
+      // at most kGjkMaxFlatSteps times (see there): its search direction can differ where the old
+      // one could not, and the distance never increases. A repeated support point or a larger
+      // distance ends the iteration with the previous simplex.
+      bool repeated = false;
+      for (int k = 0; k < previous.count; ++k)
+        repeated = repeated || (previous.p[k].ia == w.ia && previous.p[k].ib == w.ib);
+      if (repeated || !(next.dist2 <= sv.dist2) || flat_steps >= kGjkMaxFlatSteps) {
+        s = previous;
+        status = GjkStatus::stalled;
+        break;
+      }
+      ++flat_steps;
     }
     sv = next;
   }
