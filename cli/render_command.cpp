@@ -1,6 +1,5 @@
 #include "render_command.hpp"
 
-#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -19,25 +18,15 @@ struct RenderOptions {
   bool fixture_answer = false;
 };
 
-// Reads the one case of a case or fixture file; errors name the file and line. `json_out`, when
-// given, receives the whole object (a fixture's provenance included).
+// Reads the one case of a case or fixture file, strictly as every other command reads cases
+// (fixtures::parse_json_text: a duplicate key is an error); errors name the file and line. The
+// shapes are validated by case_from_json. `json_out`, when given, receives the whole object (a
+// fixture's provenance included).
 fixtures::Case read_one_case(const std::string& path, nlohmann::json* json_out = nullptr) {
   const std::string source = path == "-" ? "<stdin>" : path;
-  const std::string text = reports::read_text_file(path);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    const std::size_t upto = std::min<std::size_t>(e.byte, text.size());
-    const std::size_t line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n');
-    throw fixtures::CaseError(source, line, fmt::format("not one JSON object (a case or fixture): {}", e.what()));
-  } catch (const nlohmann::json::exception& e) {
-    throw fixtures::CaseError(source, 1, fmt::format("number out of the range of double ({})", e.what()));
-  }
+  nlohmann::json j = fixtures::parse_json_text(reports::read_text_file(path), source, 1);
   fixtures::Case c = fixtures::case_from_json(j, source, 1);
-  if (json_out) *json_out = j;
-  reference::validate(c.a, source + ": shape a");
-  reference::validate(c.b, source + ": shape b");
+  if (json_out) *json_out = std::move(j);
   return c;
 }
 
