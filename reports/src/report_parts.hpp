@@ -1,6 +1,6 @@
 #pragma once
 // reports/src/report_parts.hpp — shared pieces of the report's sections (private to reports/):
-// cell keys, bounds lookup, histogram counts, number formatting, a CSV table, and the Report that
+// cell keys, precision names, histogram counts, number formatting, a CSV table, and the Report that
 // collects index.md and the files written. Each section is a function of its own, in
 // report_summary_sections.cpp (from the campaign summary) or report_sample_sections.cpp (from
 // the sample study).
@@ -39,17 +39,6 @@ inline Key split_key(const std::string& k) {
 }
 
 inline Precision precision_from(const std::string& p) { return p == "float" ? Precision::single : Precision::double_; }
-
-// k of `field` in `b` (u·S); 0 when the algorithm has no bound for it.
-inline double k_of(const properties::Bounds& b, const std::string& field) {
-  if (field == "relation") return b.k_relation;
-  if (field == "distance") return b.k_distance;
-  if (field == "depth" || field == "contact_depth") return b.k_depth;  // judge.cpp: contact depths use k_depth
-  if (field == "normal") return b.k_normal;
-  if (field == "witness") return b.k_witness;
-  if (field == "contacts") return b.k_contact;
-  return 0;
-}
 
 // Lower edge of histogram bin k (u·S); bin 0 holds exact zeros.
 inline double bin_lower(int k) { return k == 0 ? 0 : std::exp2((k - 1.0) / Histogram::kBinsPerOctave + Histogram::kMinExp); }

@@ -134,10 +134,11 @@ void section_contacts(Report& r, const SampleStudy& st) {
     if (k.algorithm != "internal_vertices" || !c.hist.count("contacts")) continue;
     const properties::Bounds mb = properties::bounds_for(Algorithm::manifold, precision_from(k.precision));
     judged += c.hist.at("contacts").count;
-    above += count_above(c.hist.at("contacts"), mb.k_contact + mb.tau_relative / mb.u);
+    above += count_above(c.hist.at("contacts"), properties::allowed_us(mb, "contacts", 1));
   }
   md << fmt::format("\nOver the whole campaign, {} of {} closest-internal-vertices answers with contacts have a "
-                    "contact error above the bound clipping is held to (k + tau, u·S).\n", above, judged);
+                    "contact error above the bound clipping is held to (k_contact, u·S; placement gets no tau).\n",
+                    above, judged);
   if (st.contact_example) {
     md << fmt::format("\nExample: {}.\n\n", st.contact_example_why);
     for (Algorithm a : {Algorithm::manifold, Algorithm::internal_vertices}) {

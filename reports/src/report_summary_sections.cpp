@@ -82,7 +82,7 @@ void section_errors(Report& r) {
     const auto alg = properties::algorithm_from_string(k.algorithm);
     std::uint64_t outside = 0;
     if (alg && c.hist.count("relation"))
-      outside = count_above(c.hist.at("relation"), properties::bounds_for(*alg, precision_from(k.precision)).k_relation);
+      outside = count_above(c.hist.at("relation"), properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)), "relation", 1));
     rel[{k.algorithm, k.family}][k.precision] =
         fmt::format("{} / {} (of {})", c.relation_disagreements, outside, c.cases - c.skipped);
   }
@@ -120,10 +120,11 @@ void section_bounds(Report& r) {
   for (const auto& [t, o] : obs) {
     const auto& [alg, field, prec] = t;
     const properties::Bounds b = properties::bounds_for(*properties::algorithm_from_string(alg), precision_from(prec));
-    const double k = k_of(b, field);
+    const double k = properties::allowance(b, field, 1).k;
     if (!(k > 0)) continue;
-    // judge.cpp adds tau + tau_relative·S to every field; tau (absolute) is 0 for every algorithm.
-    const double allowed = k + b.tau_relative / b.u;
+    // What judge() allows, in u·S. bounds_for sets no absolute tau, so the figure is the same at
+    // every scale S; S = 1 stands for all of them.
+    const double allowed = properties::allowed_us(b, field, 1);
     const double q = o.max / allowed;
     ratio[alg + "." + field][prec] = q;
     const std::string margin = o.max > 0 ? g(allowed / o.max) : "∞";
@@ -132,13 +133,16 @@ void section_bounds(Report& r) {
                       g(allowed), g(q), margin);
   }
   r.csv("bounds.csv", csv);
+  const properties::Bounds man_d = properties::bounds_for(Algorithm::manifold, Precision::double_),
+                           man_f = properties::bounds_for(Algorithm::manifold, Precision::single);
   md << fmt::format(
-      "\nThe manifold's fields are also allowed tau = 3 × kReferenceFaceRelativeTolerance × S = {} × S on top of "
-      "k: its reference-face preference may keep a face whose depth exceeds the minimum by that much (Box2D's "
-      "coherence rule), which is {} u·S in double and {} u·S in float. A campaign smaller than the one that set the "
-      "bounds (170,000 cases per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
-      g(3 * fast::kReferenceFaceRelativeTolerance), g(3 * fast::kReferenceFaceRelativeTolerance / 0x1p-53),
-      g(3 * fast::kReferenceFaceRelativeTolerance / 0x1p-24));
+      "\nThe manifold's contact depths (`contact_depth`) are also allowed tau = tau_contact_depth_relative × S = "
+      "{} × S on top of k (properties/src/bounds.cpp derives it from `kReferenceFaceRelativeTolerance`): its reference-face preference may keep a face "
+      "whose depth exceeds the minimum by that much (Box2D's coherence rule), which is {} u·S in double and {} u·S "
+      "in float. Its other fields get no tau. A campaign smaller than the one that set the bounds (170,000 cases "
+      "per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
+      g(man_d.tau_contact_depth_relative), g(man_d.tau_contact_depth_relative / man_d.u),
+      g(man_f.tau_contact_depth_relative / man_f.u));
   Csv data({"field", "double", "float"});
   for (const auto& [label, byp] : ratio)
     data.add({label, g(byp.count("double") ? byp.at("double") : 0), g(byp.count("float") ? byp.at("float") : 0)});
