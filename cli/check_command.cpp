@@ -100,8 +100,7 @@ int run_check(const CheckOptions& o_in) {
       opt.algorithms.push_back(*alg);
     }
   }
-  if (o.precision == "float") opt.precisions = {properties::Precision::single};
-  else if (o.precision == "double") opt.precisions = {properties::Precision::double_};
+  if (const auto p = properties::precision_from_string(o.precision)) opt.precisions = {*p};
   else if (o.precision != "both") {
     std::cerr << "minkowski check: --precision must be float, double or both\n";
     return 2;

@@ -77,14 +77,13 @@ int run_replay(const ReplayOptions& o) {
   std::optional<properties::Subject> engine;
   std::shared_ptr<properties::ExecEngine> process;
   if (!o.engine.exec.empty()) {
-    if (o.precision != "float" && o.precision != "double") {
+    const auto precision = properties::precision_from_string(o.precision);
+    if (!precision) {
       std::cerr << "minkowski replay: --precision must be float or double\n";
       return 2;
     }
     std::string error;
-    engine = make_engine_subject(o.engine, o.precision == "float" ? properties::Precision::single
-                                                                  : properties::Precision::double_,
-                                 &process, &error);
+    engine = make_engine_subject(o.engine, *precision, &process, &error);
     if (!engine) {
       std::cerr << "minkowski replay: " << error << '\n';
       return 2;

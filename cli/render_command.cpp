@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/bounds.hpp"
 #include "minkowski/reports/case_drawing.hpp"
 #include "minkowski/reports/files.hpp"
 
@@ -54,7 +55,7 @@ int run_render(const RenderOptions& o) {
       return 2;
     }
     d.algorithm = *alg;
-    d.precision = o.precision == "float" ? properties::Precision::single : properties::Precision::double_;
+    d.precision = properties::precision_from_string(o.precision).value();  // CLI11 checked it
     nlohmann::json whole;
     const fixtures::Case c = read_one_case(o.input, &whole);
     if (o.fixture_answer) {
@@ -66,7 +67,7 @@ int run_render(const RenderOptions& o) {
         return 2;
       }
       const nlohmann::json& p = whole["provenance"];
-      if (p.value("precision", "double") == "float") d.precision = properties::Precision::single;
+      if (const auto fp = properties::precision_from_string(p.value("precision", ""))) d.precision = *fp;
       d.label = p.contains("engine") ? engine_label(p["engine"].get<std::string>())
                                      : p.value("algorithm", std::string("stored answer"));
       if (!p.contains("engine")) {  // one of ours: its own bounds

@@ -8,6 +8,12 @@ namespace minkowski::properties {
 
 const char* to_string(Precision p) { return p == Precision::single ? "float" : "double"; }
 
+std::optional<Precision> precision_from_string(std::string_view s) {
+  for (Precision p : {Precision::single, Precision::double_})
+    if (s == to_string(p)) return p;
+  return std::nullopt;
+}
+
 bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 
 // Where the numbers come from. Two campaigns, seed 20261122, all six families:

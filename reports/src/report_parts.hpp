@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "minkowski/properties/bounds.hpp"
 #include "minkowski/reports/gnuplot.hpp"
 #include "minkowski/reports/files.hpp"
 #include "minkowski/reports/report_writer.hpp"
@@ -38,7 +39,11 @@ inline Key split_key(const std::string& k) {
   return {k.substr(0, a), k.substr(a + 1, b - a - 1), k.substr(b + 1)};
 }
 
-inline Precision precision_from(const std::string& p) { return p == "float" ? Precision::single : Precision::double_; }
+// The precision of a summary's cell key or a report row: one the campaign wrote, so always
+// "float" or "double"; double for anything else.
+inline Precision precision_from(const std::string& p) {
+  return properties::precision_from_string(p).value_or(Precision::double_);
+}
 
 // Lower edge of histogram bin k (u·S); bin 0 holds exact zeros.
 inline double bin_lower(int k) { return k == 0 ? 0 : std::exp2((k - 1.0) / Histogram::kBinsPerOctave + Histogram::kMinExp); }

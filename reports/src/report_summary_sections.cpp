@@ -82,7 +82,8 @@ void section_errors(Report& r) {
     const auto alg = properties::algorithm_from_string(k.algorithm);
     std::uint64_t outside = 0;
     if (alg && c.hist.count("relation"))
-      outside = count_above(c.hist.at("relation"), properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)), "relation", 1));
+      outside = count_above(c.hist.at("relation"),
+                            properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)), "relation", 1));
     rel[{k.algorithm, k.family}][k.precision] =
         fmt::format("{} / {} (of {})", c.relation_disagreements, outside, c.cases - c.skipped);
   }
@@ -267,7 +268,7 @@ void engine_classes(Report& r, const EngineInput& e) {
   if (e.classes.is_null()) return;
   auto& md = r.md();
   const std::string prec_name = e.classes.value("precision", std::string("double"));
-  const auto prec = prec_name == "float" ? properties::Precision::single : properties::Precision::double_;
+  const Precision prec = precision_from(prec_name);
   md << fmt::format("\nThe failure classes of {} (`{}`), **defects** (the engine is wrong) apart from "
                     "**design** choices (documented behaviour the tolerance model does not grant, such as a skin "
                     "radius or an absolute threshold); each is drawn from its minimal shrunk fixture with the "
