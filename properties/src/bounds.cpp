@@ -47,7 +47,7 @@ bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 Bounds bounds_for(Algorithm alg, Precision p) {
   Bounds b;
   const bool d = p == Precision::double_;
-  b.u = d ? 0x1p-53 : 0x1p-24;
+  b.u = d ? fast::unit_roundoff<double>() : fast::unit_roundoff<float>();
   switch (alg) {
     case Algorithm::sat:
       b.k_relation = d ? 3 : 24;

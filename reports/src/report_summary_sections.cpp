@@ -181,7 +181,7 @@ void section_float_double(Report& r) {
   Csv csv({"field", "double_max", "float_max", "double_max_over_S", "float_max_over_S"});
   for (const auto& [label, byp] : mx) {
     const double d = byp.count("double") ? byp.at("double") : 0, f = byp.count("float") ? byp.at("float") : 0;
-    const double dr = d * 0x1p-53, fr = f * 0x1p-24;
+    const double dr = d * fast::unit_roundoff<double>(), fr = f * fast::unit_roundoff<float>();
     csv.add({label, g(d), g(f), g(dr), g(fr)});
     md << fmt::format("| {} | {} | {} | {} | {} |\n", label, g(d), g(f), g(dr), g(fr));
   }

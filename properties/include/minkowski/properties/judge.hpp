@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/reference/oracle.hpp"
 
@@ -57,7 +58,7 @@ struct FastAnswer {
 
 /// The constants one algorithm is held to (k per field, in units of u·S) and its tau.
 struct Bounds {
-  double u = 0x1p-53;
+  double u = fast::unit_roundoff<double>();
   double k_relation = 0, k_distance = 0, k_depth = 0, k_normal = 0, k_witness = 0, k_contact = 0;
   double tau = 0;
   double tau_relative = 0;  ///< a further tau proportional to S (a setting relative to size)
