@@ -6,6 +6,7 @@
 // the sample study).
 
 #include <cmath>
+#include <compare>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -55,6 +56,36 @@ inline std::uint64_t count_above(const Histogram& h, double limit) {
   for (int k = 1; k < Histogram::kBins; ++k)
     if (bin_lower(k) > limit) n += h.bins[k];
   return n;
+}
+
+// The value of `key` in map `m`, or `otherwise` when it has none.
+template <class M, class K, class V>
+V value_or(const M& m, const K& key, V otherwise) {
+  const auto it = m.find(key);
+  return it == m.end() ? otherwise : V(it->second);
+}
+
+// The worst error observed per (algorithm, field, precision) over every family's cell of a
+// summary, with the family it was seen in (the first in key order on ties). Sections 1, 2 and 4
+// all read it.
+struct AlgorithmField {
+  std::string algorithm, field, precision;
+  auto operator<=>(const AlgorithmField&) const = default;
+};
+struct Worst {
+  double max = 0;  ///< u·S
+  std::string family;
+};
+inline std::map<AlgorithmField, Worst> worst_errors(const cli::Summary& s) {
+  std::map<AlgorithmField, Worst> w;
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    for (const auto& [field, m] : c.max_error) {
+      Worst& o = w[{k.algorithm, field, k.precision}];
+      if (o.family.empty() || m > o.max) o = {m, k.family};
+    }
+  }
+  return w;
 }
 
 inline std::string g(double v) { return fmt::format("{:.3g}", v); }

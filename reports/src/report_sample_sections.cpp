@@ -189,11 +189,11 @@ void section_timing(Report& r, const SampleStudy& st) {
     std::vector<std::string> row{t.family, std::to_string(t.cases), g(t.exact_us)};
     md << fmt::format("| {} | {} | {} |", t.family, t.cases, g(t.exact_us));
     for (const auto& a : algs) {
-      const double ns = t.fast_ns.count(a) ? t.fast_ns.at(a) : 0;
+      const double ns = value_or(t.fast_ns, a, 0.0);
       row.push_back(g(ns));
       md << " " << g(ns) << " |";
     }
-    const double m = t.fast_ns.count("manifold") ? t.fast_ns.at("manifold") : 0;
+    const double m = value_or(t.fast_ns, "manifold", 0.0);
     md << " " << (m > 0 ? fmt::format("{:.0f}×", t.exact_us * 1000 / m) : "–") << " |\n";
     csv.add(row);
   }
