@@ -78,14 +78,10 @@ int run_render(const RenderOptions& o) {
     if (o.out.empty() || o.out == "-") std::cout << svg;
     else reports::write_text_file(o.out, svg);
     return 0;
-  } catch (const fixtures::CaseError& e) {
+  } catch (const std::exception& e) {  // CaseError (names file and line), InputError, I/O errors
     std::cerr << "minkowski render: " << e.what() << '\n';
-  } catch (const reference::InputError& e) {
-    std::cerr << "minkowski render: " << e.what() << '\n';
-  } catch (const std::exception& e) {
-    std::cerr << "minkowski render: " << e.what() << '\n';
+    return 2;
   }
-  return 2;
 }
 
 }  // namespace
