@@ -159,15 +159,10 @@ int run_replay(const ReplayOptions& o) {
 int run_merge(const std::vector<std::string>& files, const std::string& out) {
   std::vector<Summary> parts;
   for (const auto& f : files) {
-    std::ifstream in(f);
-    if (!in) {
-      std::cerr << fmt::format("minkowski merge: cannot open {}\n", f);
-      return 2;
-    }
     try {
-      parts.push_back(summary_from_json(nlohmann::json::parse(in)));
-    } catch (const std::exception& e) {
-      std::cerr << fmt::format("minkowski merge: {}: {}\n", f, e.what());
+      parts.push_back(read_summary_file(f).first);
+    } catch (const std::exception& e) {  // names the file
+      std::cerr << "minkowski merge: " << e.what() << '\n';
       return 2;
     }
   }
