@@ -167,13 +167,13 @@ int run_check(const CheckOptions& o_in) {
     }
   }
   if (!result.fatal.empty()) std::cerr << "minkowski check: " << result.fatal << '\n';
-  // Shrinking re-asks a fresh engine process, so that the campaign's restarts are not spent.
+  // Shrinking re-asks a fresh engine process, so that the campaign's restarts are not spent; it
+  // holds the engine to the bounds the campaign used (the --bounds file is read once).
   properties::CampaignOptions shrink_opt = opt;
   if (exec) {
     EngineOptions eo = o.engine;
     eo.max_restarts = kShrinkMaxRestarts;
-    std::string error;
-    shrink_opt.engine = make_engine_subject(eo, opt.precisions.front(), nullptr, &error);
+    shrink_opt.engine = engine_subject(eo, opt.precisions.front(), opt.engine->bounds, nullptr);
   }
 
   // Shrink and store one counterexample per (algorithm, family, precision).
