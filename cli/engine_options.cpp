@@ -8,7 +8,7 @@
 
 namespace minkowski::cli {
 
-void add_engine_options(CLI::App* app, EngineOptions& o) {
+CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o) {
   CLI::Option* exec = app->add_option("--exec", o.exec,
                                        "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
                                        "Lines protocol (DESIGN.md, \"The --exec protocol\")");
@@ -24,6 +24,7 @@ void add_engine_options(CLI::App* app, EngineOptions& o) {
                   "with --exec: JSON file of tolerance constants (k_relation, k_depth, …, tau) replacing the "
                   "defaults of the precision")
       ->needs(exec);
+  return exec;
 }
 
 std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds b, std::string* error) {

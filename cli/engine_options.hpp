@@ -19,8 +19,9 @@ struct EngineOptions {
   std::string bounds_file;       ///< empty: properties::engine_bounds(precision)
 };
 
-/// Adds --exec, --timeout, --max-restarts, --bounds to `app`.
-void add_engine_options(CLI::App* app, EngineOptions& o);
+/// Adds --exec, --timeout, --max-restarts, --bounds to `app`; returns --exec, for the caller's
+/// own options that mean nothing without an engine (`->needs(exec)`).
+CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o);
 
 /// Reads a bounds file: a JSON object with any of "u", "k_relation", "k_distance", "k_depth",
 /// "k_normal", "k_witness", "k_contact", "tau", "tau_relative", "tau_contact_depth_relative"

@@ -198,9 +198,13 @@ void add_replay_command(CLI::App& app, int* status) {
                                              "with --exec); exit 1 if any regressed");
   c->add_option("DIR", o->dir, "fixture directory (searched recursively for *.json)")->required();
   c->add_flag("--quiet", o->quiet, "print only regressions");
+  CLI::Option* exec = add_engine_options(c, o->engine);
+  // Without an engine the fast library is judged in both precisions: CLI11 rejects --precision
+  // (exit 2) rather than ignore it.
   c->add_option("--precision", o->precision, "with --exec: the precision the engine claims, float or double")
-      ->capture_default_str();
-  add_engine_options(c, o->engine);
+      ->capture_default_str()
+      ->check(CLI::IsMember({"float", "double"}))
+      ->needs(exec);
   c->callback([=] { *status = run_replay(*o); });
 }
 

@@ -131,6 +131,12 @@ grep -q "failed 3 times; no restarts left (limit 2), stopping before case convex
 run check --exec "$fast" --precision both >/dev/null 2>&1; [ $? = 2 ] || fail "--exec with --precision both must exit 2"
 run check --exec "$fast" --timeout 0 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout 0 must exit 2"
 run check --timeout 5 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout without --exec must exit 2"
+run replay "$src/fixtures/catalogue" --precision float >out.txt 2>err.txt; s=$?
+[ $s = 2 ] || fail "replay --precision without --exec exited $s, want 2"
+grep -q -- "--precision requires --exec" err.txt || fail "replay --precision without --exec: $(cat err.txt)"
+[ ! -s out.txt ] || fail "replay --precision without --exec replayed: $(head -3 out.txt)"
+run replay "$src/fixtures/catalogue" --exec "$fast double" --precision single >/dev/null 2>err.txt
+[ $? = 2 ] || fail "replay --precision single must exit 2"
 echo '{"k_depht": 1}' > typo.json
 run check --exec "$fast" --bounds typo.json >/dev/null 2>err.txt; [ $? = 2 ] || fail "a misspelt bound must exit 2"
 grep -q 'typo.json: unknown bound "k_depht"' err.txt || fail "bounds error must name file and key: $(cat err.txt)"
