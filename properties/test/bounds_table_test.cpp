@@ -1,8 +1,12 @@
 // The bounds' small tables: precision names, and allowance() — k and tau per field — which both
-// judge() and the report read, so that what the report calls "allowed" is what the judge allows.
+// judge() and the report read, so that what the report calls "allowed" is what the judge allows;
+// and the histogram's bin edges, which the report's counts above a bound read.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/campaign.hpp"
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/reference/oracle.hpp"
 
@@ -71,6 +75,25 @@ TEST(Allowance, IsWhatTheJudgeReportsAsAllowed) {
     ++seen;
   }
   EXPECT_EQ(seen, 6);  // relation, distance, depth, normal, contacts, contact_depth
+}
+
+TEST(Histogram, EveryErrorLiesBetweenTheEdgesOfItsBin) {
+  using properties::Histogram;
+  for (double e : {0.0, 1e-30, std::exp2(Histogram::kMinExp), 0.3, 1.0, 1.0905, 8.0, 24.0, 1e13, 1e30}) {
+    Histogram h;
+    h.add(e);
+    int k = 0;
+    while (h.bins[k] == 0) ++k;
+    EXPECT_LE(Histogram::lower_edge(k), e) << e;
+    if (e == 0) {
+      EXPECT_EQ(Histogram::upper_edge(k), 0);
+    } else if (k + 1 < Histogram::kBins) {
+      EXPECT_LT(e, Histogram::upper_edge(k)) << e;
+    }
+    EXPECT_EQ(h.percentile(1), Histogram::upper_edge(k)) << e;
+  }
+  EXPECT_EQ(Histogram::lower_edge(1), 0);  // bin 1 also holds everything below 2^kMinExp
+  for (int k = 2; k < Histogram::kBins; ++k) EXPECT_EQ(Histogram::lower_edge(k), Histogram::upper_edge(k - 1));
 }
 
 }  // namespace

@@ -46,15 +46,12 @@ inline Precision precision_from(const std::string& p) {
   return properties::precision_from_string(p).value_or(Precision::double_);
 }
 
-// Lower edge of histogram bin k (u·S); bin 0 holds exact zeros.
-inline double bin_lower(int k) { return k == 0 ? 0 : std::exp2((k - 1.0) / Histogram::kBinsPerOctave + Histogram::kMinExp); }
-
 // Entries of `h` certainly above `limit`: bins whose lower edge exceeds it (a bin straddling the
 // limit is not counted, so this is a lower bound with 1/8-octave resolution).
 inline std::uint64_t count_above(const Histogram& h, double limit) {
   std::uint64_t n = 0;
   for (int k = 1; k < Histogram::kBins; ++k)
-    if (bin_lower(k) > limit) n += h.bins[k];
+    if (Histogram::lower_edge(k) > limit) n += h.bins[k];
   return n;
 }
 
