@@ -1,6 +1,11 @@
 #include "check_command.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <set>

@@ -13,7 +13,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 n=0
 for f in "$src"/fixtures/catalogue/*.json; do
   out="$work/$(basename "$f" .json).svg"
-  "$bin" render "$f" --out "$out" 2>"$work/err" || { cat "$work/err"; fail "render $f exited $?"; }
+  "$bin" render "$f" --out "$out" 2>"$work/err"; s=$?
+  [ $s = 0 ] || { cat "$work/err"; fail "render $f exited $s"; }
   python3 - "$f" "$out" <<'PY' || fail "drawing of $f"
 import json, sys, xml.etree.ElementTree as ET
 case, svg = sys.argv[1], sys.argv[2]

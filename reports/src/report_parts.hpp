@@ -5,7 +5,6 @@
 // report_summary_sections.cpp (from the campaign summary) or report_sample_sections.cpp (from
 // the sample study).
 
-#include <cmath>
 #include <compare>
 #include <map>
 #include <sstream>

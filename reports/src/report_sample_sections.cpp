@@ -2,11 +2,7 @@
 // case, worst cases.
 #include "report_parts.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <map>
-#include <set>
-#include <tuple>
 
 #include <fmt/format.h>
 

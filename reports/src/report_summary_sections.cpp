@@ -2,11 +2,8 @@
 // reference, engines.
 #include "report_parts.hpp"
 
-#include <algorithm>
-#include <cmath>
+#include <cctype>
 #include <map>
-#include <set>
-#include <tuple>
 
 #include <fmt/format.h>
 
