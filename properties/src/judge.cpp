@@ -158,15 +158,15 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   }
-  auto with = [&](const char* field, double err_abs, auto what) {
+  auto add_allowed = [&](const char* field, double err_abs, auto what) {  // k and tau from allowance()
     const Allowance a = allowance(b, field, v.scale);
     add(field, err_abs, a.k, a.tau, what);
   };
   if (fast.distance)
-    with("distance", std::fabs(*fast.distance - exact_distance),
+    add_allowed("distance", std::fabs(*fast.distance - exact_distance),
         [&] { return fmt::format("distance {:.17g} vs exact {:.17g}", *fast.distance, exact_distance); });
   if (fast.depth && fast.intersects)
-    with("depth", std::fabs(*fast.depth - exact_depth),
+    add_allowed("depth", std::fabs(*fast.depth - exact_depth),
         [&] { return fmt::format("depth {:.17g} vs exact {:.17g}", *fast.depth, exact_depth); });
   if (fast.normal && fast.depth && fast.intersects) {
     const auto& n = *fast.normal;
@@ -189,7 +189,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double eb = std::fabs(prepared.point_distance(1, *fast.point_b));
     const double gap = std::hypot((*fast.point_b)[0] - (*fast.point_a)[0], (*fast.point_b)[1] - (*fast.point_a)[1]);
     const double ed = std::fabs(gap - exact_distance);
-    with("witness", std::max({ea, eb, ed}),
+    add_allowed("witness", std::max({ea, eb, ed}),
         [&] {
           return fmt::format("point_a off A by {:.3g}, point_b off B by {:.3g}, |b − a| off by {:.3g}", ea, eb, ed);
         });
@@ -231,11 +231,11 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       return fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}", i, k.point[0], k.point[1], k.depth);
     };
     const bool none = fast.contacts->empty();
-    with("contacts", worst_place, [&] {
+    add_allowed("contacts", worst_place, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da, place_db);
     });
-    with("contact_depth", worst_depth, [&] {
+    add_allowed("contact_depth", worst_depth, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i), exact_depth,
                                 worst_depth);
