@@ -1,6 +1,11 @@
 #include "check_command.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -100,8 +105,7 @@ int run_check(const CheckOptions& o_in) {
       opt.algorithms.push_back(*alg);
     }
   }
-  if (o.precision == "float") opt.precisions = {properties::Precision::single};
-  else if (o.precision == "double") opt.precisions = {properties::Precision::double_};
+  if (const auto p = properties::precision_from_string(o.precision)) opt.precisions = {*p};
   else if (o.precision != "both") {
     std::cerr << "minkowski check: --precision must be float, double or both\n";
     return 2;
@@ -168,13 +172,13 @@ int run_check(const CheckOptions& o_in) {
     }
   }
   if (!result.fatal.empty()) std::cerr << "minkowski check: " << result.fatal << '\n';
-  // Shrinking re-asks a fresh engine process, so that the campaign's restarts are not spent.
+  // Shrinking re-asks a fresh engine process, so that the campaign's restarts are not spent; it
+  // holds the engine to the bounds the campaign used (the --bounds file is read once).
   properties::CampaignOptions shrink_opt = opt;
   if (exec) {
     EngineOptions eo = o.engine;
     eo.max_restarts = kShrinkMaxRestarts;
-    std::string error;
-    shrink_opt.engine = make_engine_subject(eo, opt.precisions.front(), nullptr, &error);
+    shrink_opt.engine = engine_subject(eo, opt.precisions.front(), opt.engine->bounds, nullptr);
   }
 
   // Shrink and store one counterexample per (algorithm, family, precision).

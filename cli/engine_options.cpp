@@ -8,7 +8,7 @@
 
 namespace minkowski::cli {
 
-void add_engine_options(CLI::App* app, EngineOptions& o) {
+CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o) {
   CLI::Option* exec = app->add_option("--exec", o.exec,
                                        "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
                                        "Lines protocol (DESIGN.md, \"The --exec protocol\")");
@@ -24,6 +24,7 @@ void add_engine_options(CLI::App* app, EngineOptions& o) {
                   "with --exec: JSON file of tolerance constants (k_relation, k_depth, …, tau) replacing the "
                   "defaults of the precision")
       ->needs(exec);
+  return exec;
 }
 
 std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds b, std::string* error) {
@@ -76,15 +77,21 @@ std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, p
     *error = fmt::format("--max-restarts must be >= 0, got {}", o.max_restarts);
     return std::nullopt;
   }
+  properties::Bounds bounds = properties::engine_bounds(p);
+  if (!o.bounds_file.empty()) {
+    const auto b = load_bounds(o.bounds_file, bounds, error);
+    if (!b) return std::nullopt;
+    bounds = *b;
+  }
+  return engine_subject(o, p, bounds, engine_out);
+}
+
+properties::Subject engine_subject(const EngineOptions& o, properties::Precision p, const properties::Bounds& bounds,
+                                   std::shared_ptr<properties::ExecEngine>* engine_out) {
   properties::Subject s;
   s.name = "exec";
   s.precision = p;
-  s.bounds = properties::engine_bounds(p);
-  if (!o.bounds_file.empty()) {
-    const auto b = load_bounds(o.bounds_file, s.bounds, error);
-    if (!b) return std::nullopt;
-    s.bounds = *b;
-  }
+  s.bounds = bounds;
   auto engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
   s.answer = [engine](const fixtures::Case& c) { return engine->ask(c); };
   s.in_case_order = true;

@@ -19,8 +19,9 @@ struct EngineOptions {
   std::string bounds_file;       ///< empty: properties::engine_bounds(precision)
 };
 
-/// Adds --exec, --timeout, --max-restarts, --bounds to `app`.
-void add_engine_options(CLI::App* app, EngineOptions& o);
+/// Adds --exec, --timeout, --max-restarts, --bounds to `app`; returns --exec, for the caller's
+/// own options that mean nothing without an engine (`->needs(exec)`).
+CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o);
 
 /// Reads a bounds file: a JSON object with any of "u", "k_relation", "k_distance", "k_depth",
 /// "k_normal", "k_witness", "k_contact", "tau", "tau_relative", "tau_contact_depth_relative"
@@ -29,10 +30,17 @@ void add_engine_options(CLI::App* app, EngineOptions& o);
 /// file and the key.
 std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds base, std::string* error);
 
-/// The engine subject "exec" in precision `p`; `engine_out` receives the process handle (for
-/// finish()). Returns nullopt and sets *error for bad options (exit 2).
+/// The engine subject "exec" in precision `p`, held to engine_bounds(p) or the --bounds file;
+/// `engine_out` receives the process handle (for finish()). Returns nullopt and sets *error for
+/// bad options (exit 2).
 std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, properties::Precision p,
                                                        std::shared_ptr<properties::ExecEngine>* engine_out,
                                                        std::string* error);
+
+/// The subject make_engine_subject builds, from options it has already accepted and the bounds it
+/// chose (Subject::bounds): a further engine process of the same engine, without reading the
+/// bounds file again (`check` shrinks with one of its own).
+properties::Subject engine_subject(const EngineOptions& o, properties::Precision p, const properties::Bounds& bounds,
+                                   std::shared_ptr<properties::ExecEngine>* engine_out);
 
 }  // namespace minkowski::cli

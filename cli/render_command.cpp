@@ -1,12 +1,12 @@
 #include "render_command.hpp"
 
-#include <algorithm>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/bounds.hpp"
 #include "minkowski/reports/case_drawing.hpp"
 #include "minkowski/reports/files.hpp"
 
@@ -19,25 +19,15 @@ struct RenderOptions {
   bool fixture_answer = false;
 };
 
-// Reads the one case of a case or fixture file; errors name the file and line. `json_out`, when
-// given, receives the whole object (a fixture's provenance included).
+// Reads the one case of a case or fixture file, strictly as every other command reads cases
+// (fixtures::parse_json_text: a duplicate key is an error); errors name the file and line. The
+// shapes are validated by case_from_json. `json_out`, when given, receives the whole object (a
+// fixture's provenance included).
 fixtures::Case read_one_case(const std::string& path, nlohmann::json* json_out = nullptr) {
   const std::string source = path == "-" ? "<stdin>" : path;
-  const std::string text = reports::read_text_file(path);
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    const std::size_t upto = std::min<std::size_t>(e.byte, text.size());
-    const std::size_t line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(upto), '\n');
-    throw fixtures::CaseError(source, line, fmt::format("not one JSON object (a case or fixture): {}", e.what()));
-  } catch (const nlohmann::json::exception& e) {
-    throw fixtures::CaseError(source, 1, fmt::format("number out of the range of double ({})", e.what()));
-  }
+  nlohmann::json j = fixtures::parse_json_text(reports::read_text_file(path), source, 1);
   fixtures::Case c = fixtures::case_from_json(j, source, 1);
-  if (json_out) *json_out = j;
-  reference::validate(c.a, source + ": shape a");
-  reference::validate(c.b, source + ": shape b");
+  if (json_out) *json_out = std::move(j);
   return c;
 }
 
@@ -65,7 +55,7 @@ int run_render(const RenderOptions& o) {
       return 2;
     }
     d.algorithm = *alg;
-    d.precision = o.precision == "float" ? properties::Precision::single : properties::Precision::double_;
+    d.precision = properties::precision_from_string(o.precision).value();  // CLI11 checked it
     nlohmann::json whole;
     const fixtures::Case c = read_one_case(o.input, &whole);
     if (o.fixture_answer) {
@@ -77,7 +67,7 @@ int run_render(const RenderOptions& o) {
         return 2;
       }
       const nlohmann::json& p = whole["provenance"];
-      if (p.value("precision", "double") == "float") d.precision = properties::Precision::single;
+      if (const auto fp = properties::precision_from_string(p.value("precision", ""))) d.precision = *fp;
       d.label = p.contains("engine") ? engine_label(p["engine"].get<std::string>())
                                      : p.value("algorithm", std::string("stored answer"));
       if (!p.contains("engine")) {  // one of ours: its own bounds
@@ -88,14 +78,10 @@ int run_render(const RenderOptions& o) {
     if (o.out.empty() || o.out == "-") std::cout << svg;
     else reports::write_text_file(o.out, svg);
     return 0;
-  } catch (const fixtures::CaseError& e) {
+  } catch (const std::exception& e) {  // CaseError (names file and line), InputError, I/O errors
     std::cerr << "minkowski render: " << e.what() << '\n';
-  } catch (const reference::InputError& e) {
-    std::cerr << "minkowski render: " << e.what() << '\n';
-  } catch (const std::exception& e) {
-    std::cerr << "minkowski render: " << e.what() << '\n';
+    return 2;
   }
-  return 2;
 }
 
 }  // namespace

@@ -1,15 +1,12 @@
 #include "report_command.hpp"
 
-#include "minkowski/reports/files.hpp"
-
 #include <algorithm>
-
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "minkowski/reports/files.hpp"
 #include "minkowski/reports/gnuplot.hpp"
 #include "minkowski/reports/report_writer.hpp"
 #include "summary_json.hpp"
@@ -28,29 +25,12 @@ struct ReportOptions {
   bool quiet = false;
 };
 
-// Reads one summary file; errors name the file.
-std::pair<Summary, nlohmann::json> read_summary(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(fmt::format("cannot open {}", path));
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not JSON ({})", path, e.what()));
-  }
-  try {
-    return {summary_from_json(j), j};
-  } catch (const std::exception& e) {
-    throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
-  }
-}
-
 int run_report(const ReportOptions& o) {
   reports::ReportInput in;
   try {
     if (!o.from.empty()) {
       std::vector<Summary> parts;
-      for (const auto& f : o.from) parts.push_back(read_summary(f).first);
+      for (const auto& f : o.from) parts.push_back(read_summary_file(f).first);
       in.summary = parts.size() == 1 ? parts.front() : merge(parts);  // merge drops wall time
       in.provenance = fmt::format("read from {} summary file{} ({})", o.from.size(), o.from.size() > 1 ? "s, merged" : "",
                                   fmt::join(o.from, ", "));
@@ -65,17 +45,12 @@ int run_report(const ReportOptions& o) {
       in.provenance = fmt::format("run here (`minkowski report --cases {} --seed {}`)", o.cases, o.seed);
     }
     for (const auto& e : o.engines) {
-      const auto eq = e.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
-        throw std::runtime_error(fmt::format("--engine wants NAME=summary.json, got '{}'", e));
-      auto [s, raw] = read_summary(e.substr(eq + 1));
-      in.engines.push_back({e.substr(0, eq), e.substr(eq + 1), std::move(s), std::move(raw), {}, {}});
+      const auto [name, path] = split_name_path(e, "--engine", "summary.json");
+      auto [s, raw] = read_summary_file(path);
+      in.engines.push_back({name, path, std::move(s), std::move(raw), {}, {}});
     }
     for (const auto& e : o.engine_classes) {
-      const auto eq = e.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
-        throw std::runtime_error(fmt::format("--engine-classes wants NAME=classes.json, got '{}'", e));
-      const std::string name = e.substr(0, eq), path = e.substr(eq + 1);
+      const auto [name, path] = split_name_path(e, "--engine-classes", "classes.json");
       auto it = std::find_if(in.engines.begin(), in.engines.end(), [&](const auto& x) { return x.name == name; });
       if (it == in.engines.end())
         throw std::runtime_error(fmt::format("--engine-classes names '{}', which no --engine gives", name));

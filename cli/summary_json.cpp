@@ -1,10 +1,35 @@
 #include "summary_json.hpp"
 
+#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 namespace minkowski::cli {
+
+std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(fmt::format("cannot open {}", path));
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not JSON ({})", path, e.what()));
+  }
+  try {
+    return {summary_from_json(j), j};
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+std::pair<std::string, std::string> split_name_path(const std::string& value, const std::string& option,
+                                                    const std::string& what) {
+  const auto eq = value.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+    throw std::runtime_error(fmt::format("{} wants NAME={}, got '{}'", option, what, value));
+  return {value.substr(0, eq), value.substr(eq + 1)};
+}
 
 Summary summarize(const properties::CampaignResult& r, const properties::CampaignOptions& opt) {
   Summary s;

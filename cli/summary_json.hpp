@@ -19,6 +19,14 @@ struct Summary {
 Summary summarize(const properties::CampaignResult& r, const properties::CampaignOptions& opt);
 nlohmann::ordered_json to_json(const Summary& s);
 Summary summary_from_json(const nlohmann::json& j);  ///< throws std::runtime_error
+/// A summary file read by `merge` and `report`: the summary and the file's JSON as read (it may
+/// carry extra keys, e.g. "worst_cases"). Throws std::runtime_error naming the file: "cannot open
+/// F", "F: not JSON (...)", "F: <what summary_from_json refused>".
+std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path);
+/// Splits a command-line value NAME=PATH (`report --engine`, `--engine-classes`). Throws
+/// std::runtime_error "OPTION wants NAME=WHAT, got 'VALUE'" when either side is empty.
+std::pair<std::string, std::string> split_name_path(const std::string& value, const std::string& option,
+                                                    const std::string& what);
 /// Combines shard summaries (options must agree except the shard index).
 Summary merge(const std::vector<Summary>& parts);
 /// The human-readable table: per algorithm × family × precision, cases, violations, worst error.

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The bad-input catalogue on the command line: each class of bad input goes through
-# `minkowski query`, `minkowski fixture` and `minkowski replay`, and each must give
+# `minkowski query`, `minkowski fixture`, `minkowski render` and `minkowski replay`, and each must give
 #   - its specific error message (asserted below), naming the file and the line;
 #   - exit status 2;
 #   - no partial output: query's stdout holds only whole JSON lines, the bad case's line being
 #     {"id": null, "line": N, "error": ...} with no answer; `fixture` writes no file for the bad
-#     case and leaves no .tmp-* debris; replay writes nothing (it only prints).
+#     case and leaves no .tmp-* debris; render writes no SVG; replay writes nothing (it only prints).
 # Every input file has a good case on line 1 and the bad one on line 2, so the test also shows
 # that good input around bad input is still answered. The library-API side of the catalogue is
 # fixtures/test/bad_input_catalogue_test.cpp; engine failures of `check --exec` (crash, hang,
@@ -21,7 +21,8 @@ trap 'rm -rf "$tmp"' EXIT
 good='{"id":"good","a":{"points":[[0,0],[1,0],[0,1]]},"b":{"points":[[2,2]]}}'
 covered=()
 
-# expect_bad CLASS MESSAGE: $tmp/CLASS.jsonl must already hold the good line and the bad line 2.
+# expect_bad CLASS MESSAGE [noline]: $tmp/CLASS.jsonl must already hold the good line and the bad
+# line 2.
 expect_bad() {
   local cls=$1 msg=$2 f="$tmp/$1.jsonl"
   covered+=("$cls")
@@ -45,6 +46,19 @@ PY
   grep -qF -- "$f:2: $msg" "$tmp/err" || fail "$cls: fixture stderr lacks the message: $(head -c 400 "$tmp/err")"
   local n; n=$(find "$tmp/fx" -type f | wc -l)
   [ "$n" -eq 1 ] || fail "$cls: fixture left $n files, want 1 (the good case): $(ls -a "$tmp/fx")"
+  # render: one case per file, so the bad line alone, which is line 1 there (written without its
+  # newline, as query sees the line: a parse error at the end of input is on the line after the
+  # last newline). Errors found after reading (the oracle refusing the pair) carry no line: $3 is
+  # "noline" for those.
+  local one="$tmp/$cls.one.json" where
+  sed -n 2p "$f" | head -c -1 >"$one"
+  where="$one:1: "; [ "${3:-}" = noline ] && where=""
+  rm -f "$tmp/render.svg"
+  "$bin" render "$one" --out "$tmp/render.svg" >"$tmp/out" 2>"$tmp/err"; st=$?
+  [ $st -eq 2 ] || fail "$cls: render exited $st, want 2"
+  grep -qF -- "minkowski render: $where$msg" "$tmp/err" \
+    || fail "$cls: render stderr lacks 'minkowski render: $where$msg': $(head -c 400 "$tmp/err")"
+  [ ! -e "$tmp/render.svg" ] && [ ! -s "$tmp/out" ] || fail "$cls: render left output"
 }
 
 # expect_bad_replay CLASS FILE LINE MESSAGE: a fixture directory holding one good fixture and FILE.
@@ -115,7 +129,7 @@ import json, sys
 p = [[i, i * i] for i in range(2500)]
 print(sys.argv[1]); print(json.dumps({'a': {'points': p}, 'b': {'points': [[-x, -y] for x, y in p]}}))
 " "$good" >"$tmp/difference-too-large.jsonl"
-expect_bad difference-too-large "shapes a and b have 2500 and 2500 hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = 16384 points"
+expect_bad difference-too-large "shapes a and b have 2500 and 2500 hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = 16384 points" noline
 
 # replay: a directory with one good catalogue fixture and one bad file each time.
 good_fixture=$(ls "$src"/fixtures/catalogue/*.json | head -1)

@@ -49,4 +49,4 @@ grep -q "zz.json:1:" err.txt || fail "unreadable fixture not named with its line
 printf '%s\n' '{"id":"p","a":{"points":[[0,0],[1,0],[0,1]]},"b":{"points":[[2,2]]}}' > mine.jsonl
 "$bin" fixture mine.jsonl --dir userfx >/dev/null 2>&1 || fail "fixture exited $?"
 "$bin" replay userfx --quiet >/dev/null || fail "a fresh fixture must replay clean"
-echo "check/merge/replay CLI: 1 passed, 0 failed"
+echo "check/merge/replay CLI: all checks passed"

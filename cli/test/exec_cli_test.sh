@@ -16,6 +16,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 # Every run has a wall-clock limit: an engine that is waited on forever fails the test.
 kLimit=60  # seconds; the slowest run below (hang, 3 cases × 1 s time-out) takes about 3 s
 run() { timeout "$kLimit" "$bin" "$@"; }
+passed=()  # the sections that ran to their end, for the closing line
 
 # 1. The correct engine: exit 0, 0 violations, per-field errors in the JSON summary.
 run check --exec "$fast double" --cases 40 --quiet --json fast.json --fixtures fx-fast >out.txt 2>&1; s=$?
@@ -36,6 +37,7 @@ PY
 run check --exec "$fast float" --precision float --cases 40 --quiet --fixtures fx-fast >out.txt 2>&1; s=$?
 [ $s = 0 ] || { cat out.txt; fail "minkowski_exec_fast (float) exited $s, want 0"; }
 
+passed+=("1. correct engine")
 # 2. A wrong engine (depth 0.1 too deep): caught, exit 1, per-field verdicts, a shrunk fixture.
 run check --exec "$fast double | $engines/wrong_depth.py" --families convex --cases 60 --quiet \
   --json wrong.json --fixtures fx-wrong >out.txt 2>err.txt; s=$?
@@ -60,6 +62,7 @@ assert small[0] < orig[0] or (small[0] == orig[0] and small[1] < orig[1]), (smal
 print('shrunk from', orig, 'to', small)
 PY
 
+passed+=("2. wrong engine caught")
 # 3. Broken engines: each failure reported with its own message and its case, exit 1.
 expect_failure() {  # mode, message regex, protocol kind, extra options...
   local mode="$1" msg="$2" kind="$3"; shift 3
@@ -120,6 +123,7 @@ wait $pid; s=$?
 [ $((SECONDS - t0)) -lt 10 ] || fail "Ctrl-C waited for the engine's time-out"
 grep -q "0 violations (interrupted: partial summary)" out.txt || fail "Ctrl-C summary: $(cat out.txt)"
 
+passed+=("3. broken engines")
 # 4. Restarts run out: the campaign stops with exit 2 and says why.
 run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 --max-restarts 2 --quiet \
   --fixtures fx-gave-up >out.txt 2>err.txt; s=$?
@@ -127,19 +131,29 @@ run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 -
 grep -q "failed 3 times; no restarts left (limit 2), stopping before case convex/3/" err.txt \
   || fail "exhausted restarts message: $(cat err.txt)"
 
+passed+=("4. restarts run out")
 # 5. Usage errors exit 2.
 run check --exec "$fast" --precision both >/dev/null 2>&1; [ $? = 2 ] || fail "--exec with --precision both must exit 2"
 run check --exec "$fast" --timeout 0 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout 0 must exit 2"
 run check --timeout 5 >/dev/null 2>&1; [ $? = 2 ] || fail "--timeout without --exec must exit 2"
+run replay "$src/fixtures/catalogue" --precision float >out.txt 2>err.txt; s=$?
+[ $s = 2 ] || fail "replay --precision without --exec exited $s, want 2"
+grep -q -- "--precision requires --exec" err.txt || fail "replay --precision without --exec: $(cat err.txt)"
+[ ! -s out.txt ] || fail "replay --precision without --exec replayed: $(head -3 out.txt)"
+run replay "$src/fixtures/catalogue" --exec "$fast double" --precision single >/dev/null 2>err.txt
+[ $? = 2 ] || fail "replay --precision single must exit 2"
 echo '{"k_depht": 1}' > typo.json
 run check --exec "$fast" --bounds typo.json >/dev/null 2>err.txt; [ $? = 2 ] || fail "a misspelt bound must exit 2"
 grep -q 'typo.json: unknown bound "k_depht"' err.txt || fail "bounds error must name file and key: $(cat err.txt)"
 
+passed+=("5. usage errors")
 # 6. replay --exec: the curated catalogue holds for the correct engine, regresses for the wrong one.
-run replay "$src/fixtures/catalogue" --exec "$fast double" --quiet >out.txt 2>&1 || { cat out.txt; fail "replay --exec (fast) exited $?"; }
+run replay "$src/fixtures/catalogue" --exec "$fast double" --quiet >out.txt 2>&1; s=$?
+[ $s = 0 ] || { cat out.txt; fail "replay --exec (fast) exited $s"; }
 run replay "$src/fixtures/catalogue" --exec "$fast double | $engines/wrong_depth.py" >out.txt 2>&1; s=$?
 [ $s = 1 ] || { cat out.txt; fail "replay --exec with a wrong engine exited $s, want 1"; }
 grep -q "REGRESSED .*(exec/double): depth" out.txt || fail "replay must list the regressions: $(cat out.txt)"
+passed+=("6. replay --exec")
 # 7. Box2D (when built): protocol-clean, float precision, skips only what it cannot represent.
 if [ -n "$box2d" ]; then
   run check --exec "$box2d $work/skips.log" --precision float --cases 100 --quiet --json box2d.json \
@@ -163,5 +177,7 @@ known = {'capsule (no Box2D shape)', 'segment (no Box2D convex body)', 'more tha
 assert set(reasons) <= known, set(reasons) - known
 assert sum(reasons.values()) == sum(c['skipped'] for c in d['cells'].values()), reasons
 PY
+  passed+=("7. Box2D")
 fi
-echo "exec CLI: 1 passed, 0 failed"
+echo "exec CLI: ${#passed[@]} sections passed: $(printf '%s; ' "${passed[@]}")"
+[ -n "$box2d" ] || echo "exec CLI: section 7 (Box2D) not run: the adapter is not built"

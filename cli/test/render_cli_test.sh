@@ -13,7 +13,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 n=0
 for f in "$src"/fixtures/catalogue/*.json; do
   out="$work/$(basename "$f" .json).svg"
-  "$bin" render "$f" --out "$out" 2>"$work/err" || { cat "$work/err"; fail "render $f exited $?"; }
+  "$bin" render "$f" --out "$out" 2>"$work/err"; s=$?
+  [ $s = 0 ] || { cat "$work/err"; fail "render $f exited $s"; }
   python3 - "$f" "$out" <<'PY' || fail "drawing of $f"
 import json, sys, xml.etree.ElementTree as ET
 case, svg = sys.argv[1], sys.argv[2]
@@ -58,6 +59,12 @@ grep -q "bad.json:2" "$work/err" || { cat "$work/err"; fail "error must name fil
 [ ! -e "$work/bad.svg" ] || fail "bad input left an SVG"
 echo '{"a": {"points": [[0,0]], "radius": -1}, "b": {"points": [[1,0]]}}' | "$bin" render - >/dev/null 2>"$work/err"
 [ $? = 2 ] || fail "negative radius must exit 2"
-"$bin" render "$src/fixtures/catalogue/catalogue.jsonl" --algorithm nosuch >/dev/null 2>&1
-[ $? = 2 ] || fail "unknown algorithm must exit 2"
+# An unknown algorithm, on a case render would otherwise draw (the catalogue's .jsonl is no single
+# case, so it would exit 2 whatever the algorithm).
+good_case=$(ls "$src"/fixtures/catalogue/*.json | head -1)
+"$bin" render "$good_case" --out "$work/good.svg" 2>"$work/err" || { cat "$work/err"; fail "render of $good_case failed"; }
+"$bin" render "$good_case" --algorithm nosuch --out "$work/nosuch.svg" 2>"$work/err"; s=$?
+[ $s = 2 ] || fail "unknown algorithm exited $s, want 2"
+grep -q "unknown algorithm nosuch" "$work/err" || { cat "$work/err"; fail "unknown algorithm: message"; }
+[ ! -e "$work/nosuch.svg" ] || fail "unknown algorithm left an SVG"
 echo "render: $n catalogue drawings well-formed"

@@ -69,6 +69,20 @@ for name, cols in columns.items():
     assert rows[0] == cols, (name, rows[0])
     assert len(rows) > 1, f'{name} has no rows'
     assert all(len(r) == len(cols) for r in rows), f'{name}: ragged rows'
+# bounds.csv: "allowed" is what the judge allows (properties::allowed_us): k alone for every field
+# but the manifold's contact depths, which also get tau_contact_depth_relative·S = 3 · 5e-4 · S
+# (properties/src/bounds.cpp, fast::kReferenceFaceRelativeTolerance), i.e. 1.5e-3 / u in u·S.
+DIGITS = 1e-2  # the report prints 3 significant digits (report_parts.hpp, g())
+rows = list(csv.DictReader(open('out/bounds.csv')))
+for r in rows:
+    k, allowed = float(r['k']), float(r['allowed'])
+    if r['algorithm'] == 'manifold' and r['field'] == 'contact_depth':
+        u = 2.0**-53 if r['precision'] == 'double' else 2.0**-24
+        want = k + 3 * 5e-4 / u
+        assert abs(allowed - want) <= DIGITS * want, (r, want)
+    else:
+        assert allowed == k, r
+assert any(r['field'] == 'contact_depth' for r in rows), 'no contact_depth row in bounds.csv'
 # errors.csv: 6 families x 5 algorithms x 2 precisions cells, 12 cases each.
 rows = list(csv.DictReader(open('out/errors.csv')))
 assert len({(r['algorithm'], r['family'], r['precision']) for r in rows}) == 60

@@ -8,6 +8,12 @@ namespace minkowski::properties {
 
 const char* to_string(Precision p) { return p == Precision::single ? "float" : "double"; }
 
+std::optional<Precision> precision_from_string(std::string_view s) {
+  for (Precision p : {Precision::single, Precision::double_})
+    if (s == to_string(p)) return p;
+  return std::nullopt;
+}
+
 bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 
 // Where the numbers come from. Two campaigns, seed 20261122, all six families:
@@ -41,7 +47,7 @@ bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 Bounds bounds_for(Algorithm alg, Precision p) {
   Bounds b;
   const bool d = p == Precision::double_;
-  b.u = d ? 0x1p-53 : 0x1p-24;
+  b.u = d ? fast::unit_roundoff<double>() : fast::unit_roundoff<float>();
   switch (alg) {
     case Algorithm::sat:
       b.k_relation = d ? 3 : 24;

@@ -85,10 +85,14 @@ double Histogram::percentile(double q) const {
   std::uint64_t cum = 0;
   for (int k = 0; k < kBins; ++k) {
     cum += bins[k];
-    if (static_cast<double>(cum) >= need) return k == 0 ? 0 : std::exp2(static_cast<double>(k) / kBinsPerOctave + kMinExp);
+    if (static_cast<double>(cum) >= need) return upper_edge(k);
   }
   return INFINITY;
 }
+
+double Histogram::upper_edge(int k) { return k == 0 ? 0 : std::exp2(static_cast<double>(k) / kBinsPerOctave + kMinExp); }
+
+double Histogram::lower_edge(int k) { return k <= 1 ? 0 : upper_edge(k - 1); }
 
 Cell& Cell::operator+=(const Cell& o) {
   cases += o.cases; skipped += o.skipped; violations += o.violations;

@@ -1,10 +1,6 @@
 #include "minkowski/properties/fast_adapters.hpp"
 
-#include "minkowski/fast/epa.hpp"
-#include "minkowski/fast/gjk.hpp"
 #include "minkowski/fast/internal_vertices.hpp"
-#include "minkowski/fast/manifold.hpp"
-#include "minkowski/fast/sat.hpp"
 
 namespace minkowski::properties {
 
@@ -53,16 +49,58 @@ std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std
 namespace {
 template <class T>
 std::array<double, 2> arr(fast::Vec2<T> v) { return {static_cast<double>(v.x), static_cast<double>(v.y)}; }
+}  // namespace
 
 template <class T>
-std::vector<FastContact> contacts_of(const fast::Manifold<T>& m) {
-  std::vector<FastContact> out;
-  for (int i = 0; i < m.point_count; ++i)
-    out.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation),
-                   arr(m.points[i].point_a), arr(m.points[i].point_b)});
-  return out;
+FastAnswer to_answer(const fast::SatResult<T>& r) {
+  FastAnswer f;
+  f.intersects = r.intersects;
+  f.normal = arr(r.normal);
+  if (r.intersects) f.depth = static_cast<double>(r.depth);
+  else if (r.separation_is_distance) f.distance = static_cast<double>(r.separation);
+  return f;
 }
-}  // namespace
+
+template <class T>
+FastAnswer to_answer(const fast::GjkOutput<T>& r) {
+  FastAnswer f;
+  f.intersects = r.intersects;
+  f.distance = static_cast<double>(r.distance);
+  if (!r.intersects) {
+    f.point_a = arr(r.point_a);
+    f.point_b = arr(r.point_b);
+  }
+  return f;
+}
+
+template <class T>
+FastAnswer to_answer(const fast::PenetrationResult<T>& r) {
+  FastAnswer f;
+  f.intersects = r.intersects;
+  f.normal = arr(r.normal);
+  f.distance = static_cast<double>(r.distance);
+  if (r.intersects) {
+    f.depth = static_cast<double>(r.depth);
+  } else {
+    f.point_a = arr(r.point_a);
+    f.point_b = arr(r.point_b);
+  }
+  return f;
+}
+
+template <class T>
+FastAnswer to_answer(const fast::Manifold<T>& m, bool with_normal) {
+  FastAnswer f;
+  f.intersects = m.point_count > 0;
+  if (!f.intersects) return f;
+  if (with_normal) f.normal = arr(m.normal);
+  std::vector<FastContact> k;
+  for (int i = 0; i < m.point_count; ++i)
+    k.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation), arr(m.points[i].point_a),
+                 arr(m.points[i].point_b)});
+  f.contacts = std::move(k);
+  return f;
+}
 
 template <class T>
 std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not) {
@@ -70,61 +108,27 @@ std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::
   if (!a) return std::nullopt;
   const auto b = to_fast_shape<T>(c.b, why_not);
   if (!b) return std::nullopt;
-  FastAnswer f;
   switch (alg) {
-    case Algorithm::sat: {
-      const fast::SatResult<T> r = fast::sat_query(*a, *b);
-      f.intersects = r.intersects;
-      f.normal = arr(r.normal);
-      if (r.intersects) f.depth = static_cast<double>(r.depth);
-      else if (r.separation_is_distance) f.distance = static_cast<double>(r.separation);
-      break;
-    }
-    case Algorithm::gjk: {
-      const fast::GjkOutput<T> r = fast::gjk_distance(*a, *b);
-      f.intersects = r.intersects;
-      f.distance = static_cast<double>(r.distance);
-      if (!r.intersects) {
-        f.point_a = arr(r.point_a);
-        f.point_b = arr(r.point_b);
-      }
-      break;
-    }
-    case Algorithm::epa: {
-      const fast::PenetrationResult<T> r = fast::penetration(*a, *b);
-      f.intersects = r.intersects;
-      f.normal = arr(r.normal);
-      f.distance = static_cast<double>(r.distance);
-      if (r.intersects) {
-        f.depth = static_cast<double>(r.depth);
-      } else {
-        f.point_a = arr(r.point_a);
-        f.point_b = arr(r.point_b);
-      }
-      break;
-    }
-    case Algorithm::manifold: {
-      const fast::Manifold<T> m = fast::contact_manifold(*a, *b);
-      f.intersects = m.point_count > 0;
-      if (f.intersects) {
-        f.normal = arr(m.normal);
-        f.contacts = contacts_of(m);
-      }
-      break;
-    }
-    case Algorithm::internal_vertices: {
-      const fast::Manifold<T> m = fast::closest_internal_vertices(*a, *b);
-      f.intersects = m.point_count > 0;
-      if (f.intersects) f.contacts = contacts_of(m);
-      break;
-    }
+    case Algorithm::sat: return to_answer(fast::sat_query(*a, *b));
+    case Algorithm::gjk: return to_answer(fast::gjk_distance(*a, *b));
+    case Algorithm::epa: return to_answer(fast::penetration(*a, *b));
+    case Algorithm::manifold: return to_answer(fast::contact_manifold(*a, *b));
+    case Algorithm::internal_vertices: return to_answer(fast::closest_internal_vertices(*a, *b), false);
   }
-  return f;
+  return FastAnswer{};
 }
 
 template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);
 template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&, std::string*);
 template std::optional<fast::ConvexShape<float>> to_fast_shape<float>(const reference::Shape&, std::string*);
 template std::optional<fast::ConvexShape<double>> to_fast_shape<double>(const reference::Shape&, std::string*);
+template FastAnswer to_answer<float>(const fast::SatResult<float>&);
+template FastAnswer to_answer<double>(const fast::SatResult<double>&);
+template FastAnswer to_answer<float>(const fast::GjkOutput<float>&);
+template FastAnswer to_answer<double>(const fast::GjkOutput<double>&);
+template FastAnswer to_answer<float>(const fast::PenetrationResult<float>&);
+template FastAnswer to_answer<double>(const fast::PenetrationResult<double>&);
+template FastAnswer to_answer<float>(const fast::Manifold<float>&, bool);
+template FastAnswer to_answer<double>(const fast::Manifold<double>&, bool);
 
 }  // namespace minkowski::properties

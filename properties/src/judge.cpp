@@ -95,6 +95,23 @@ double case_scale_of(const fixtures::Case& c) {
   return std::max({s, c.a.radius, c.b.radius, 1e-300});
 }
 
+Allowance allowance(const Bounds& b, std::string_view field, double scale) {
+  const double tau = b.tau + b.tau_relative * scale;
+  if (field == "relation") return {b.k_relation, 0};
+  if (field == "distance") return {b.k_distance, tau};
+  if (field == "depth") return {b.k_depth, tau};
+  if (field == "normal") return {b.k_normal, tau};
+  if (field == "witness") return {b.k_witness, tau};
+  if (field == "contacts") return {b.k_contact, 0};
+  if (field == "contact_depth") return {b.k_depth, tau + b.tau_contact_depth_relative * scale};
+  return {};
+}
+
+double allowed_us(const Bounds& b, std::string_view field, double scale) {
+  const Allowance a = allowance(b, field, scale);
+  return a.k + a.tau / (b.u * scale);
+}
+
 std::string Verdict::summary() const {
   for (const FieldVerdict& f : fields)
     if (!f.ok) return f.field + ": " + f.detail;
@@ -107,15 +124,14 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
   v.scale = case_scale_of(c);
   PreparedCase& prepared = PreparedCase::of(c);
   const double us = b.u * v.scale;
-  Bounds bb = b;
-  bb.tau = b.tau + b.tau_relative * v.scale;
   const double sd = to_double(exact.signed_distance);
   const double exact_distance = std::max(sd, 0.0), exact_depth = std::max(-sd, 0.0);
   // `what` describes the measurement; it is formatted only for a failing field (formatting every
   // field of every answer was a tenth of a campaign's time).
-  auto add = [&](std::string field, double err_abs, double k, double tau, auto what) {
+  // `tau` is the allowance's, or 0 where judge() withholds it (normal).
+  auto add = [&](const char* field, double err_abs, double k, double tau, auto what) {
     FieldVerdict f;
-    f.field = std::move(field);
+    f.field = field;
     f.error = err_abs / us;
     f.allowed = k + tau / us;
     f.ok = err_abs <= k * us + tau;
@@ -132,20 +148,25 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     FieldVerdict f;
     f.field = "relation";
     f.error = fast.intersects == exact_intersects ? 0 : std::fabs(sd) / us;
-    f.allowed = b.k_relation;
-    f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= b.k_relation * us;
+    const double k = allowance(b, "relation", v.scale).k;
+    f.allowed = k;
+    f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k * us;
     if (!f.ok)
       f.detail = fmt::format("fast says {}, exact is {} (signed distance {:.17g} = {:.3g} u·S), band {} u·S",
                            fast.intersects ? "intersecting" : "separated", reference::to_string(exact.relation),
-                           sd, std::fabs(sd) / us, b.k_relation);
+                           sd, std::fabs(sd) / us, k);
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   }
+  auto add_allowed = [&](const char* field, double err_abs, auto what) {  // k and tau from allowance()
+    const Allowance a = allowance(b, field, v.scale);
+    add(field, err_abs, a.k, a.tau, what);
+  };
   if (fast.distance)
-    add("distance", std::fabs(*fast.distance - exact_distance), b.k_distance, bb.tau,
+    add_allowed("distance", std::fabs(*fast.distance - exact_distance),
         [&] { return fmt::format("distance {:.17g} vs exact {:.17g}", *fast.distance, exact_distance); });
   if (fast.depth && fast.intersects)
-    add("depth", std::fabs(*fast.depth - exact_depth), b.k_depth, bb.tau,
+    add_allowed("depth", std::fabs(*fast.depth - exact_depth),
         [&] { return fmt::format("depth {:.17g} vs exact {:.17g}", *fast.depth, exact_depth); });
   if (fast.normal && fast.depth && fast.intersects) {
     const auto& n = *fast.normal;
@@ -156,7 +177,8 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double overshoot = std::hypot(mtv.x, mtv.y) - exact_depth;
     // Error: how far B still overlaps after the move, or how much longer than needed the move is.
     const double err = finite ? std::max({0.0, -after, overshoot}) : INFINITY;
-    add("normal", err, b.k_normal, after < 0 ? 0.0 : bb.tau,
+    const Allowance a = allowance(b, "normal", v.scale);
+    add("normal", err, a.k, after < 0 ? 0.0 : a.tau,
         [&] {
           return fmt::format("mtv ({:.17g}, {:.17g}) leaves signed distance {:.3g}, exceeds depth by {:.3g}",
                              mtv.x, mtv.y, after, overshoot);
@@ -167,7 +189,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double eb = std::fabs(prepared.point_distance(1, *fast.point_b));
     const double gap = std::hypot((*fast.point_b)[0] - (*fast.point_a)[0], (*fast.point_b)[1] - (*fast.point_a)[1]);
     const double ed = std::fabs(gap - exact_distance);
-    add("witness", std::max({ea, eb, ed}), b.k_witness, bb.tau,
+    add_allowed("witness", std::max({ea, eb, ed}),
         [&] {
           return fmt::format("point_a off A by {:.3g}, point_b off B by {:.3g}, |b − a| off by {:.3g}", ea, eb, ed);
         });
@@ -209,11 +231,11 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       return fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}", i, k.point[0], k.point[1], k.depth);
     };
     const bool none = fast.contacts->empty();
-    add("contacts", worst_place, b.k_contact, 0, [&] {
+    add_allowed("contacts", worst_place, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da, place_db);
     });
-    add("contact_depth", worst_depth, b.k_depth, bb.tau + b.tau_contact_depth_relative * v.scale, [&] {
+    add_allowed("contact_depth", worst_depth, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i), exact_depth,
                                 worst_depth);

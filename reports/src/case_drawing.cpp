@@ -194,15 +194,10 @@ void arrow(SvgWriter& w, const Frame& f, V from, V v, const std::string& color, 
   w.line(a, b, {color, 2.2, "none", 1, dash, marker}, cls);
 }
 
-struct ExactArrows {
-  std::vector<V> vectors;  // from the origin of D's panel
-};
-
 }  // namespace
 
 std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
-  reference::validate(c.a, "a");
-  reference::validate(c.b, "b");
+  // query() validates both shapes (InputError naming "shape a" or "shape b").
   const reference::PairAnswer exact = reference::query(c.a, c.b, reference::Detail::full);
   const double sd = to_d(exact.signed_distance) + 0.0;  // + 0.0: print -0 as 0
   const double radius = c.a.radius + c.b.radius;

@@ -1,11 +1,11 @@
 #pragma once
 // reports/src/report_parts.hpp — shared pieces of the report's sections (private to reports/):
-// cell keys, bounds lookup, histogram counts, number formatting, a CSV table, and the Report that
+// cell keys, precision names, histogram counts, number formatting, a CSV table, and the Report that
 // collects index.md and the files written. Each section is a function of its own, in
 // report_summary_sections.cpp (from the campaign summary) or report_sample_sections.cpp (from
 // the sample study).
 
-#include <cmath>
+#include <compare>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "minkowski/properties/bounds.hpp"
 #include "minkowski/reports/gnuplot.hpp"
 #include "minkowski/reports/files.hpp"
 #include "minkowski/reports/report_writer.hpp"
@@ -38,29 +39,49 @@ inline Key split_key(const std::string& k) {
   return {k.substr(0, a), k.substr(a + 1, b - a - 1), k.substr(b + 1)};
 }
 
-inline Precision precision_from(const std::string& p) { return p == "float" ? Precision::single : Precision::double_; }
-
-// k of `field` in `b` (u·S); 0 when the algorithm has no bound for it.
-inline double k_of(const properties::Bounds& b, const std::string& field) {
-  if (field == "relation") return b.k_relation;
-  if (field == "distance") return b.k_distance;
-  if (field == "depth" || field == "contact_depth") return b.k_depth;  // judge.cpp: contact depths use k_depth
-  if (field == "normal") return b.k_normal;
-  if (field == "witness") return b.k_witness;
-  if (field == "contacts") return b.k_contact;
-  return 0;
+// The precision of a summary's cell key or a report row: one the campaign wrote, so always
+// "float" or "double"; double for anything else.
+inline Precision precision_from(const std::string& p) {
+  return properties::precision_from_string(p).value_or(Precision::double_);
 }
-
-// Lower edge of histogram bin k (u·S); bin 0 holds exact zeros.
-inline double bin_lower(int k) { return k == 0 ? 0 : std::exp2((k - 1.0) / Histogram::kBinsPerOctave + Histogram::kMinExp); }
 
 // Entries of `h` certainly above `limit`: bins whose lower edge exceeds it (a bin straddling the
 // limit is not counted, so this is a lower bound with 1/8-octave resolution).
 inline std::uint64_t count_above(const Histogram& h, double limit) {
   std::uint64_t n = 0;
   for (int k = 1; k < Histogram::kBins; ++k)
-    if (bin_lower(k) > limit) n += h.bins[k];
+    if (Histogram::lower_edge(k) > limit) n += h.bins[k];
   return n;
+}
+
+// The value of `key` in map `m`, or `otherwise` when it has none.
+template <class M, class K, class V>
+V value_or(const M& m, const K& key, V otherwise) {
+  const auto it = m.find(key);
+  return it == m.end() ? otherwise : V(it->second);
+}
+
+// The worst error observed per (algorithm, field, precision) over every family's cell of a
+// summary, with the family it was seen in (the first in key order on ties). Sections 1, 2 and 4
+// all read it.
+struct AlgorithmField {
+  std::string algorithm, field, precision;
+  auto operator<=>(const AlgorithmField&) const = default;
+};
+struct Worst {
+  double max = 0;  ///< u·S
+  std::string family;
+};
+inline std::map<AlgorithmField, Worst> worst_errors(const cli::Summary& s) {
+  std::map<AlgorithmField, Worst> w;
+  for (const auto& [key, c] : s.cells) {
+    const Key k = split_key(key);
+    for (const auto& [field, m] : c.max_error) {
+      Worst& o = w[{k.algorithm, field, k.precision}];
+      if (o.family.empty() || m > o.max) o = {m, k.family};
+    }
+  }
+  return w;
 }
 
 inline std::string g(double v) { return fmt::format("{:.3g}", v); }

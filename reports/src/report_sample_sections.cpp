@@ -2,14 +2,11 @@
 // case, worst cases.
 #include "report_parts.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <map>
-#include <set>
-#include <tuple>
 
 #include <fmt/format.h>
 
+#include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/tolerances.hpp"
 #include "minkowski/reports/case_drawing.hpp"
 
@@ -19,27 +16,32 @@ namespace minkowski::reports::detail {
 
 void section_sweep(Report& r, const SampleStudy& st) {
   auto& md = r.md();
+  // Every figure below is formatted from the constant it names (fast/tolerances.hpp, the settings
+  // of sweep_settings()), so the prose cannot go stale when a default moves.
+  const std::vector<double> settings = sweep_settings();
   md << fmt::format(
       "\n## 3. Tolerance sweep\n\n"
       "The plots show how the error of the field a tolerance controls (left axis, u·S) and the share of cases "
-      "violating the documented bounds (right axis) move as the tolerance goes from 1e-16 to 1e-1, on a fixed "
+      "violating the documented bounds (right axis) move as the tolerance goes from {} to {}, on a fixed "
       "sample of {} campaign cases ({} per family, seed {}).\n\n"
       "GJK's setting is its termination gap relative to the distance (`GjkOptions::gap_ulps` × u); EPA's is its "
       "termination tolerance relative to the shapes' scale (`EpaOptions::relative_tolerance`, tau / S). Vertical "
-      "dotted lines mark the defaults (4u for GJK, 32u for EPA; u differs between float and double). Violations "
+      "dotted lines mark the defaults ({}u for GJK, {}u for EPA; u differs between float and double). Violations "
       "are judged against the default bounds, so a setting whose error the bounds do not cover shows as "
       "violations: that is the price of the setting.\n\n"
-      "SAT's parallel-axis epsilon (`SatOptions::parallel_axis_ulps` × u, default 8u) is how far from "
+      "SAT's parallel-axis epsilon (`SatOptions::parallel_axis_ulps` × u, default {}u) is how far from "
       "exactly opposite (|n + m| for unit normals) a face normal of B may be and still be skipped as the same "
       "axis as A's best; the field is SAT's depth. The clipping tolerances are the reference-face preference "
-      "(`ManifoldOptions::reference_face_relative_tolerance`, default 5e-4: B's face is the reference only when "
+      "(`ManifoldOptions::reference_face_relative_tolerance`, default {}: B's face is the reference only when "
       "its gap beats A's by more than this times the shorter face) and the keep limit "
-      "(`ManifoldOptions::keep_ulps` × u × S, default 32u·S: a contact point is kept when its separation is at "
+      "(`ManifoldOptions::keep_ulps` × u × S, default {}u·S: a contact point is kept when its separation is at "
       "most that); the field is the contacts' depth (`contact_depth`, outside [0, exact depth]).\n\n"
       "Not swept: the constants of `fast/tolerances.hpp` with no options field (e.g. EPA's `kEpaNearEdgeUlps`, "
       "the compound shapes' `kContactWeldUlps`), and the gap-rounding floor of the reference-face choice (`kSatGapErrorUlps` "
       "there is a rounding bound, not a setting).\n",
-      st.cases, r.in().sample.per_family, r.in().sample.seed);
+      g(settings.front()), g(settings.back()), st.cases, r.in().sample.per_family, r.in().sample.seed,
+      g(fast::kGjkGapUlps), g(fast::kEpaToleranceUlps), g(fast::kSatParallelAxisUlps),
+      g(fast::ManifoldOptions{}.reference_face_relative_tolerance), g(fast::ManifoldOptions{}.keep_ulps));
   Csv csv({"tolerance", "precision", "field", "setting", "is_default", "judged", "failures", "failure_rate",
            "max_error", "p99_error", "mean_iterations"});
   for (const SweepPoint& p : st.sweep)
@@ -134,10 +136,11 @@ void section_contacts(Report& r, const SampleStudy& st) {
     if (k.algorithm != "internal_vertices" || !c.hist.count("contacts")) continue;
     const properties::Bounds mb = properties::bounds_for(Algorithm::manifold, precision_from(k.precision));
     judged += c.hist.at("contacts").count;
-    above += count_above(c.hist.at("contacts"), mb.k_contact + mb.tau_relative / mb.u);
+    above += count_above(c.hist.at("contacts"), properties::allowed_us(mb, "contacts", 1));
   }
   md << fmt::format("\nOver the whole campaign, {} of {} closest-internal-vertices answers with contacts have a "
-                    "contact error above the bound clipping is held to (k + tau, u·S).\n", above, judged);
+                    "contact error above the bound clipping is held to (k_contact, u·S; placement gets no tau).\n",
+                    above, judged);
   if (st.contact_example) {
     md << fmt::format("\nExample: {}.\n\n", st.contact_example_why);
     for (Algorithm a : {Algorithm::manifold, Algorithm::internal_vertices}) {
@@ -182,11 +185,11 @@ void section_timing(Report& r, const SampleStudy& st) {
     std::vector<std::string> row{t.family, std::to_string(t.cases), g(t.exact_us)};
     md << fmt::format("| {} | {} | {} |", t.family, t.cases, g(t.exact_us));
     for (const auto& a : algs) {
-      const double ns = t.fast_ns.count(a) ? t.fast_ns.at(a) : 0;
+      const double ns = value_or(t.fast_ns, a, 0.0);
       row.push_back(g(ns));
       md << " " << g(ns) << " |";
     }
-    const double m = t.fast_ns.count("manifold") ? t.fast_ns.at("manifold") : 0;
+    const double m = value_or(t.fast_ns, "manifold", 0.0);
     md << " " << (m > 0 ? fmt::format("{:.0f}×", t.exact_us * 1000 / m) : "–") << " |\n";
     csv.add(row);
   }

@@ -2,11 +2,8 @@
 // reference, engines.
 #include "report_parts.hpp"
 
-#include <algorithm>
-#include <cmath>
+#include <cctype>
 #include <map>
-#include <set>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -28,19 +25,18 @@ void section_errors(Report& r) {
         "most 9% above the value. Zeros are drawn on the bottom line of the log axis. Per family: `errors.csv`.\n";
   Csv all({"algorithm", "family", "precision", "field", "cases", "skipped", "violations", "relation_disagreements",
            "count", "p50", "p99", "p999", "max"});
-  std::map<std::pair<std::string, std::string>, std::map<std::string, std::pair<Histogram, double>>> agg;  // (prec, alg) -> field
+  std::map<std::pair<std::string, std::string>, std::map<std::string, Histogram>> agg;  // (prec, alg) -> field
   for (const auto& [key, c] : s.cells) {
     const Key k = split_key(key);
     for (const auto& [field, h] : c.hist) {
-      const double mx = c.max_error.count(field) ? c.max_error.at(field) : 0;
       all.add({k.algorithm, k.family, k.precision, field, std::to_string(c.cases), std::to_string(c.skipped),
                std::to_string(c.violations), std::to_string(c.relation_disagreements), std::to_string(h.count),
-               g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
-      auto& [hist, m] = agg[{k.precision, k.algorithm}][field];
-      hist += h;
-      m = std::max(m, mx);
+               g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)),
+               g(value_or(c.max_error, field, 0.0))});
+      agg[{k.precision, k.algorithm}][field] += h;
     }
   }
+  const auto worst = worst_errors(s);
   r.csv("errors.csv", all);
   for (const std::string prec : {"double", "float"}) {
     md << fmt::format("\n**{}**\n\n| algorithm.field | answers | p50 | p99 | p99.9 | max (u·S) |\n|---|---|---|---|---|---|\n",
@@ -48,12 +44,12 @@ void section_errors(Report& r) {
     Csv byf({"field", "p50", "p99", "p999", "max"});
     for (const auto& [pa, fields] : agg) {
       if (pa.first != prec) continue;
-      for (const auto& [field, hm] : fields) {
+      for (const auto& [field, h] : fields) {
         const std::string label = pa.second + "." + field;
-        const Histogram& h = hm.first;
-        byf.add({label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(hm.second)});
+        const double mx = value_or(worst, AlgorithmField{pa.second, field, prec}, Worst{}).max;
+        byf.add({label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
         md << fmt::format("| {} | {} | {} | {} | {} | {} |\n", label, h.count, g(h.percentile(0.5)),
-                          g(h.percentile(0.99)), g(h.percentile(0.999)), g(hm.second));
+                          g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx));
       }
     }
     const std::string data = "errors_by_field_" + prec + ".csv";
@@ -82,13 +78,14 @@ void section_errors(Report& r) {
     const auto alg = properties::algorithm_from_string(k.algorithm);
     std::uint64_t outside = 0;
     if (alg && c.hist.count("relation"))
-      outside = count_above(c.hist.at("relation"), properties::bounds_for(*alg, precision_from(k.precision)).k_relation);
+      outside = count_above(c.hist.at("relation"),
+                            properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)), "relation", 1));
     rel[{k.algorithm, k.family}][k.precision] =
         fmt::format("{} / {} (of {})", c.relation_disagreements, outside, c.cases - c.skipped);
   }
   for (const auto& [af, byp] : rel)
-    md << fmt::format("| {} | {} | {} | {} |\n", af.first, af.second, byp.count("double") ? byp.at("double") : "–",
-                      byp.count("float") ? byp.at("float") : "–");
+    md << fmt::format("| {} | {} | {} | {} |\n", af.first, af.second, value_or(byp, "double", std::string("–")),
+                      value_or(byp, "float", std::string("–")));
 }
 
 
@@ -101,29 +98,21 @@ void section_bounds(Report& r) {
         "The plot shows, for every field the tolerance model bounds, the worst error this campaign observed "
         "divided by what the model allows, k + tau (properties/src/bounds.cpp): below 1 holds, the gap to 1 is "
         "the margin.\n\n";
-  struct Obs { double max = 0; std::string family; };
-  std::map<std::tuple<std::string, std::string, std::string>, Obs> obs;  // (alg, field, prec)
-  for (const auto& [key, c] : s.cells) {
-    const Key k = split_key(key);
-    const auto alg = properties::algorithm_from_string(k.algorithm);
-    if (!alg || !properties::is_judged(*alg)) continue;
-    for (const auto& [field, m] : c.max_error) {
-      Obs& o = obs[{k.algorithm, field, k.precision}];
-      if (o.family.empty() || m > o.max) o = {m, k.family};
-    }
-  }
   Csv csv({"algorithm", "precision", "field", "observed_max", "family_of_max", "k", "allowed", "observed_over_allowed",
            "margin"});
   std::map<std::string, std::map<std::string, double>> ratio;  // label -> prec -> observed/k
   md << "| algorithm | precision | field | observed max (u·S) | family | k (u·S) | allowed: k + tau (u·S) | observed / allowed | "
         "margin allowed / observed |\n|---|---|---|---|---|---|---|---|---|\n";
-  for (const auto& [t, o] : obs) {
+  for (const auto& [t, o] : worst_errors(s)) {
     const auto& [alg, field, prec] = t;
-    const properties::Bounds b = properties::bounds_for(*properties::algorithm_from_string(alg), precision_from(prec));
-    const double k = k_of(b, field);
+    const auto algorithm = properties::algorithm_from_string(alg);
+    if (!algorithm || !properties::is_judged(*algorithm)) continue;
+    const properties::Bounds b = properties::bounds_for(*algorithm, precision_from(prec));
+    const double k = properties::allowance(b, field, 1).k;
     if (!(k > 0)) continue;
-    // judge.cpp adds tau + tau_relative·S to every field; tau (absolute) is 0 for every algorithm.
-    const double allowed = k + b.tau_relative / b.u;
+    // What judge() allows, in u·S. bounds_for sets no absolute tau, so the figure is the same at
+    // every scale S; S = 1 stands for all of them.
+    const double allowed = properties::allowed_us(b, field, 1);
     const double q = o.max / allowed;
     ratio[alg + "." + field][prec] = q;
     const std::string margin = o.max > 0 ? g(allowed / o.max) : "∞";
@@ -132,16 +121,19 @@ void section_bounds(Report& r) {
                       g(allowed), g(q), margin);
   }
   r.csv("bounds.csv", csv);
+  const properties::Bounds man_d = properties::bounds_for(Algorithm::manifold, Precision::double_),
+                           man_f = properties::bounds_for(Algorithm::manifold, Precision::single);
   md << fmt::format(
-      "\nThe manifold's fields are also allowed tau = 3 × kReferenceFaceRelativeTolerance × S = {} × S on top of "
-      "k: its reference-face preference may keep a face whose depth exceeds the minimum by that much (Box2D's "
-      "coherence rule), which is {} u·S in double and {} u·S in float. A campaign smaller than the one that set the "
-      "bounds (170,000 cases per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
-      g(3 * fast::kReferenceFaceRelativeTolerance), g(3 * fast::kReferenceFaceRelativeTolerance / 0x1p-53),
-      g(3 * fast::kReferenceFaceRelativeTolerance / 0x1p-24));
+      "\nThe manifold's contact depths (`contact_depth`) are also allowed tau = tau_contact_depth_relative × S = "
+      "{} × S on top of k (properties/src/bounds.cpp derives it from `kReferenceFaceRelativeTolerance`): its reference-face preference may keep a face "
+      "whose depth exceeds the minimum by that much (Box2D's coherence rule), which is {} u·S in double and {} u·S "
+      "in float. Its other fields get no tau. A campaign smaller than the one that set the bounds (170,000 cases "
+      "per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
+      g(man_d.tau_contact_depth_relative), g(man_d.tau_contact_depth_relative / man_d.u),
+      g(man_f.tau_contact_depth_relative / man_f.u));
   Csv data({"field", "double", "float"});
   for (const auto& [label, byp] : ratio)
-    data.add({label, g(byp.count("double") ? byp.at("double") : 0), g(byp.count("float") ? byp.at("float") : 0)});
+    data.add({label, g(value_or(byp, "double", 0.0)), g(value_or(byp, "float", 0.0))});
   r.csv("bounds_plot.csv", data);
   r.plot("bounds",
          "set title 'Worst observed error / allowed error k + tau (below 1: holds)'\n"
@@ -165,18 +157,12 @@ void section_float_double(Report& r) {
         "Both precisions answer every case of the campaign; float skips cases it cannot represent (coordinates "
         "beyond `max_coordinate<float>()`), counted in `errors.csv`.\n\n"
         "| algorithm.field | double max (u·S) | float max (u·S) | double max / S | float max / S |\n|---|---|---|---|---|\n";
-  std::map<std::string, std::map<std::string, double>> mx;
-  for (const auto& [key, c] : s.cells) {
-    const Key k = split_key(key);
-    for (const auto& [field, m] : c.max_error) {
-      double& v = mx[k.algorithm + "." + field][k.precision];
-      v = std::max(v, m);
-    }
-  }
+  std::map<std::string, std::map<std::string, double>> mx;  // algorithm.field -> precision -> worst
+  for (const auto& [t, w] : worst_errors(s)) mx[t.algorithm + "." + t.field][t.precision] = w.max;
   Csv csv({"field", "double_max", "float_max", "double_max_over_S", "float_max_over_S"});
   for (const auto& [label, byp] : mx) {
-    const double d = byp.count("double") ? byp.at("double") : 0, f = byp.count("float") ? byp.at("float") : 0;
-    const double dr = d * 0x1p-53, fr = f * 0x1p-24;
+    const double d = value_or(byp, "double", 0.0), f = value_or(byp, "float", 0.0);
+    const double dr = d * fast::unit_roundoff<double>(), fr = f * fast::unit_roundoff<float>();
     csv.add({label, g(d), g(f), g(dr), g(fr)});
     md << fmt::format("| {} | {} | {} | {} | {} |\n", label, g(d), g(f), g(dr), g(fr));
   }
@@ -241,7 +227,7 @@ void engine_fields_and_band(Report& r, const EngineInput& e) {
     for (const auto& [k, n] : c.protocol) protocol[k] += n;
     disagreements += c.relation_disagreements;
   }
-  const std::uint64_t outside = by_field.count("relation") ? by_field["relation"] : 0;
+  const std::uint64_t outside = value_or(by_field, "relation", std::uint64_t{0});
   auto& md = r.md();
   md << "\nViolations per field: ";
   if (by_field.empty()) md << "none";
@@ -263,7 +249,7 @@ void engine_classes(Report& r, const EngineInput& e) {
   if (e.classes.is_null()) return;
   auto& md = r.md();
   const std::string prec_name = e.classes.value("precision", std::string("double"));
-  const auto prec = prec_name == "float" ? properties::Precision::single : properties::Precision::double_;
+  const Precision prec = precision_from(prec_name);
   md << fmt::format("\nThe failure classes of {} (`{}`), **defects** (the engine is wrong) apart from "
                     "**design** choices (documented behaviour the tolerance model does not grant, such as a skin "
                     "radius or an absolute threshold); each is drawn from its minimal shrunk fixture with the "
@@ -325,7 +311,7 @@ void section_engines(Report& r) {
       for (const auto& [f, m] : c.max_error) {
         worst += fmt::format("{} {} · ", f, g(m));
         csv.add({key, std::to_string(c.cases), std::to_string(c.skipped), std::to_string(c.violations), f, g(m),
-                 g(c.hist.count(f) ? c.hist.at(f).percentile(0.99) : 0)});
+                 g(value_or(c.hist, f, Histogram{}).percentile(0.99))});
       }
       if (worst.size() > 3) worst.resize(worst.size() - 4);
       md << fmt::format("| {} | {} | {} | {} | {} |\n", key, c.cases, c.skipped, c.violations, worst);

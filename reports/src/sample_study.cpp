@@ -19,9 +19,6 @@ using properties::FastAnswer;
 using properties::Precision;
 using Clock = std::chrono::steady_clock;
 
-template <class T>
-std::array<double, 2> arr(fast::Vec2<T> v) { return {static_cast<double>(v.x), static_cast<double>(v.y)}; }
-
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -48,7 +45,7 @@ struct SampleCase {
   double exact_us = 0;
 };
 
-// GJK distance with a given gap, in protocol form (as run_fast's gjk branch).
+// GJK distance with a given gap, in protocol form.
 template <class T>
 std::optional<FastAnswer> gjk_with_gap(const fixtures::Case& c, double gap_ulps, int& iterations) {
   const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
@@ -57,14 +54,10 @@ std::optional<FastAnswer> gjk_with_gap(const fixtures::Case& c, double gap_ulps,
   o.gap_ulps = gap_ulps;
   const fast::GjkOutput<T> r = fast::gjk_distance(*a, *b, nullptr, o);
   iterations = r.iterations;
-  FastAnswer f;
-  f.intersects = r.intersects;
-  f.distance = static_cast<double>(r.distance);
-  if (!r.intersects) f.point_a = arr(r.point_a), f.point_b = arr(r.point_b);
-  return f;
+  return properties::to_answer(r);
 }
 
-// GJK + EPA with a given EPA tolerance, in protocol form (as run_fast's epa branch).
+// GJK + EPA with a given EPA tolerance, in protocol form.
 template <class T>
 std::optional<FastAnswer> epa_with_tolerance(const fixtures::Case& c, double relative, int& iterations) {
   const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
@@ -73,48 +66,27 @@ std::optional<FastAnswer> epa_with_tolerance(const fixtures::Case& c, double rel
   o.relative_tolerance = static_cast<T>(relative);
   const fast::PenetrationResult<T> r = fast::penetration(*a, *b, nullptr, {}, o);
   iterations = r.epa_iterations;
-  FastAnswer f;
-  f.intersects = r.intersects;
-  f.normal = arr(r.normal);
-  f.distance = static_cast<double>(r.distance);
-  if (r.intersects) f.depth = static_cast<double>(r.depth);
-  else f.point_a = arr(r.point_a), f.point_b = arr(r.point_b);
-  return f;
+  return properties::to_answer(r);
 }
 
-// SAT with a given parallel-axis epsilon, in protocol form (as run_fast's sat branch).
+// SAT with a given parallel-axis epsilon, in protocol form.
 template <class T>
 std::optional<FastAnswer> sat_with_parallel_axis(const fixtures::Case& c, double parallel_ulps, int& axes) {
   const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
   if (!a || !b) return std::nullopt;
   const fast::SatResult<T> r = fast::sat_query(*a, *b, nullptr, fast::SatOptions{parallel_ulps});
   axes = r.axes_tested;
-  FastAnswer f;
-  f.intersects = r.intersects;
-  f.normal = arr(r.normal);
-  if (r.intersects) f.depth = static_cast<double>(r.depth);
-  else if (r.separation_is_distance) f.distance = static_cast<double>(r.separation);
-  return f;
+  return properties::to_answer(r);
 }
 
-// Clipping with given manifold options, in protocol form (as run_fast's manifold branch).
+// Clipping with given manifold options, in protocol form.
 template <class T>
 std::optional<FastAnswer> manifold_with(const fixtures::Case& c, const fast::ManifoldOptions& o, int& axes) {
   const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
   if (!a || !b) return std::nullopt;
   const fast::Manifold<T> m = fast::contact_manifold(*a, *b, T(0), nullptr, o);
   axes = m.axes_tested;
-  FastAnswer f;
-  f.intersects = m.point_count > 0;
-  if (f.intersects) {
-    f.normal = arr(m.normal);
-    std::vector<properties::FastContact> k;
-    for (int i = 0; i < m.point_count; ++i)
-      k.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation), arr(m.points[i].point_a),
-                   arr(m.points[i].point_b)});
-    f.contacts = std::move(k);
-  }
-  return f;
+  return properties::to_answer(m);
 }
 
 // Median ns per call of the fast query `alg` in double on prebuilt shapes.

@@ -8,12 +8,18 @@
 // error must lie in (bound/4, bound], so a bound that has become loose fails as surely as a
 // regression. Tightening one is progress; loosening one needs a reason written next to it.
 
+#include <optional>
+#include <string_view>
+
 #include "minkowski/properties/fast_adapters.hpp"
 
 namespace minkowski::properties {
 
 enum class Precision { single, double_ };
 const char* to_string(Precision p);
+/// The inverse of to_string: "float" or "double"; nullopt for anything else (a command's "both"
+/// is the command's own business).
+std::optional<Precision> precision_from_string(std::string_view s);
 
 /// Bounds for `alg` in precision `p` (u set to that precision's unit roundoff).
 Bounds bounds_for(Algorithm alg, Precision p);

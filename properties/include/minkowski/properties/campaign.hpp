@@ -85,6 +85,11 @@ struct Histogram {
   Histogram& operator+=(const Histogram& o);
   /// Smallest bin edge e such that a fraction >= q of the errors is <= e (0 for q of zeros).
   double percentile(double q) const;
+  /// Edges of bin k in u·S. Bin 0 holds exact zeros (both edges 0); bin k >= 1 holds errors in
+  /// [lower_edge(k), upper_edge(k)) = [2^((k−1)/8 + kMinExp), 2^(k/8 + kMinExp)), except that bin 1
+  /// also holds everything smaller (its lower edge is 0) and the last bin everything larger.
+  static double upper_edge(int k);
+  static double lower_edge(int k);
 };
 
 /// Statistics of one (algorithm, family, precision) cell.

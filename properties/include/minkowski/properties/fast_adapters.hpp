@@ -11,6 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "minkowski/fast/epa.hpp"
+#include "minkowski/fast/gjk.hpp"
+#include "minkowski/fast/manifold.hpp"
+#include "minkowski/fast/sat.hpp"
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/judge.hpp"
@@ -33,11 +37,36 @@ std::optional<Algorithm> algorithm_from_string(const std::string& s);
 template <class T>
 std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not = nullptr);
 
+/// One fast algorithm's output in protocol form — the conversions run_fast applies, for callers
+/// that run an algorithm with options of their own (the report's tolerance sweeps).
+///   SatResult          intersects, normal; depth when intersecting, else distance when
+///                      separation_is_distance (otherwise the separation is only a face gap)
+///   GjkOutput          intersects, distance; witness points when separated
+///   PenetrationResult  intersects, normal, distance; depth when intersecting, else witnesses
+///   Manifold           intersects = (point_count > 0); then the contacts, and the normal unless
+///                      with_normal is false (closest_internal_vertices: the normal is an input)
+template <class T>
+FastAnswer to_answer(const fast::SatResult<T>& r);
+template <class T>
+FastAnswer to_answer(const fast::GjkOutput<T>& r);
+template <class T>
+FastAnswer to_answer(const fast::PenetrationResult<T>& r);
+template <class T>
+FastAnswer to_answer(const fast::Manifold<T>& m, bool with_normal = true);
+
 /// Builds the fast shape of a reference shape in precision T (nullopt + reason if refused).
 template <class T>
 std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std::string* why_not);
 
 extern template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);
 extern template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&, std::string*);
+extern template FastAnswer to_answer<float>(const fast::SatResult<float>&);
+extern template FastAnswer to_answer<double>(const fast::SatResult<double>&);
+extern template FastAnswer to_answer<float>(const fast::GjkOutput<float>&);
+extern template FastAnswer to_answer<double>(const fast::GjkOutput<double>&);
+extern template FastAnswer to_answer<float>(const fast::PenetrationResult<float>&);
+extern template FastAnswer to_answer<double>(const fast::PenetrationResult<double>&);
+extern template FastAnswer to_answer<float>(const fast::Manifold<float>&, bool);
+extern template FastAnswer to_answer<double>(const fast::Manifold<double>&, bool);
 
 }  // namespace minkowski::properties

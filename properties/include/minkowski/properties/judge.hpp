@@ -4,28 +4,35 @@
 // A fast answer (in the shape of the `--exec` protocol: only `intersects` is required) is judged
 // field by field against the exact answer. Let S be the largest absolute coordinate (or radius)
 // of the case, u the unit roundoff of the fast type, k the field's constant and tau the
-// algorithm's own tolerance setting:
-//   relation  fast and exact may disagree only when |exact signed distance| <= k·u·S;
-//   distance  |fast − exact| <= k·u·S + tau          (exact distance = max(signed distance, 0));
-//   depth     |fast − exact| <= k·u·S + tau          (exact depth = max(−signed distance, 0));
-//   normal    v = normal·depth is valid when B translated by v is separated or touching within
-//             k·u·S (exact, reference::signed_distance_after_translation) and
-//             |v| <= exact depth + k·u·S + tau — any optimal direction passes, ties included;
-//   witness   point_a within k·u·S + tau of A's surface, point_b of B's, and
-//             ||point_b − point_a| − exact distance| <= k·u·S + tau;
-//   contacts  each contact's depth lies in [−(k·u·S + tau), exact depth + k·u·S + tau]; when the
-//             contact names its surface points, point_a lies within k·u·S + tau of A's surface
-//             and point_b of B's ("each lies within k·u·S + tau of the surfaces it claims to be
-//             on") — for a rounded shape, on the disc of the feature that produced it, so not
-//             outside the shape (it may be inside when the normal is oblique); otherwise `point` lies no deeper outside either shape than the contact's
-//             depth plus k·u·S + tau (a contact point sits between the two surfaces).
+// algorithm's own tolerance setting (Bounds::tau + tau_relative·S; allowance() is the table):
+//   relation       fast and exact may disagree only when |exact signed distance| <= k·u·S;
+//   distance       |fast − exact| <= k·u·S + tau          (exact distance = max(signed distance, 0));
+//   depth          |fast − exact| <= k·u·S + tau          (exact depth = max(−signed distance, 0));
+//   normal         v = normal·depth is valid when B translated by v is separated or touching within
+//                  k·u·S (exact, reference::signed_distance_after_translation) and
+//                  |v| <= exact depth + k·u·S + tau — any optimal direction passes, ties included
+//                  (the tau only when the move leaves the shapes separated or touching);
+//   witness        point_a within k·u·S + tau of A's surface, point_b of B's, and
+//                  ||point_b − point_a| − exact distance| <= k·u·S + tau;
+//   contacts       where the points are, with k = k_contact and no tau (rounding-governed): when the
+//                  contact names its surface points, point_a lies within k·u·S of A's surface and
+//                  point_b of B's ("each lies within k u S + tau of the surfaces it claims to be
+//                  on", with tau 0) — for a rounded shape, on the disc of the feature that produced
+//                  it, so not outside the shape (it may be inside when the normal is oblique);
+//                  otherwise `point` lies no deeper outside either shape than the contact's depth
+//                  plus k·u·S (a contact point sits between the two surfaces);
+//   contact_depth  each contact's depth lies in [−(k·u·S + tau'), exact depth + k·u·S + tau'], with
+//                  k = k_depth and tau' = tau + tau_contact_depth_relative·S (a clipping manifold's
+//                  reference-face tolerance lets a contact be deeper than the minimum depth).
 // Errors are reported in units of u·S, so they compare across scales and types.
 
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/reference/oracle.hpp"
 
@@ -51,7 +58,7 @@ struct FastAnswer {
 
 /// The constants one algorithm is held to (k per field, in units of u·S) and its tau.
 struct Bounds {
-  double u = 0x1p-53;
+  double u = fast::unit_roundoff<double>();
   double k_relation = 0, k_distance = 0, k_depth = 0, k_normal = 0, k_witness = 0, k_contact = 0;
   double tau = 0;
   double tau_relative = 0;  ///< a further tau proportional to S (a setting relative to size)
@@ -59,6 +66,28 @@ struct Bounds {
   /// tolerance lets a contact be deeper than the minimum depth (bounds.cpp, manifold).
   double tau_contact_depth_relative = 0;
 };
+
+/// What judge() allows one field on a case of scale S: |error| <= k·u·S + tau.
+struct Allowance {
+  double k = 0;    ///< in units of u·S; 0 when `b` bounds no such field
+  double tau = 0;  ///< absolute, at this S: the Bounds' tau, its tau_relative·S and, for contact depths,
+                   ///< tau_contact_depth_relative·S
+};
+
+/// The allowance of `field` (a FieldVerdict::field name) under `b` for a case of scale S — the one
+/// table of k and tau per field, used by judge() and by the report:
+///   relation                  k_relation; no tau (the band is rounding only)
+///   distance, depth, witness  k of the field; tau + tau_relative·S
+///   normal                    k_normal; tau + tau_relative·S, which judge() grants only when the
+///                             move leaves the shapes separated or touching
+///   contacts                  k_contact; no tau (where the points are is rounding-governed)
+///   contact_depth             k_depth; tau + tau_relative·S + tau_contact_depth_relative·S
+/// An unknown field gets {0, 0}.
+Allowance allowance(const Bounds& b, std::string_view field, double scale);
+
+/// allowance(b, field, S) in units of u·S: k + tau / (u·S), as FieldVerdict::allowed. Bounds with
+/// no absolute tau (every bounds_for) give the same figure at every S, up to rounding.
+double allowed_us(const Bounds& b, std::string_view field, double scale);
 
 struct FieldVerdict {
   std::string field;      ///< "relation", "distance", "depth", "normal", "witness", "contacts"

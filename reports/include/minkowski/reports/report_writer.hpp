@@ -4,14 +4,19 @@
 // fixed sample of the campaign's cases studied on the spot (sample_study.hpp).
 //
 // Sections of index.md, each opening with one sentence saying what its figure shows:
-//   1 errors against the exact answer      errors.csv, errors_by_field_{double,float}.csv + .svg
-//   2 observed constants and bounds        bounds.csv, bounds.svg
-//   3 tolerance sweep                      sweep.csv, sweep_{gjk_gap,epa_tolerance}.svg
+//   1 errors against the exact answer      errors.csv, errors_by_field_{double,float}.csv,
+//                                          errors_{double,float}.svg
+//   2 observed constants and bounds        bounds.csv, bounds_plot.csv, bounds.svg
+//   3 tolerance sweep                      sweep.csv, sweep_<tolerance>_{double,float}.csv and
+//                                          sweep_<tolerance>.svg for each of sweep_names()
 //   4 float against double                 float_vs_double.csv, float_vs_double.svg
-//   5 contact points                       contacts.csv, contact_example_*.svg (render)
+//   5 contact points                       contacts.csv, contact_example.json,
+//                                          contact_example_{manifold,internal_vertices}.svg (render)
 //   6 the reference                        reference.csv
 //   7 time per case                        timing.csv, timing.svg
-//   8 engines (--engine NAME=summary.json) engine_<name>.csv
+//   8 engines (--engine NAME=summary.json) engine_<name>.csv; with --engine-classes
+//     NAME=classes.json (EngineInput::classes) a table of the engine's failure classes and
+//     engine_<name>_<defect|design>_<n>.svg, each drawn from the class's first fixture
 //   9 worst cases                          worst_<algorithm>_<precision>.{json,svg} (render)
 // Without gnuplot the report is written with tables only and index.md says so at the top.
 //
