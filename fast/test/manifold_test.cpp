@@ -469,4 +469,28 @@ TYPED_TEST(ManifoldTyped, ParallelEdgeBeyondSidePlaneKeepsTheTouchingCorner) {
   }
 }
 
+TEST(ManifoldTies, NearlyCollinearIncidentEdgesClipTheOneThatReachesTheFace) {
+  // A = segment (0, 0)–(2, 0); its face 1 (from (2, 0) to (0, 0), normal (0, 1)) has gap 0 to B.
+  // B = (−12, ε), (−4, 0), (0, 0), (2, 1.5) with ε = 1e-300: (−4, 0) is a strict vertex
+  // (orient = 4ε > 0), so B has two bottom edges, e0 = (−12, ε)→(−4, 0) with normal (−ε/8, −1)
+  // and e1 = (−4, 0)→(0, 0) with normal (0, −1); both dot A's face normal to exactly −1. B's only
+  // point on y <= 0 over A's span x in [0, 2] is (0, 0) (its edge to (2, 1.5) rises), so the
+  // shapes touch at (0, 0) and nowhere else. The tie went to e0, which lies beyond the side
+  // plane x = 0; the contact was then its end (−4, 0), 4 away from A
+  // (fixtures/found/fuzz-77078552889aae87.json). Every contact must be (0, 0), separation 0.
+  const double eps = 1e-300;
+  const auto a = shape<double>({{0, 0}, {2, 0}});
+  const auto b = shape<double>({{-12, eps}, {-4, 0}, {0, 0}, {2, 1.5}});
+  ASSERT_EQ(b.size(), 4u);
+  for (int swap = 0; swap < 2; ++swap) {
+    const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
+    ASSERT_GE(m.point_count, 1) << "swap " << swap;
+    for (int k = 0; k < m.point_count; ++k) {
+      expect_at(m.points[k].point_a, 0.0, 0.0, "a");
+      expect_at(m.points[k].point_b, 0.0, 0.0, "b");
+      EXPECT_EQ(m.points[k].separation, 0.0);
+    }
+  }
+}
+
 }  // namespace

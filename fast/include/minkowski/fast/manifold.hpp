@@ -271,11 +271,34 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       e ^= (e ^ static_cast<std::uint32_t>(k)) & mask;
       lowest = d < lowest ? d : lowest;
     }
-    const std::uint32_t e1 = next_index(e, I.size());
-    const Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
     const T tx = v1.x - v0.x, ty = v1.y - v0.y;
-    const T a0 = tx * (w0.x - v0.x) + ty * (w0.y - v0.y), a1 = tx * (w1.x - v0.x) + ty * (w1.y - v0.y);
-    const T b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
+    std::uint32_t e1 = next_index(e, I.size());
+    Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
+    T a0 = tx * (w0.x - v0.x) + ty * (w0.y - v0.y), a1 = tx * (w1.x - v0.x) + ty * (w1.y - v0.y);
+    T b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
+    if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
+      // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
+      // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
+      // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
+      // −t), forwards when beyond plane v1 — and clip the first of them that reaches it
+      // (fixtures/found/fuzz-77078552889aae87.json: B's vertices (−12, 1e-309), (−4, 0), (0, 0)
+      // give two edges with normals (−1.7e-310, −1) and (0, −1), both at dot −1 with A's face
+      // normal; the first was taken and its far end (−4, 0) reported, 4 away from A).
+      const bool back = a0 < T(0) && a1 < T(0);
+      const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
+      std::uint32_t k = e;
+      for (std::size_t step = 1; step < I.size(); ++step) {
+        k = back ? prev_index(k, I.size()) : next_index(k, I.size());
+        if (!(dot(n, in[k]) <= tie)) break;
+        const std::uint32_t k1 = next_index(k, I.size());
+        const Vec2<T> u0 = I.vertex(k), u1 = I.vertex(k1);
+        const T c0 = tx * (u0.x - v0.x) + ty * (u0.y - v0.y), c1 = tx * (u1.x - v0.x) + ty * (u1.y - v0.y);
+        const T d0 = tx * (v1.x - u0.x) + ty * (v1.y - u0.y), d1 = tx * (v1.x - u1.x) + ty * (v1.y - u1.y);
+        if ((c0 < T(0) && c1 < T(0)) || (d0 < T(0) && d1 < T(0))) continue;
+        e = k, e1 = k1, w0 = u0, w1 = u1, a0 = c0, a1 = c1, b0 = d0, b1 = d1;
+        break;
+      }
+    }
     if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
       // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
       // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end

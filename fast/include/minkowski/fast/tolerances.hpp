@@ -99,6 +99,15 @@ inline constexpr double kSatGapErrorUlps = 32.0;
 /// The depth the manifold then reports may exceed the minimum by at most this tolerance.
 inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 
+/// Two edges of the incident shape are equally anti-parallel to the reference normal n when their
+/// dot products with n differ by at most kIncidentTieUlps · u. Each unit normal carries up to ~3u
+/// of error from its normalization (one square root, one division, one product) and each dot
+/// product adds ~2u on values of magnitude <= 1: 8 covers both normals with room. Below that the
+/// choice of incident edge is rounding's (edges whose normals differ by less than ~1.5e-8 rad in
+/// double have the same dot, 1 − θ²/2, with an anti-parallel n), so the manifold may move along
+/// such a tie to the edge that reaches the reference face's slab (manifold.hpp).
+inline constexpr double kIncidentTieUlps = 8.0;
+
 /// Contact points closer than kContactWeldUlps · u · S are the same point (compound.hpp merges the
 /// points that two pieces sharing an edge produce at their common vertex). Each copy carries the
 /// error of a clipping step (an interpolation, ~8u·S) on top of the inputs' own; 64 leaves a factor
