@@ -68,7 +68,13 @@ struct ReplayOptions {
 int run_replay(const ReplayOptions& o) {
   const std::string& dir = o.dir;
   const bool quiet = o.quiet;
-  const auto files = fixtures::list_fixtures(dir);
+  std::vector<std::filesystem::path> files;
+  try {
+    files = fixtures::list_fixtures(dir);
+  } catch (const fixtures::CaseError& e) {  // an unreadable directory
+    std::cerr << "minkowski replay: " << e.what() << '\n';
+    return 2;
+  }
   if (files.empty()) {
     std::cerr << fmt::format("minkowski replay: no fixtures under {}\n", dir);
     return 2;
@@ -196,7 +202,7 @@ void add_replay_command(CLI::App& app, int* status) {
   auto o = std::make_shared<ReplayOptions>();
   CLI::App* c = app.add_subcommand("replay", "Replay every fixture under DIR against the fast library (or an engine "
                                              "with --exec); exit 1 if any regressed");
-  c->add_option("DIR", o->dir, "fixture directory (searched recursively for *.json)")->required();
+  c->add_option("DIR", o->dir, "fixture directory (searched recursively for *.json), or one fixture file")->required();
   c->add_flag("--quiet", o->quiet, "print only regressions");
   CLI::Option* exec = add_engine_options(c, o->engine);
   // Without an engine the fast library is judged in both precisions: CLI11 rejects --precision

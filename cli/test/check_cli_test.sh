@@ -42,6 +42,10 @@ json.dump(d, open(os.path.join(dst, name), 'w'))
 PY
 out=$("$bin" replay bad 2>&1); [ $? = 1 ] || fail "a regressed fixture must make replay exit 1: $out"
 grep -q "REGRESSED" <<<"$out" || fail "replay must name the regression"
+# One fixture named directly (it used to end in std::terminate: a directory iterator on a file).
+one=$(ls bad/*.json | head -1)
+out=$("$bin" replay "$one" 2>&1); [ $? = 1 ] || fail "replay FILE must replay that fixture and exit 1: $out"
+grep -q "REGRESSED" <<<"$out" || fail "replay FILE must name the regression: $out"
 echo '{broken' > bad/zz.json
 "$bin" replay bad >/dev/null 2>err.txt; [ $? = 2 ] || fail "an unreadable fixture must exit 2"
 grep -q "zz.json:1:" err.txt || fail "unreadable fixture not named with its line: $(cat err.txt)"
