@@ -13,7 +13,7 @@ namespace {
 using namespace minkowski;
 
 TEST(ReplayFixtures, EveryFixtureStillHolds) {
-  const auto files = fixtures::list_fixtures(std::string(MINKOWSKI_SOURCE_DIR) + "/fixtures");
+  const auto files = fixtures::list_fixtures(MINKOWSKI_SOURCE_DIR "/fixtures");
   ASSERT_GE(files.size(), 25u) << "the catalogue is missing";
   for (const auto& path : files) {
     SCOPED_TRACE(path.string());

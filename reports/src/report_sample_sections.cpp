@@ -12,6 +12,17 @@
 
 namespace minkowski::reports::detail {
 
+namespace {
+// A drawing of `algorithm`'s own answer (DrawOptions' other members keep their defaults; an
+// aggregate initializer naming only these two warns under -Wextra).
+DrawOptions drawn_as(Algorithm algorithm, Precision precision) {
+  DrawOptions o;
+  o.algorithm = algorithm;
+  o.precision = precision;
+  return o;
+}
+}  // namespace
+
 // ---- 3. tolerance sweep ------------------------------------------------------------------------
 
 void section_sweep(Report& r, const SampleStudy& st) {
@@ -145,7 +156,7 @@ void section_contacts(Report& r, const SampleStudy& st) {
     md << fmt::format("\nExample: {}.\n\n", st.contact_example_why);
     for (Algorithm a : {Algorithm::manifold, Algorithm::internal_vertices}) {
       const std::string name = fmt::format("contact_example_{}", properties::to_string(a));
-      r.file(name + ".svg", draw_case(*st.contact_example, {a, Precision::double_}));
+      r.file(name + ".svg", draw_case(*st.contact_example, drawn_as(a, Precision::double_)));
       md << fmt::format("![{0}]({0}.svg)\n", name);
     }
     r.file("contact_example.json", fixtures::case_to_json(*st.contact_example).dump() + "\n");
@@ -218,7 +229,7 @@ void section_worst(Report& r, const SampleStudy& st) {
   for (const WorstCase& w : st.worst) {
     const std::string name = fmt::format("worst_{}_{}", w.algorithm, w.precision);
     const auto alg = *properties::algorithm_from_string(w.algorithm);
-    r.file(name + ".svg", draw_case(w.c, {alg, precision_from(w.precision)}));
+    r.file(name + ".svg", draw_case(w.c, drawn_as(alg, precision_from(w.precision))));
     r.file(name + ".json", fixtures::case_to_json(w.c).dump() + "\n");
     md << fmt::format("| {} | {} | {} #{} | {} | {} | {} | [{}.svg]({}.svg) | [{}.json]({}.json) |\n", w.algorithm,
                       w.precision, w.family, w.index, w.field, g(w.error), g(w.allowed), name, name, name, name);
