@@ -478,17 +478,22 @@ TEST(ManifoldTies, NearlyCollinearIncidentEdgesClipTheOneThatReachesTheFace) {
   // shapes touch at (0, 0) and nowhere else. The tie went to e0, which lies beyond the side
   // plane x = 0; the contact was then its end (−4, 0), 4 away from A
   // (fixtures/found/fuzz-77078552889aae87.json). Every contact must be (0, 0), separation 0.
+  // Second variant (fixtures/found/fuzz-9d0dcd9eadbb0585.json): A starts at (δ, 0), δ = 1e-300,
+  // so e1 too ends δ short of the slab; the contact is then e1's near end (0, 0), δ from A's end
+  // and on B: the shapes are δ apart there, separation δ (within rounding of the face gap).
   const double eps = 1e-300;
-  const auto a = shape<double>({{0, 0}, {2, 0}});
   const auto b = shape<double>({{-12, eps}, {-4, 0}, {0, 0}, {2, 1.5}});
   ASSERT_EQ(b.size(), 4u);
-  for (int swap = 0; swap < 2; ++swap) {
-    const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
-    ASSERT_GE(m.point_count, 1) << "swap " << swap;
-    for (int k = 0; k < m.point_count; ++k) {
-      expect_at(m.points[k].point_a, 0.0, 0.0, "a");
-      expect_at(m.points[k].point_b, 0.0, 0.0, "b");
-      EXPECT_EQ(m.points[k].separation, 0.0);
+  for (const double start : {0.0, 1e-300}) {
+    const auto a = shape<double>({{start, 0}, {2, 0}});
+    for (int swap = 0; swap < 2; ++swap) {
+      const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
+      ASSERT_GE(m.point_count, 1) << "swap " << swap << " start " << start;
+      for (int k = 0; k < m.point_count; ++k) {
+        expect_at(m.points[k].point_a, 0.0, 0.0, "a");
+        expect_at(m.points[k].point_b, 0.0, 0.0, "b");
+        EXPECT_NEAR(m.points[k].separation, 0.0, 1e-299);
+      }
     }
   }
 }

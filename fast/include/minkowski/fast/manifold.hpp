@@ -280,23 +280,23 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
       // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
       // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
-      // −t), forwards when beyond plane v1 — and clip the first of them that reaches it
-      // (fixtures/found/fuzz-77078552889aae87.json: B's vertices (−12, 1e-309), (−4, 0), (0, 0)
-      // give two edges with normals (−1.7e-310, −1) and (0, −1), both at dot −1 with A's face
-      // normal; the first was taken and its far end (−4, 0) reported, 4 away from A).
+      // −t), forwards when beyond plane v1 — through such ties, and clip the first edge that
+      // reaches the slab, or else use the last one for the fallback below (its near end is the
+      // tie's nearest to the slab). fixtures/found/fuzz-77078552889aae87.json: B's vertices
+      // (−12, 1e-309), (−4, 0), (0, 0) give two edges with normals (−1.7e-310, −1) and (0, −1),
+      // both at dot −1 with A's face normal; the first was taken and its far end (−4, 0)
+      // reported, 4 away from A (fuzz-9d0dcd9eadbb0585.json: the second edge ends 1e-321 short of
+      // the slab as well).
       const bool back = a0 < T(0) && a1 < T(0);
       const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
       std::uint32_t k = e;
       for (std::size_t step = 1; step < I.size(); ++step) {
         k = back ? prev_index(k, I.size()) : next_index(k, I.size());
         if (!(dot(n, in[k]) <= tie)) break;
-        const std::uint32_t k1 = next_index(k, I.size());
-        const Vec2<T> u0 = I.vertex(k), u1 = I.vertex(k1);
-        const T c0 = tx * (u0.x - v0.x) + ty * (u0.y - v0.y), c1 = tx * (u1.x - v0.x) + ty * (u1.y - v0.y);
-        const T d0 = tx * (v1.x - u0.x) + ty * (v1.y - u0.y), d1 = tx * (v1.x - u1.x) + ty * (v1.y - u1.y);
-        if ((c0 < T(0) && c1 < T(0)) || (d0 < T(0) && d1 < T(0))) continue;
-        e = k, e1 = k1, w0 = u0, w1 = u1, a0 = c0, a1 = c1, b0 = d0, b1 = d1;
-        break;
+        e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
+        a0 = tx * (w0.x - v0.x) + ty * (w0.y - v0.y), a1 = tx * (w1.x - v0.x) + ty * (w1.y - v0.y);
+        b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
+        if (!((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0)))) break;
       }
     }
     if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
@@ -305,14 +305,11 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
       // would be reported at the far end, off the reference shape by the edge's length.
       std::uint32_t sup = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
-      const std::uint32_t other = sup == e ? e1 : e;
       const T floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
       const bool beyond0 = a0 < T(0) && a1 < T(0);  // beyond plane v0 (else beyond plane v1)
-      const T near_sup = beyond0 ? (sup == e ? a0 : a1) : (sup == e ? b0 : b1);
-      const T near_other = beyond0 ? (sup == e ? a1 : a0) : (sup == e ? b1 : b0);
-      if (near_other > near_sup &&
-          pass.height(n, I.vertex(other), v0) <= pass.height(n, I.vertex(sup), v0) + floor)
-        sup = other;
+      const std::uint32_t near = (beyond0 ? a1 > a0 : b1 > b0) ? e1 : e;
+      if (near != sup && pass.height(n, I.vertex(near), v0) <= pass.height(n, I.vertex(sup), v0) + floor)
+        sup = near;
       p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
       i0 = i1 = sup;
     } else {
