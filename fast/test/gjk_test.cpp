@@ -547,16 +547,20 @@ TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // the step was taken for a stall and GJK answered "apart by 1e-9" (fuzz-152aa053b7e90112, with
   // s = 8.7e-10 and 5e-312 in place of 1e-300). Taken anyway (kGjkMaxFlatSteps), the segment
   // turns the search direction to (1, s)/|(1, s)|, along which both supports are (0, 0): touching.
+  // B's far end at (0, h) for h = 1 and for h = 1.0000000037 (the fuzz smoke run's variant,
+  // where the flat segment's dist2 rounds 1 ulp above |w1|²: kGjkFlatUlps).
   const double s = 1e-9;
   const auto a = shape<double>({{-s, 1e-300}, {-0.2 * s, -0.9 * s}, {0, 0}});
-  const auto b = shape<double>({{0, 0}, {0, 1}});
-  const auto g = minkowski::fast::gjk_distance(a, b);
-  EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
-  EXPECT_EQ(g.distance, 0.0);
-  EXPECT_EQ(g.status, GjkStatus::touching) << describe(g.status);
-  EXPECT_EQ(g.point_a.x, 0.0);
-  EXPECT_EQ(g.point_a.y, 0.0);
-  EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
+  for (const double h : {1.0, 1.0000000037107384}) {
+    const auto b = shape<double>({{0, 0}, {0, h}});
+    const auto g = minkowski::fast::gjk_distance(a, b);
+    EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance << " h " << h;
+    EXPECT_EQ(g.distance, 0.0);
+    EXPECT_EQ(g.status, GjkStatus::touching) << describe(g.status);
+    EXPECT_EQ(g.point_a.x, 0.0);
+    EXPECT_EQ(g.point_a.y, 0.0);
+    EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
+  }
   // The same in float: s = 1e-5 (s²/2 = 5e-11 < 2^-24) and a float subnormal 1e-40 for 1e-300.
   const float sf = 1e-5f;
   const auto af = shape<float>({{-sf, 1e-40f}, {-0.2f * sf, -0.9f * sf}, {0, 0}});

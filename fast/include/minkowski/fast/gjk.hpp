@@ -29,8 +29,8 @@
 //   stalled         the new support point looked better, but adding it did not decrease the
 //                   computed distance (rounding, or several support points on one line of A ⊖ B:
 //                   collinear or coincident support points); the previous simplex is kept. (A
-//                   point that leaves the distance exactly unchanged is taken instead, a few times
-//                   per query — kGjkMaxFlatSteps — since it turns the search direction.)
+//                   point that leaves the distance unchanged up to rounding is taken instead, a few
+//                   times per query — kGjkMaxFlatSteps — since it turns the search direction.)
 //   touching        the origin lies exactly (in T) on a simplex vertex or edge: core distance 0.
 //   overlap         the origin lies inside the simplex triangle: the cores overlap. (Also when
 //                   rounding leaves the origin in no Voronoi region of the triangle, which can
@@ -79,15 +79,22 @@ inline constexpr int kGjkMaxIterations = 64;
 inline constexpr double kRescaleBelow = 0x1p-32;
 
 /// How many times per query GJK accepts a support point that leaves the computed distance
-/// unchanged (neither smaller nor larger in T) instead of stopping as stalled. Such a step changes
+/// unchanged up to rounding (kGjkFlatUlps) instead of stopping as stalled. Such a step changes
 /// the closest feature and so the search direction, which is what an exact GJK would do next when
 /// the true decrease is below the resolution of T. Found by fuzz/fast_vs_reference_fuzz
 /// (fixtures/found/fuzz-152aa053b7e90112.json): the cores share the point (0, 0), GJK's first
 /// direction (1, −6e-303) picks B's far vertex (0, 1), the segment it forms is 3.7e-19 relatively
 /// closer to the origin — invisible in double — and GJK stopped with "apart by 8.7e-10"; one flat
 /// step turns the direction to (1, 8.7e-10) and finds the common point. 4 bounds the extra work;
-/// the distance cannot increase over these steps, and a repeated support point still stops at once.
+/// the answer is the smallest distance seen, and a repeated support point still stops at once.
 inline constexpr int kGjkMaxFlatSteps = 4;
+
+/// "The same computed distance" for a flat step: a squared distance at most kGjkFlatUlps · u above
+/// the current one. dist2 = c · (c / |e|²) is formed with ~8 roundings (cross product, squared
+/// length, division, product), so two features at the same true distance can differ by ~8u; 16
+/// leaves a factor 2. Found by the fuzz smoke run with B's far vertex at (0, 1.0000000037): the
+/// flat segment's dist2 came out 1 ulp above |w1|², and GJK again stopped "apart by 8.7e-10".
+inline constexpr double kGjkFlatUlps = 16.0;
 
 /// Why GJK stopped. See the header comment for what each exit guarantees.
 enum class GjkStatus : std::uint8_t {
@@ -353,9 +360,10 @@ struct GjkCoreResult {
 // gain = (w − w1)·dir, which is |dir| times (current distance − lower bound). No gain beyond the
 // relative gap: converged. Otherwise w joins the simplex, which is solved again; the squared
 // distance must strictly decrease or the old simplex is restored (stalled), except for at most
-// kGjkMaxFlatSteps steps that leave it unchanged with a new support point. So the distance never
-// increases and, apart from those few steps, strictly decreases: no simplex repeats more than a
-// bounded number of times, which bounds the loop even without the cap.
+// kGjkMaxFlatSteps steps that leave it unchanged up to rounding with a new support point (the
+// smallest distance seen is what is answered). Apart from those few steps the distance strictly
+// decreases: no simplex repeats more than a bounded number of times, which bounds the loop even
+// without the cap.
 template <class Support, bool kOverlapOnly, class T>
 MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
                                                 const GjkCache* cache, int max_iterations, T f,
@@ -373,6 +381,8 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
   SolveResult<T> sv = solve(s, inside);
   int it = 0;
   int flat_steps = 0;
+  Simplex<T> best_s;        // with flat_steps > 0: the simplex of smallest distance left behind
+  SolveResult<T> best_sv{};
   GjkStatus status;
   for (;;) {
     if (inside) { status = GjkStatus::overlap; break; }
@@ -401,22 +411,26 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     s.p[s.count++] = w;
     const SolveResult<T> next = solve(s, inside);
     if (!inside && !next.touching && !(next.dist2 < sv.dist2)) {
-      // No decrease in T. A new feature at exactly the same computed distance is still taken,
-      // at most kGjkMaxFlatSteps times (see there): its search direction can differ where the old
-      // one could not, and the distance never increases. A repeated support point or a larger
-      // distance ends the iteration with the previous simplex.
+      // No decrease in T. A new feature at the same computed distance, up to the rounding of
+      // dist2 (kGjkFlatUlps), is still taken, at most kGjkMaxFlatSteps times (see there): its
+      // search direction can differ where the old one could not. The best simplex seen is kept
+      // and answered if nothing better follows, so the distance never increases. A repeated
+      // support point or a clearly larger distance ends the iteration with that best simplex.
       bool repeated = false;
       for (int k = 0; k < previous.count; ++k)
         repeated = repeated || (previous.p[k].ia == w.ia && previous.p[k].ib == w.ib);
-      if (repeated || !(next.dist2 <= sv.dist2) || flat_steps >= kGjkMaxFlatSteps) {
+      const T flat_limit = sv.dist2 + T(kGjkFlatUlps) * unit_roundoff<T>() * sv.dist2;
+      if (repeated || !(next.dist2 <= flat_limit) || flat_steps >= kGjkMaxFlatSteps) {
         s = previous;
         status = GjkStatus::stalled;
         break;
       }
+      if (flat_steps == 0 || sv.dist2 < best_sv.dist2) best_s = previous, best_sv = sv;
       ++flat_steps;
     }
     sv = next;
   }
+  if (flat_steps > 0 && !inside && !sv.touching && best_sv.dist2 < sv.dist2) s = best_s, sv = best_sv;
   r.solved = sv;
   r.status = status;
   r.iterations = it;
