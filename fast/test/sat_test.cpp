@@ -527,4 +527,23 @@ TYPED_TEST(SatTyped, CircleBeyondNearlyCollinearChainFindsTheEndVertex) {
   EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
 }
 
+TEST(SatVertexAxis, ADiscCentreNextToACornerButInTheEdgeRegionUsesTheFace) {
+  // A = triangle (0, 0), (2, 0), (2, 2); B = disc of radius 1 centred at c = (0, 2^-63) (float).
+  // c lies outside the hypotenuse y = x by 2^-63/√2 and projects onto it 2^-64·√2 inside its end
+  // (0, 0): the hypotenuse's edge region, not the corner's. Overlaps of the projections: hypotenuse
+  // normal (−1, 1)/√2: 1 − 2^-63/√2; bottom face (0, −1): 1 + 2^-63; right face (1, 0): 3. MTV:
+  // (−1, 1)/√2 with depth 1 (to float's precision). In float the edge parameter rounds to the end,
+  // the pair was classed corner–centre, and the axis (0, 1) — overlap 3 along it, not 1 — was
+  // answered with depth 1: moving B by it left 0.29 of overlap
+  // (fixtures/found/fuzz-66592bc933fcec92.json). kSatVertexAxisUlps keeps the face.
+  const auto a = shape<float>({{0, 0}, {2, 0}, {2, 2}});
+  const auto b = shape<float>({{0, 0x1p-63f}}, 1.0f);
+  const SatResult<float> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  const float h = std::sqrt(0.5f);
+  EXPECT_NEAR(r.normal.x, -h, 1e-6f);
+  EXPECT_NEAR(r.normal.y, h, 1e-6f);
+  EXPECT_NEAR(r.depth, 1.0f, 1e-6f);
+}
+
 }  // namespace

@@ -214,7 +214,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const ConvexShape<T>& inc = best_b ? a : b;
     const FeaturePair<T> fp = closest_features(
         ref, best.face, inc, pass.support(ref.normal(best.face), inc, best.support), best.gap);
-    if (use_vertex_axis(fp, best.gap)) {
+    if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
       vertex_contact(!best_b, ref.vertex(fp.ref_vertex), inc.vertex(fp.inc_vertex), fp.dist2,
                      fp.ref_vertex, fp.inc_vertex);
       return m;

@@ -650,10 +650,18 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
 }
 
 /// Whether the closest features decide the answer instead of the best face gap: they join two
-/// vertices, at a positive distance beyond the face gap.
+/// vertices, at a positive distance beyond the face gap by more than kSatVertexAxisUlps · u · S
+/// (S = pair_scale). Closer than that the face answers within the tolerance, and the vertex pair
+/// may be rounding's: a point whose projection falls within u·|e| of an edge's end is classed with
+/// the end's vertex, and the axis between two points that close can point anywhere (float: a disc
+/// centre 1e-19 outside a triangle's hypotenuse, next to its corner (0, 0), gave the
+/// axis (0, 1), 45° off, and an MTV that left 0.29 of overlap; fixtures/found/fuzz-66592bc933fcec92.json).
 template <class T>
-bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap) {
-  return fp.vertex_pair && fp.dist2 > T(0) && (best_gap < T(0) || fp.dist2 > best_gap * best_gap);
+bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap, T scale) {
+  if (!(fp.vertex_pair && fp.dist2 > T(0))) return false;
+  if (best_gap < T(0)) return true;
+  const T beyond = best_gap + T(kSatVertexAxisUlps) * unit_roundoff<T>() * scale;
+  return fp.dist2 > beyond * beyond;
 }
 
 /// Whether the closest-features refinement is needed after the face pass (see the derivation).
@@ -819,7 +827,7 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
     // Closest features known: a positive gap is now the distance (face case: the face gap itself,
     // which is computed more accurately than any distance formula).
     out.separation_is_distance = fp.dist2 > T(0);
-    if (use_vertex_axis(fp, best.gap)) {
+    if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
       const T dist = sqrt(fp.dist2);
       out.index_a = on_b ? fp.inc_vertex : fp.ref_vertex;
       out.index_b = on_b ? fp.ref_vertex : fp.inc_vertex;
@@ -863,7 +871,7 @@ bool sat_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, SatCache* cac
     const FeaturePair<T> fp =
         on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
              : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
-    if (use_vertex_axis(fp, best.gap)) {
+    if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
       remember(SatAxis::vertex_vertex, on_b ? fp.inc_vertex : fp.ref_vertex,
                on_b ? fp.ref_vertex : fp.inc_vertex);
       return fp.dist2 <= r * r;  // best.gap <= r here: no face stopped the pass

@@ -91,6 +91,15 @@ inline constexpr double kSatParallelAxisUlps = 8.0;
 /// keeps contact points whose separation exceeds the margin by less (manifold.hpp).
 inline constexpr double kSatGapErrorUlps = 32.0;
 
+/// SAT answers along a vertex–vertex axis (closest core vertices of a rounded or thin pair) only
+/// when their distance exceeds the best face gap by more than kSatVertexAxisUlps · u · S. A vertex
+/// pair can be an artefact of rounding: the closest point of an edge is classed as the edge's end
+/// when its parameter rounds to 0 or 1, i.e. within u·|e| <= 2√2·u·S of that end along the edge,
+/// and then the distance to the end exceeds the face gap by at most that (3u·S). 4 covers it; the
+/// face's depth then differs from the vertex axis's by less than 4u·S, inside every k of the
+/// tolerance model (k >= 4).
+inline constexpr double kSatVertexAxisUlps = 4.0;
+
 /// Reference-face preference of the contact manifold (manifold.hpp): B's face is the reference only
 /// when its gap beats A's best by more than kReferenceFaceRelativeTolerance times the shorter of
 /// the two faces (and by more than kSatGapErrorUlps · u · S). For coherence: two nearly equal faces
