@@ -498,4 +498,26 @@ TEST(ManifoldTies, NearlyCollinearIncidentEdgesClipTheOneThatReachesTheFace) {
   }
 }
 
+TEST(ManifoldTiny, ATinyTriangleOnATinySegmentTouchesOnlyWhereTheTriangleIs) {
+  // A = triangle (0, 0), (t, 0), (t/2, t), t = 1e-300; B = segment (0, 0)–(L, 0), L = 1e-77.
+  // A's bottom edge lies on B: they touch along x in [0, t], y = 0, separation 0, and nowhere
+  // else. The clipping forms t·(w − v) products of size 1e-377, which underflowed to 0, so no
+  // side plane cut B and B's far end (L, 0) — 1e-77 from A — became a contact
+  // (fixtures/found/fuzz-b83c725cdda648be.json). Cases below kRescaleBelow are now scaled first.
+  const double t = 1e-300, len = 1e-77;
+  const auto a = shape<double>({{0, 0}, {t, 0}, {t / 2, t}});
+  const auto b = shape<double>({{0, 0}, {len, 0}});
+  for (int swap = 0; swap < 2; ++swap) {
+    const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
+    ASSERT_GE(m.point_count, 1) << "swap " << swap;
+    for (int k = 0; k < m.point_count; ++k) {
+      const ManifoldPoint<double>& p = m.points[k];
+      EXPECT_GE(p.point.x, -1e-315) << "swap " << swap;
+      EXPECT_LE(p.point.x, t * (1 + 1e-15)) << "swap " << swap;
+      EXPECT_EQ(p.point.y, 0.0);
+      EXPECT_EQ(p.separation, 0.0);
+    }
+  }
+}
+
 }  // namespace

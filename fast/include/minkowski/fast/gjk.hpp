@@ -69,14 +69,7 @@ namespace minkowski::fast {
 /// 64 is several times the worst observed and still bounds the work of a pathological input.
 inline constexpr int kGjkMaxIterations = 64;
 
-/// Cases whose coordinates are all smaller than this are rescaled by a power of two before GJK and
-/// EPA iterate (exactly: a power of two only changes exponents). Without it, squared lengths and
-/// the support dot products of a case of size S are of size S² and underflow once S² nears the
-/// smallest normal number (S ~ 1e-154 in double, 1e-19 in float), and GJK would report touching
-/// for shapes that are apart. Above 2^-32 nothing is lost: even a distance at the rounding level
-/// u·S squares to at least (2^-24 · 2^-32)² = 2^-112 in float, above float's smallest normal
-/// 2^-126 (double has far more room).
-inline constexpr double kRescaleBelow = 0x1p-32;
+// kRescaleBelow and detail::working_scale (tiny cases rescaled by a power of two): shape.hpp.
 
 /// How many times per query GJK accepts a support point that leaves the computed distance
 /// unchanged up to rounding (kGjkFlatUlps) instead of stopping as stalled. Such a step changes
@@ -296,22 +289,6 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve(Simplex<T>& s, bool& inside) {
   if (s.count == 1) return solve1(s);
   if (s.count == 2) return solve2(s);
   return solve3(s, inside);
-}
-
-// Power of two f with S·f in [1, 2) when the case scale S is below kRescaleBelow, else 1. Exact
-// number types and non-IEEE types are never rescaled.
-template <class T>
-T working_scale(T scale) {
-  if constexpr (std::numeric_limits<T>::is_iec559) {
-    if (scale > T(0) && scale < T(kRescaleBelow)) {
-      using std::ilogb;
-      using std::ldexp;
-      int k = -ilogb(scale);
-      if (k > std::numeric_limits<T>::max_exponent - 1) k = std::numeric_limits<T>::max_exponent - 1;
-      return ldexp(T(1), k);
-    }
-  }
-  return T(1);
 }
 
 // Fills `s` from the cache; returns false (cold start wanted) if the cache is empty or stale.

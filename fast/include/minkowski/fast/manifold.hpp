@@ -52,6 +52,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "minkowski/fast/sat.hpp"
 #include "minkowski/fast/shape.hpp"
@@ -163,6 +164,25 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   using std::sqrt;
   using namespace sat_detail;
   using namespace manifold_detail;
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    // A case smaller than kRescaleBelow is solved on copies scaled by a power of two (shape.hpp;
+    // this path allocates): the clipping multiplies one shape's edge by the other's coordinates,
+    // which underflowed to 0 for a 1e-308 triangle against a 1e-77 segment and put the contact at
+    // the segment's far end (fixtures/found/fuzz-b83c725cdda648be.json).
+    using std::max;
+    const T f = detail::working_scale(max(pair_scale(a, b), max(a.radius(), b.radius())));
+    if (f != T(1)) {
+      Manifold<T> m = contact_manifold(detail::scaled_copy(a, f), detail::scaled_copy(b, f),
+                                       f * speculative_margin, cache, options);
+      const T g = T(1) / f;  // exact
+      for (int k = 0; k < m.point_count; ++k) {
+        ManifoldPoint<T>& p = m.points[k];
+        p.point = g * p.point, p.point_a = g * p.point_a, p.point_b = g * p.point_b;
+        p.separation = g * p.separation;
+      }
+      return m;
+    }
+  }
   Manifold<T> m;
   const T ra = a.radius(), rb = b.radius(), r = ra + rb;
   const T limit = r + speculative_margin;

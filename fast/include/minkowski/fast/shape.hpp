@@ -29,6 +29,45 @@
 
 namespace minkowski::fast {
 
+/// Cases whose coordinates are all smaller than this are rescaled by a power of two before GJK,
+/// EPA and the contact manifold work (exactly: a power of two only changes exponents). Without
+/// it, squared lengths and the support dot products of a case of size S are of size S² and
+/// underflow once S² nears the smallest normal number (S ~ 1e-154 in double, 1e-19 in float), and
+/// GJK would report touching for shapes that are apart; products of a subnormal-size shape's edge
+/// with the other shape's coordinates (the manifold's clipping) underflow to 0 far sooner. Above 2^-32 nothing is lost: even a distance at the rounding level
+/// u·S squares to at least (2^-24 · 2^-32)² = 2^-112 in float, above float's smallest normal
+/// 2^-126 (double has far more room).
+inline constexpr double kRescaleBelow = 0x1p-32;
+
+template <class T>
+class ConvexShape;
+
+namespace detail {
+
+// Power of two f with S·f in [1, 2) when the case scale S is below kRescaleBelow, else 1. Exact
+// number types and non-IEEE types are never rescaled.
+template <class T>
+T working_scale(T scale) {
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    if (scale > T(0) && scale < T(kRescaleBelow)) {
+      using std::ilogb;
+      using std::ldexp;
+      int k = -ilogb(scale);
+      if (k > std::numeric_limits<T>::max_exponent - 1) k = std::numeric_limits<T>::max_exponent - 1;
+      return ldexp(T(1), k);
+    }
+  }
+  return T(1);
+}
+
+// The shape scaled by the power of two f: vertices, radius and scale times f, normals unchanged
+// (exact while nothing overflows: f·S < 2 by working_scale). Allocates; used only for cases
+// smaller than kRescaleBelow.
+template <class T>
+ConvexShape<T> scaled_copy(const ConvexShape<T>& s, T f);
+
+}  // namespace detail
+
 /// Why a point set could not become a shape. Every value has a message from `describe()`.
 enum class ShapeError {
   none,
@@ -68,6 +107,8 @@ class ConvexShape {
  private:
   template <class U>
   friend struct ShapeBuilder;
+  template <class U>
+  friend ConvexShape<U> detail::scaled_copy(const ConvexShape<U>&, U);
   std::vector<Vec2<T>> vertices_;
   std::vector<Vec2<T>> normals_;
   T radius_{};
@@ -99,18 +140,18 @@ inline const char* describe(ShapeError e) {
 
 template <class T>
 struct ShapeBuilder {
-  /// The unit normal to the right of edge e (e != 0). Edges shorter than kRescaleBelow would have
+  /// The unit normal to the right of edge e (e != 0). Edges shorter than kNormalizeBelow would have
   /// x² + y² subnormal or zero (edges of subnormal length: 1/length(e) was inf and the normal NaN,
   /// found by fuzz/fast_vs_reference_fuzz), so they are first divided by their largest component.
-  /// kRescaleBelow = sqrt(min normal)/epsilon: above it the larger square is normal with all its
+  /// kNormalizeBelow = sqrt(min normal)/epsilon: above it the larger square is normal with all its
   /// bits and the smaller one, if subnormal, is below its rounding; normals of such edges are
   /// computed exactly as before (one rounding, bit-identical results).
   static Vec2<T> unit_normal(Vec2<T> e) {
     using std::abs;
     using std::sqrt;
-    static const T kRescaleBelow = sqrt(std::numeric_limits<T>::min()) / std::numeric_limits<T>::epsilon();
+    static const T kNormalizeBelow = sqrt(std::numeric_limits<T>::min()) / std::numeric_limits<T>::epsilon();
     const T len = length(e);
-    if (len >= kRescaleBelow) return T(1) / len * perp_right(e);
+    if (len >= kNormalizeBelow) return T(1) / len * perp_right(e);
     const T m = std::max(abs(e.x), abs(e.y));
     const Vec2<T> w{e.x / m, e.y / m};
     return T(1) / length(w) * perp_right(w);
@@ -196,6 +237,17 @@ struct ShapeBuilder {
     return out;
   }
 };
+
+namespace detail {
+template <class T>
+ConvexShape<T> scaled_copy(const ConvexShape<T>& s, T f) {
+  ConvexShape<T> out = s;
+  for (Vec2<T>& v : out.vertices_) v = f * v;
+  out.radius_ = f * s.radius_;
+  out.scale_ = f * s.scale_;
+  return out;
+}
+}  // namespace detail
 
 /// Builds the shape hull(points) ⊕ disc(radius).
 ///
