@@ -520,4 +520,27 @@ TEST(ManifoldTiny, ATinyTriangleOnATinySegmentTouchesOnlyWhereTheTriangleIs) {
   }
 }
 
+TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
+  // The fuzz case fixtures/found/fuzz-9567cfce0d0529cc.json (coordinates copied): A is a square
+  // of side ~3.2e-319 at the origin, B the segment (0, 0)–(2, −6.4e-145) after welding, with a
+  // radius of 3.5e-310. The clipping denominator t·(w0 − w1) was ~6e-319, its reciprocal inf, and
+  // a contact came out NaN with separation −inf. Every contact must be finite, near the origin
+  // (the shapes meet there; B's radius is the scale of the answer) and at most 3.5e-310 deep.
+  const auto a = shape<double>({{0.0, 0.0}, {0.0, 3.2347e-319}, {3.22837e-319, 3.2346e-319},
+                                {3.22837e-319, 3.22837e-319}});
+  const auto b = shape<double>({{8.2567613e-317, 0.0}, {0.0, 0.0}, {2.0, -6.406665904585923e-145},
+                                {9.72383351251926e-310, 1.26e-321}}, 3.49683686393167e-310);
+  for (int swap = 0; swap < 2; ++swap) {
+    const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
+    ASSERT_GE(m.point_count, 1) << "swap " << swap;
+    for (int k = 0; k < m.point_count; ++k) {
+      const ManifoldPoint<double>& p = m.points[k];
+      EXPECT_TRUE(std::isfinite(p.point.x) && std::isfinite(p.point.y)) << "swap " << swap;
+      EXPECT_LE(std::abs(p.point.x) + std::abs(p.point.y), 1e-309) << "swap " << swap;
+      EXPECT_GE(p.separation, -3.5e-310) << "swap " << swap;
+      EXPECT_LE(p.separation, 0.0) << "swap " << swap;
+    }
+  }
+}
+
 }  // namespace

@@ -336,8 +336,17 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
       // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
       const T den = a0 - a1 == T(0) ? T(1) : a0 - a1;
-      const T inv = T(1) / den;
-      const T xa = a0 * inv, xb = -(b0 * inv);  // b0 − b1 = −(a0 − a1)
+      // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
+      // overflows to inf (a 3e-319 square of A against B's edge of length 2: products of size
+      // 6e-319, fixtures/found/fuzz-9567cfce0d0529cc.json, gave NaN contacts) while each ratio,
+      // a0/den and b0/den, lies in [−1, 1] wherever it is used. The branch is almost never taken.
+      T xa, xb;  // b0 − b1 = −(a0 − a1)
+      if ((den < T(0) ? -den : den) >= std::numeric_limits<T>::min()) {
+        const T inv = T(1) / den;
+        xa = a0 * inv, xb = -(b0 * inv);
+      } else {
+        xa = a0 / den, xb = -(b0 / den);
+      }
       const bool lo_a = a0 < T(0), lo_b = b0 < T(0), hi_a = a1 < T(0), hi_b = b1 < T(0);
       // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
       // beyond both planes cannot occur for a segment that reaches the slab).
