@@ -543,4 +543,25 @@ TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
   }
 }
 
+TEST(ManifoldRounded, AFallbackPointBeyondACapsulesEndLiesOnItsCap) {
+  // A = capsule (0, 0)–(4, 0), radius 1; B = triangle (−δ, −δ), (−δ + 6.8e-13, −δ), (1, 2) with
+  // δ = 1.8325506472120096e-6 (fixtures/found/fuzz-3a280e8118456366.json). The reference face is
+  // A's top face (normal (0, 1)); B's incident edge, its tiny bottom one, lies wholly left of the
+  // side plane x = 0, so the deepest vertex q = (−δ + 6.8e-13, −δ) is the one point. A's surface
+  // above q is the end cap, y = sqrt(1 − q.x²) = 1 − 1.68e-12, not y = 1: point_a must not be
+  // outside A (|point_a − core| <= 1), point_b = q, point_b − point_a along the normal.
+  const double d = 1.8325506472120096e-06;
+  const auto a = shape<double>({{0, 0}, {4, 0}}, 1.0);
+  const auto b = shape<double>({{1.0, 2.0}, {-1.8325499695492908e-06, -d}, {-d, -d}});
+  const Manifold<double> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  const ManifoldPoint<double>& p = m.points[0];
+  const double x = p.point_a.x, y = p.point_a.y;  // nearest core point: (0, 0) for x < 0
+  EXPECT_LE(std::hypot(std::min(x, 0.0), y), 1.0 + 1e-15);
+  EXPECT_NEAR(y, std::sqrt(1 - x * x), 1e-15);
+  EXPECT_EQ(p.point_b.x, -1.8325499695492908e-06);
+  EXPECT_EQ(p.point_b.y, -d);
+  EXPECT_NEAR(p.separation, (p.point_b.y - p.point_a.y), 1e-15);
+}
+
 }  // namespace

@@ -277,6 +277,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // cutting plane's reference vertex, incident face). Scalars throughout: structs of point + tag
   // stored piecewise and reloaded whole stalled store-to-load forwarding.
   T p0x, p0y, p1x, p1y;
+  T cap_drop = T(0);  // the fallback point's reference surface below the face line (see there)
   bool plane0 = false, plane1 = false;
   std::uint32_t i0 = 0, i1 = 0, e = 0;
   int count = 1;
@@ -332,6 +333,21 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         sup = near;
       p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
       i0 = i1 = sup;
+      // Beyond the slab by d, a rounded reference face's surface is its end cap, lower than the
+      // face line by rr − sqrt(rr² − d²); the point on it is moved down by that much (and the
+      // separation grows by it) so that it is not outside the shape (fixtures/found/fuzz-3a280e8118456366.json:
+      // a capsule's core ended 1.8e-6 before a triangle's corner, and the point on the face line
+      // was 1.7e-12 outside the cap).
+      if (rr > T(0)) {
+        const Vec2<T> q = I.vertex(sup);
+        const T aq = tx * (q.x - v0.x) + ty * (q.y - v0.y), bq = tx * (v1.x - q.x) + ty * (v1.y - q.y);
+        const T out = -(aq < bq ? aq : bq);  // |t| times the distance beyond the nearer side plane
+        if (out > T(0)) {
+          using std::sqrt;
+          const T d = out / sqrt(tx * tx + ty * ty);
+          cap_drop = d < rr ? rr - sqrt((rr - d) * (rr + d)) : rr;
+        }
+      }
     } else {
       // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
       // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
@@ -372,10 +388,10 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const bool plane = k == 0 ? plane0 : plane1;
     const std::uint32_t idx = k == 0 ? i0 : i1;
     const T w = pass.height(n, Vec2<T>{px, py}, v0);  // height above the reference face
-    const T sep = w - r;
+    const T sep = w - r + cap_drop;
     // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
-    // by the radii along n (reference side) and −n (incident side).
-    const T rx = px - (w - rr) * n.x, ry = py - (w - rr) * n.y;
+    // by the radii along n (reference side; less cap_drop beyond the slab) and −n (incident side).
+    const T rx = px - (w - rr + cap_drop) * n.x, ry = py - (w - rr + cap_drop) * n.y;
     const T ix = px - ri * n.x, iy = py - ri * n.y;
     const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
     const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
