@@ -564,4 +564,23 @@ TEST(ManifoldRounded, AFallbackPointBeyondACapsulesEndLiesOnItsCap) {
   EXPECT_NEAR(p.separation, (p.point_b.y - p.point_a.y), 1e-15);
 }
 
+TEST(ManifoldMixedScale, AShortIncidentEdgeAgainstAHugeFaceIsCutWhereItReachesTheFace) {
+  // A = segment (0, −L)–(0, 0), L = 4e43; B = triangle (0, 0), (1, 0.5), (0, 1). B's left edge
+  // (0, 1)–(0, 0) lies on A's line and meets A only at (0, 0): one contact there, separation 0.
+  // Measured from A's far end, the edge's two ends have a = L·(L + 1) and L·L, equal in double,
+  // so a0 − a1 was 0 and the cut at plane y = 0 landed at y = 1 − L (fixtures/found/fuzz-82a966faab200884.json).
+  const double len = 4e43;
+  const auto a = shape<double>({{0, -len}, {0, 0}});
+  const auto b = shape<double>({{0, 0}, {1, 0.5}, {0, 1}});
+  for (int swap = 0; swap < 2; ++swap) {
+    const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
+    ASSERT_GE(m.point_count, 1) << "swap " << swap;
+    for (int k = 0; k < m.point_count; ++k) {
+      expect_at(m.points[k].point_a, 0.0, 0.0, "a");
+      expect_at(m.points[k].point_b, 0.0, 0.0, "b");
+      EXPECT_EQ(m.points[k].separation, 0.0);
+    }
+  }
+}
+
 }  // namespace

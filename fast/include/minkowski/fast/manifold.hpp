@@ -351,7 +351,12 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     } else {
       // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
       // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
-      const T den = a0 - a1 == T(0) ? T(1) : a0 - a1;
+      // a0 − a1 = t·(w0 − w1), formed from the edge itself: the difference of a0 and a1, each
+      // measured from v0, cancelled to 0 when the reference face was 4e43 long and the incident
+      // edge of length 1, and the cut point landed 4e43 away
+      // (fixtures/found/fuzz-82a966faab200884.json).
+      const T da = tx * (w0.x - w1.x) + ty * (w0.y - w1.y);
+      const T den = da == T(0) ? T(1) : da;
       // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
       // overflows to inf (a 3e-319 square of A against B's edge of length 2: products of size
       // 6e-319, fixtures/found/fuzz-9567cfce0d0529cc.json, gave NaN contacts) while each ratio,
