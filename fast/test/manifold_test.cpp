@@ -583,4 +583,23 @@ TEST(ManifoldMixedScale, AShortIncidentEdgeAgainstAHugeFaceIsCutWhereItReachesTh
   }
 }
 
+TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
+  // fixtures/found/fuzz-0a20ed62ca25d34b.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B a
+  // 2.5e-9-long segment near it with radius 124, so A lies 124 deep inside B. A's face was the
+  // reference; its products with B's coordinates (3e-319 × 1e-9) rounded to 0, no side plane cut
+  // B's edge, and a contact's point on A was B's far end projected on A's face line, 3.8e-10 from
+  // A. A face whose squared length underflows now acts as its first vertex: every point_a is A's
+  // speck (within 1e-300 of the origin), every separation about −124.
+  const auto a = shape<double>({{0.0, 0.0}, {0.0, 0.0}, {0.0, 3.2347e-319}, {3.22837e-319, 3.2346e-319}});
+  const auto b = shape<double>({{3.22837e-319, 3.22837e-319}, {8.2567613e-317, 5.6961890777784355e-304},
+                                {-8.475035429000823e-10, 3.073364496231079e-10},
+                                {-2.2724270820617675e-09, 1.0710209608078004e-09}}, 124.00000000000033);
+  const Manifold<double> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  for (int k = 0; k < m.point_count; ++k) {
+    EXPECT_LE(std::abs(m.points[k].point_a.x) + std::abs(m.points[k].point_a.y), 1e-300);
+    EXPECT_NEAR(m.points[k].separation, -124.0, 1e-8);
+  }
+}
+
 }  // namespace

@@ -278,6 +278,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // stored piecewise and reloaded whole stalled store-to-load forwarding.
   T p0x, p0y, p1x, p1y;
   T cap_drop = T(0);  // the fallback point's reference surface below the face line (see there)
+  T cap_shift_x = T(0), cap_shift_y = T(0);  // and moved back towards the slab
   bool plane0 = false, plane1 = false;
   std::uint32_t i0 = 0, i1 = 0, e = 0;
   int count = 1;
@@ -320,7 +321,11 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         if (!((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0)))) break;
       }
     }
-    if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
+    // A reference face whose squared length underflows (shorter than sqrt(min normal): a speck
+    // of subnormal size against a larger shape) has no usable slab: its products with the other
+    // shape's coordinates round to 0. It is treated as the point v0 (fallback below).
+    const bool point_face = !(tx * tx + ty * ty > T(0));
+    if (point_face || (a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
       // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
       // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
       // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
@@ -333,19 +338,33 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         sup = near;
       p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
       i0 = i1 = sup;
-      // Beyond the slab by d, a rounded reference face's surface is its end cap, lower than the
-      // face line by rr − sqrt(rr² − d²); the point on it is moved down by that much (and the
-      // separation grows by it) so that it is not outside the shape (fixtures/found/fuzz-3a280e8118456366.json:
-      // a capsule's core ended 1.8e-6 before a triangle's corner, and the point on the face line
-      // was 1.7e-12 outside the cap).
-      if (rr > T(0)) {
+      // Beyond the slab by d, the reference surface is not the face line. Within a rounded
+      // face's end cap (d < rr) the point on it, straight along n, is lower by rr − sqrt(rr² − d²):
+      // moved down by that much (the separation grows by it). Farther out (d >= rr, and always
+      // for rr = 0) the cap's outermost point, the face's end vertex moved out by rr, is the
+      // reference point (and the separation is measured along n from it). Otherwise the point lay
+      // outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's core
+      // ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap) and
+      // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot 3.8e-10 from it).
+      if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
+        const Vec2<T> dq = I.vertex(sup) - v0;
+        const T h = dot(n, dq);
+        cap_shift_x = -(dq.x - h * n.x), cap_shift_y = -(dq.y - h * n.y);
+      } else {
         const Vec2<T> q = I.vertex(sup);
         const T aq = tx * (q.x - v0.x) + ty * (q.y - v0.y), bq = tx * (v1.x - q.x) + ty * (v1.y - q.y);
         const T out = -(aq < bq ? aq : bq);  // |t| times the distance beyond the nearer side plane
         if (out > T(0)) {
           using std::sqrt;
-          const T d = out / sqrt(tx * tx + ty * ty);
-          cap_drop = d < rr ? rr - sqrt((rr - d) * (rr + d)) : rr;
+          const T len = sqrt(tx * tx + ty * ty);
+          const T d = out / len;
+          if (d < rr) {
+            cap_drop = rr - sqrt((rr - d) * (rr + d));
+          } else {
+            cap_drop = rr;
+            const T back = (aq < bq ? d - rr : rr - d) / len;  // towards the slab along ±t
+            cap_shift_x = back * tx, cap_shift_y = back * ty;
+          }
         }
       }
     } else {
@@ -396,7 +415,8 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const T sep = w - r + cap_drop;
     // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
     // by the radii along n (reference side; less cap_drop beyond the slab) and −n (incident side).
-    const T rx = px - (w - rr + cap_drop) * n.x, ry = py - (w - rr + cap_drop) * n.y;
+    const T rx = px - (w - rr + cap_drop) * n.x + cap_shift_x;
+    const T ry = py - (w - rr + cap_drop) * n.y + cap_shift_y;
     const T ix = px - ri * n.x, iy = py - ri * n.y;
     const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
     const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
