@@ -294,11 +294,17 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       lowest = d < lowest ? d : lowest;
     }
     const T tx = v1.x - v0.x, ty = v1.y - v0.y;
+    // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p), and whether an
+    // edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane.
+    auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
+    auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
+    auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
+      return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
+    };
     std::uint32_t e1 = next_index(e, I.size());
     Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
-    T a0 = tx * (w0.x - v0.x) + ty * (w0.y - v0.y), a1 = tx * (w1.x - v0.x) + ty * (w1.y - v0.y);
-    T b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
-    if ((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
+    T a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
+    if (beyond(a0, a1, b0, b1)) {
       // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
       // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
       // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
@@ -316,16 +322,15 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         k = back ? prev_index(k, I.size()) : next_index(k, I.size());
         if (!(dot(n, in[k]) <= tie)) break;
         e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
-        a0 = tx * (w0.x - v0.x) + ty * (w0.y - v0.y), a1 = tx * (w1.x - v0.x) + ty * (w1.y - v0.y);
-        b0 = tx * (v1.x - w0.x) + ty * (v1.y - w0.y), b1 = tx * (v1.x - w1.x) + ty * (v1.y - w1.y);
-        if (!((a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0)))) break;
+        a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
+        if (!beyond(a0, a1, b0, b1)) break;
       }
     }
     // A reference face whose squared length underflows (shorter than sqrt(min normal): a speck
     // of subnormal size against a larger shape) has no usable slab: its products with the other
     // shape's coordinates round to 0. It is treated as the point v0 (fallback below).
     const bool point_face = !(tx * tx + ty * ty > T(0));
-    if (point_face || (a0 < T(0) && a1 < T(0)) || (b0 < T(0) && b1 < T(0))) {
+    if (point_face || beyond(a0, a1, b0, b1)) {
       // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
       // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
       // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
@@ -352,7 +357,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         cap_shift_x = -(dq.x - h * n.x), cap_shift_y = -(dq.y - h * n.y);
       } else {
         const Vec2<T> q = I.vertex(sup);
-        const T aq = tx * (q.x - v0.x) + ty * (q.y - v0.y), bq = tx * (v1.x - q.x) + ty * (v1.y - q.y);
+        const T aq = side_a(q), bq = side_b(q);
         const T out = -(aq < bq ? aq : bq);  // |t| times the distance beyond the nearer side plane
         if (out > T(0)) {
           using std::sqrt;
