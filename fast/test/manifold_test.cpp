@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -600,6 +601,29 @@ TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
     EXPECT_LE(std::abs(m.points[k].point_a.x) + std::abs(m.points[k].point_a.y), 1e-300);
     EXPECT_NEAR(m.points[k].separation, -124.0, 1e-8);
   }
+}
+
+TYPED_TEST(ManifoldTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexContact) {
+  // The pair of sat_test's CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis (derivation
+  // there): A = triangle (0, −3), (S, 0), (S, S) and B = segment (0, 0)–(4, 0), both of radius S.
+  // Reference face: A's hypotenuse, normal ≈ (−1, 1)/√2, deepest point 2S + 0.71 ≈ 2S deep. The
+  // manifold shares SAT's vertex-axis rule; before it was fixed it answered a vertex contact
+  // along (0, 1) through A's (0, −3) and B's (0, 0), 3 apart, a push that leaves S of overlap.
+  using T = TypeParam;
+  const T S = std::is_same_v<T, float> ? T(3e11) : T(1e70);  // scales that fail the old rule
+  const auto a = shape<T>({{0, -3}, {double(S), 0}, {double(S), double(S)}}, double(S));
+  const auto b = shape<T>({{0, 0}, {4, 0}}, double(S));
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  const double h = std::sqrt(0.5);
+  EXPECT_NEAR(double(m.normal.x), -h, 1e-6);
+  EXPECT_NEAR(double(m.normal.y), h, 1e-6);
+  double deepest = 0;
+  for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
+  // The manifold's depth bound (properties/src/bounds.cpp: k = 8 double, 24 float) at scale 2S.
+  const double k = std::is_same_v<T, float> ? 24.0 : 8.0;
+  EXPECT_NEAR(deepest, -2.0 * double(S), k * double(unit_roundoff<T>()) * 2.0 * double(S));
 }
 
 }  // namespace

@@ -546,4 +546,39 @@ TEST(SatVertexAxis, ADiscCentreNextToACornerButInTheEdgeRegionUsesTheFace) {
   EXPECT_NEAR(r.depth, 1.0f, 1e-6f);
 }
 
+// Scale of the mixed-scale vertex-axis test: u·S far above the shapes' 3- and 4-unit features
+// (float 3e11: u·S ≈ 1.8e4; double 1e70: u·S ≈ 1.1e54), within max_coordinate<T>(). Whether
+// rounding classes the closest pair as two vertices depends on the scale's bits: on the old rule
+// 48 of 180 decimal scales m·10^e (m 1–9, e 70–89) failed in double and 9 of 72 (e 10–17) in
+// float, these two among them; powers of two did not.
+template <class T>
+T mixed_scale() { return std::is_same_v<T, float> ? T(3e11) : T(1e70); }
+
+TYPED_TEST(SatTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis) {
+  // A = triangle (0, −3), (S, 0), (S, S) with radius S; B = segment (0, 0)–(4, 0) with radius S.
+  // Heights above A's edge lines (outward positive), with L = |edge|:
+  //   hypotenuse (S, S)→(0, −3), outward normal (−(S+3), S)/L ≈ (−1, 1)/√2:
+  //     (0, 0): 3S/L ≈ +2.12 (outside), (4, 0): (−S − 12)/L ≈ −0.71 (inside);
+  //   bottom (0, −3)→(S, 0), outward normal (3, −S)/L: (0, 0) and (4, 0) ≈ −3;  right x = S: ≈ −S.
+  // So B's core crosses A's core, and the push needed along each direction is 2S − min height:
+  // hypotenuse 2S + 0.71, bottom 2S + 3, right 2S + S; B's faces: (0, 1) 2S + S, (0, −1) 2S + 3.
+  // MTV: (−1, 1)/√2 with depth 2S + 0.71 = 2S within rounding. The 3-unit gap between A's vertex
+  // (0, −3) and B's (0, 0) is far below u·S, so rounding classes them as the closest pair; the
+  // axis (0, 1) through them needs a push of 2S + S, and answering it with depth 2S left S of
+  // overlap (the fuzz case fixtures/found/fuzz-85a92449f654f647.json, at 5e83).
+  using T = TypeParam;
+  const T S = mixed_scale<T>();
+  const auto a = shape<T>({{0, -3}, {double(S), 0}, {double(S), double(S)}}, double(S));
+  const auto b = shape<T>({{0, 0}, {4, 0}}, double(S));
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  const double h = std::sqrt(0.5);
+  EXPECT_NEAR(double(r.normal.x), -h, 1e-6);
+  EXPECT_NEAR(double(r.normal.y), h, 1e-6);
+  // SAT's depth bound in the tolerance model (properties/src/bounds.cpp: k = 8 double, 24 float),
+  // with the case's largest magnitude 2S (coordinate plus radius).
+  const double k = std::is_same_v<T, float> ? 24.0 : 8.0;
+  EXPECT_NEAR(double(r.depth), 2.0 * double(S), k * double(unit_roundoff<T>()) * 2.0 * double(S));
+}
+
 }  // namespace

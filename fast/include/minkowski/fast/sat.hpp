@@ -650,17 +650,20 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
 }
 
 /// Whether the closest features decide the answer instead of the best face gap: they join two
-/// vertices, at a positive distance beyond the face gap by more than kSatVertexAxisUlps · u · S
+/// vertices, at a distance beyond max(face gap, 0) by more than kSatVertexAxisUlps · u · S
 /// (S = pair_scale). Closer than that the face answers within the tolerance, and the vertex pair
 /// may be rounding's: a point whose projection falls within u·|e| of an edge's end is classed with
 /// the end's vertex, and the axis between two points that close can point anywhere (float: a disc
 /// centre 1e-19 outside a triangle's hypotenuse, next to its corner (0, 0), gave the
 /// axis (0, 1), 45° off, and an MTV that left 0.29 of overlap; fixtures/found/fuzz-66592bc933fcec92.json).
+/// A negative face gap (cores overlapping within the gap's error) is no exception: there the
+/// crossing test of closest_features is rounding too, and two vertices 3 apart in a 5e83 shape
+/// gave the axis (0, 1) and an MTV that left 3e83 of overlap (fixtures/found/fuzz-85a92449f654f647.json).
 template <class T>
 bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap, T scale) {
   if (!(fp.vertex_pair && fp.dist2 > T(0))) return false;
-  if (best_gap < T(0)) return true;
-  const T beyond = best_gap + T(kSatVertexAxisUlps) * unit_roundoff<T>() * scale;
+  const T floor = best_gap > T(0) ? best_gap : T(0);
+  const T beyond = floor + T(kSatVertexAxisUlps) * unit_roundoff<T>() * scale;
   return fp.dist2 > beyond * beyond;
 }
 

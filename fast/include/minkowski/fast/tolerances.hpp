@@ -92,7 +92,7 @@ inline constexpr double kSatParallelAxisUlps = 8.0;
 inline constexpr double kSatGapErrorUlps = 32.0;
 
 /// SAT answers along a vertex–vertex axis (closest core vertices of a rounded or thin pair) only
-/// when their distance exceeds the best face gap by more than kSatVertexAxisUlps · u · S. A vertex
+/// when their distance exceeds max(best face gap, 0) by more than kSatVertexAxisUlps · u · S. A vertex
 /// pair can be an artefact of rounding: the closest point of an edge is classed as the edge's end
 /// when its parameter rounds to 0 or 1, i.e. within u·|e| <= 2√2·u·S of that end along the edge,
 /// and then the distance to the end exceeds the face gap by at most that (3u·S). 4 covers it; the
