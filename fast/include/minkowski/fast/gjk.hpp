@@ -441,9 +441,8 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
     cb = vb.v[s.p[0].ib];
     const T len2 = dot(s.p[0].w, s.p[0].w);
     if (cores_apart && len2 > T(0)) {
-      const T len = sqrt(len2);
-      out.core_distance = inv_f * len;
-      out.normal = (T(-1) / len) * s.p[0].w;
+      out.core_distance = inv_f * sqrt(len2);
+      out.normal = -unit_vector(s.p[0].w, len2);
     }
   } else if (s.count == 2) {
     const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w;

@@ -204,7 +204,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     T dist = T(0);
     if (d2 > T(0)) {
       dist = sqrt(d2);
-      u = (T(1) / dist) * (ci - cr);
+      u = unit_vector(ci - cr, d2);
     }
     m.kind = ManifoldKind::vertex;
     m.normal = ref_is_a ? u : -u;

@@ -789,8 +789,9 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const AxisGap<T> g = cached_axis_gap(a, b, *cache);
     out.axes_tested = 1;
     if (gap_exceeds(g, r)) {
-      const T len = cache->axis == SatAxis::vertex_vertex ? sqrt(g.len2) : T(1);
-      out.normal = (T(1) / len) * g.dir;
+      const bool vv = cache->axis == SatAxis::vertex_vertex;
+      const T len = vv ? sqrt(g.len2) : T(1);
+      out.normal = vv ? unit_vector(g.dir, g.len2) : g.dir;
       out.axis = cache->axis;
       out.index_a = cache->index_a;
       out.index_b = cache->index_b;
@@ -806,9 +807,8 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
     out.axis = SatAxis::vertex_vertex;
     out.separation_is_distance = true;
     if (d2 > T(0)) {
-      const T len = sqrt(d2);
-      out.normal = (T(1) / len) * d;
-      return finish(len - r, d2 <= r * r);
+      out.normal = unit_vector(d, d2);
+      return finish(sqrt(d2) - r, d2 <= r * r);
     }
     out.normal = Vec2<T>{T(1), T(0)};
     return finish(-r, true);
@@ -834,7 +834,7 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
       const T dist = sqrt(fp.dist2);
       out.index_a = on_b ? fp.inc_vertex : fp.ref_vertex;
       out.index_b = on_b ? fp.ref_vertex : fp.inc_vertex;
-      out.normal = (T(1) / dist) * (b.vertex(out.index_b) - a.vertex(out.index_a));
+      out.normal = unit_vector(b.vertex(out.index_b) - a.vertex(out.index_a), fp.dist2);
       out.axis = SatAxis::vertex_vertex;
       // A face gap above r proves separation as it does in sat_overlap's early stop; both must
       // agree where the two computations differ by a rounding at touching contact.

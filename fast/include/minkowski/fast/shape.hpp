@@ -140,22 +140,10 @@ inline const char* describe(ShapeError e) {
 
 template <class T>
 struct ShapeBuilder {
-  /// The unit normal to the right of edge e (e != 0). Edges shorter than kNormalizeBelow would have
-  /// x² + y² subnormal or zero (edges of subnormal length: 1/length(e) was inf and the normal NaN,
-  /// found by fuzz/fast_vs_reference_fuzz), so they are first divided by their largest component.
-  /// kNormalizeBelow = sqrt(min normal)/epsilon: above it the larger square is normal with all its
-  /// bits and the smaller one, if subnormal, is below its rounding; normals of such edges are
-  /// computed exactly as before (one rounding, bit-identical results).
-  static Vec2<T> unit_normal(Vec2<T> e) {
-    using std::abs;
-    using std::sqrt;
-    static const T kNormalizeBelow = sqrt(std::numeric_limits<T>::min()) / std::numeric_limits<T>::epsilon();
-    const T len = length(e);
-    if (len >= kNormalizeBelow) return T(1) / len * perp_right(e);
-    const T m = std::max(abs(e.x), abs(e.y));
-    const Vec2<T> w{e.x / m, e.y / m};
-    return T(1) / length(w) * perp_right(w);
-  }
+  /// The unit normal to the right of edge e (e != 0). Edges of subnormal length had x² + y²
+  /// subnormal or zero: 1/length(e) was inf and the normal NaN (found by
+  /// fuzz/fast_vs_reference_fuzz); unit_vector (vec2.hpp) scales such edges first.
+  static Vec2<T> unit_normal(Vec2<T> e) { return perp_right(unit_vector(e, dot(e, e))); }
 
   // Andrew's monotone chain on the welded, sorted points. Pops on cross <= 0, so collinear points
   // on an edge are dropped and the result is strictly convex as computed in T.

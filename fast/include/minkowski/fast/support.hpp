@@ -239,15 +239,15 @@ std::size_t support_index(const ConvexShape<T>& s, Vec2<T> d,
 }
 
 /// Support point of the rounded shape hull(vertices) ⊕ disc(radius) in direction d:
-/// the core support vertex plus radius · d/|d|. For d = 0 the core vertex is returned unchanged.
+/// the core support vertex plus radius · d/|d| (unit_vector: accurate also for a d whose squared
+/// length is subnormal). For d = 0 the core vertex is returned unchanged.
 template <class T>
 Vec2<T> support_point(const ConvexShape<T>& s, Vec2<T> d,
                       SupportMethod method = SupportMethod::automatic) {
-  using std::sqrt;
   const Vec2<T> p = s.vertex(support_index(s, d, method));
   const T len2 = dot(d, d);
   if (!(len2 > T(0)) || s.radius() == T(0)) return p;
-  return p + (s.radius() / sqrt(len2)) * d;
+  return p + s.radius() * unit_vector(d, len2);
 }
 
 /// A point of the Minkowski difference of the cores, w = A.vertex(ia) − B.vertex(ib).
