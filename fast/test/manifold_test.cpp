@@ -603,6 +603,30 @@ TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
   }
 }
 
+TYPED_TEST(ManifoldTyped, TiedIncidentEdgesClipTheOneAtTheDeepestVertex) {
+  // A = triangle (0, −δ), (13, ε), (1, 0), δ = 2^-62, ε = 2^-66: its upper chain (13, ε) → (1, 0)
+  // → (0, −δ) is nearly straight; faces 1 and 2 have normals ≈ (−ε/12, 1) and ≈ (−δ, 1).
+  // B = triangle P1 (−1.5, −1.5), P2 (2.5, 1.5), (−1.5, 3); its face P1P2 lies on 0.6x − 0.8y = 0.3
+  // with outward normal m = (0.6, −0.8). Gaps along m (m · (a − P1)) of A's vertices: (0, −δ)
+  // −0.3 + 0.8δ, (1, 0) 0.3, (13, ε) 7.5, so B's face gap is −0.3; B's other faces −2.28 and
+  // −14.5, A's best −1.5: B's face is the reference. The dots of A's faces 1 and 2 with m, −0.8 −
+  // 0.6ε/12 and −0.8 − 0.6δ, round to the same value. Face 2 holds A's deepest vertex (0, −δ);
+  // face 1 clipped to the slab (t·(p − P1) in [0, 25], t = (4, 3)) spans x in [1, 3.625], 0.3 to
+  // 1.875 above the face. Expected: normal −m = (−0.6, 0.8), deepest separation −0.3 at (0, −δ).
+  // Choosing the first of the tied faces gave no point at all (fixtures/found/fuzz-153e71f04049a141.json).
+  using T = TypeParam;
+  const auto a = shape<T>({{0, -0x1p-62}, {13, 0x1p-66}, {1, 0}});
+  const auto b = shape<T>({{-1.5, -1.5}, {2.5, 1.5}, {-1.5, 3}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  expect_at(m.normal, -0.6, 0.8, "normal");
+  double deepest = 0;
+  for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
+  EXPECT_NEAR(deepest, -0.3, tol<T>());
+  expect_at(m.points[0].point_a, 0, -0x1p-62, "A's deepest vertex");
+}
+
 TYPED_TEST(ManifoldTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexContact) {
   // The pair of sat_test's CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis (derivation
   // there): A = triangle (0, −3), (S, 0), (S, S) and B = segment (0, 0)–(4, 0), both of radius S.
