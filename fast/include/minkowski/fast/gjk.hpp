@@ -183,13 +183,26 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve1(const Simplex<T>& s) {
   return {-w, d2, !(d2 > T(0))};  // d2 == 0 (also if it underflowed): origin on the vertex
 }
 
+// cross(w1, e) for the segment w1 w2, e = w2 − w1, formed from the endpoint nearer the closest
+// point (the one of larger barycentric weight: weight1 = w2·e for w1, weight2 = −w1·e for w2).
+// Both forms are equal in exact arithmetic (cross(w2, e) = cross(w1 + e, e)); the nearer endpoint
+// is also the nearer to the origin, and the products' rounding is u·|w|·|e|, so the far one could
+// swamp the result: w1 at 1e91 from the origin, the segment 2e76 from it, products of 9e181
+// cancelling to 3e167 with 4% error — GJK took a true decrease of the distance for an increase and
+// stopped "separated by 2.07e76" inside an overlap 2.03e76 deep (fixtures/found/fuzz-e6d4c7bffbaee127.json).
+template <class T>
+MINKOWSKI_FAST_INLINE T edge_cross(Vec2<T> w1, Vec2<T> w2, Vec2<T> e, T weight1, T weight2) {
+  return weight2 > weight1 ? cross(w2, e) : cross(w1, e);
+}
+
 // Segment w1 w2. Derivation: the closest point is w1 + t·e, e = w2 − w1, t = −w1·e / e·e. Its
 // barycentric weights are (w2·e, −w1·e) / e·e; if the weight of w2 is <= 0 the closest point is w1,
 // if that of w1 is <= 0 it is w2, else it lies inside the edge. There the origin's distance to the
-// edge line is |cross(w1, e)| / |e| (no cancellation from forming the closest point), and the search
-// direction is the edge normal on the origin's side, perp(e) — exactly orthogonal to e, so a
-// repeated support point yields a gain of exactly zero. cross(w1, e) = 0 means the origin is on
-// the edge: touching. Coincident points (e = 0) fall into the first branch.
+// edge line is |cross(w, e)| / |e| (no cancellation from forming the closest point; w the nearer
+// endpoint, edge_cross), and the search direction is the edge normal on the origin's side,
+// perp(e) — exactly orthogonal to e, so a repeated support point yields a gain of exactly zero.
+// A cross product of 0 means the origin is on the edge: touching. Coincident points (e = 0) fall
+// into the first branch.
 template <class T>
 MINKOWSKI_FAST_INLINE SolveResult<T> solve2(Simplex<T>& s) {
   const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w;
@@ -212,7 +225,7 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve2(Simplex<T>& s) {
     return solve1(s);
   }
   s.count = 2;
-  const T c = cross(w1, e);
+  const T c = edge_cross(w1, w2, e, weight1, weight2);
   if (c > T(0)) return {perp_left(e), c * (c / e2), false};
   if (c < T(0)) return {perp_right(e), c * (c / e2), false};
   return {perp_left(e), T(0), true};  // origin on the edge
@@ -415,9 +428,10 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
 }
 
 // GJK distance with a fixed support policy: the iteration, then the output. Derivations of the
-// output: count 1 — distance |w1| and normal −w1/|w1|; count 2 — distance |cross(w1, e)|/|e|,
-// normal ±perp(e)/|e| (the search direction, which points from A ⊖ B towards the origin, i.e. from
-// A to B), barycentric weights (w2·e, −w1·e)/|e|², so one square root and one division serve all;
+// output: count 1 — distance |w1| and normal −w1/|w1|; count 2 — distance |cross(w, e)|/|e| (w the
+// nearer endpoint, edge_cross), normal ±perp(e)/|e| (the search direction, which points from
+// A ⊖ B towards the origin, i.e. from A to B), barycentric weights (w2·e, −w1·e)/|e|², so one
+// square root and one division serve all;
 // count 3 (overlap) — the origin's weights cross(w2, w3) : cross(w3, w1) : cross(w1, w2).
 template <class Support, class T>
 GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, GjkCache* cache,
@@ -454,7 +468,7 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
     ca = bary[0] * va.v[s.p[0].ia] + bary[1] * va.v[s.p[1].ia];
     cb = bary[0] * vb.v[s.p[0].ib] + bary[1] * vb.v[s.p[1].ib];
     if (cores_apart) {
-      const T c = cross(w1, e);
+      const T c = edge_cross(w1, w2, e, bary[0], bary[1]);
       out.core_distance = inv_f * ((c < T(0) ? -c : c) * inv_len);
       out.normal = inv_len * r.solved.dir;
     }
