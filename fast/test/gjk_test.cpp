@@ -560,6 +560,28 @@ TYPED_TEST(GjkTyped, AFarSimplexVertexDoesNotHideTheOriginsSide) {
   EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
 }
 
+TEST(GjkEdgeCases, ASimplexEdgeThroughTheOriginAgreesWithTheTriangleOnItsSide) {
+  // fixtures/found/fuzz-9268b17e5a3f8422.json (coordinates copied). B is the triangle (−10, 0),
+  // (0, −√½), (0, 0) up to subnormal and 1e-20 perturbations; A is an octagon-like polygon around
+  // the origin with an edge from (−√½, 0) to (0, −√½). The point (−0.1, −0.05) lies in both:
+  // in B (x, y <= 0 and above B's lower edge y = −√½(1 + x/10) = −0.70 at x = −0.1) and in A
+  // (above the line x + y = −√½). So the shapes overlap (the exact depth is 0.5). GJK's second
+  // simplex, A(−1, √½) − B(0, 0) to A(√½, −1) − B(−√½, 1e-20), passes within 7.5e-17 of the
+  // origin: the segment solver's side and the triangle test's side of that edge disagreed in
+  // rounding, and GJK stalled, answering "separated by 7.5e-17".
+  const double h = 0.7071067811865476;
+  const auto a = shape<double>({{1.0, 3.16e-322}, {h, 0.7071067811865475}, {2.11223e-319, 0.0},
+                                {1.0, -0.7071067811865475}, {h, -1.0}, {0.0, -0.7071067811865477},
+                                {-0.7071067811865475, 1.4916681462400413e-154}, {-1.0, 0.7071067811865474}});
+  const auto b = shape<double>({{-0.7071067811865477, 1.270507997797405e-20}, {1.386594826503254e-309, 0.0},
+                                {0.0, 0.0}, {0.0, -0.7071067811865477}, {-0.7071067811865475, 6.405092346604529e-197},
+                                {-10.0, 1.8548269904294819e-168}});
+  const auto g = minkowski::fast::gjk_distance(a, b);
+  EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
+  EXPECT_EQ(g.status, GjkStatus::overlap) << describe(g.status);
+  EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
+}
+
 TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // s = 1e-9. A = triangle (−s, 1e-300), (−0.2s, −0.9s), (0, 0); B = segment (0, 0)–(0, 1).
   // Both contain (0, 0): they touch, distance 0. GJK's cold start is w1 = A.v0 − B.v0 =

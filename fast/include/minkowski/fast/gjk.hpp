@@ -242,18 +242,27 @@ MINKOWSKI_FAST_INLINE bool product_nonpositive(T n123, T s) {
 
 // Triangle w1 w2 w3. The origin's barycentric weights are proportional to c1 = cross(w2, w3),
 // c2 = cross(w3, w1), c3 = cross(w1, w2): all of one sign means the origin is strictly inside,
-// which is tested first (it ends every overlapping query). Otherwise the Voronoi regions are tested
-// in the order vertex 1, edge 12, edge 13, vertex 2, vertex 3, edge 23 (Ericson §5.1.5 /
-// b2Simplex::Solve3): edge weights as in solve2, and an edge region also needs the opposite
-// triangle weight n123·c_k <= 0, n123 = cross(e12, e13), compared by sign only. Collinear points
-// (n123 = 0) make every such test pass, so a degenerate triangle reduces to the edge that contains
-// the origin's projection. In exact arithmetic the early interior test changes nothing: an interior
-// origin fails every vertex and edge test.
+// which is tested first (it ends every overlapping query), with c_k formed directly; an origin
+// that test puts inside is inside up to rounding, where overlap is a right answer. If it does not,
+// each c_k is formed again as solve2 forms the edge's cross product (edge_cross, from the same edge
+// weights), so that the triangle and the segment solver put the origin on the same side of an
+// edge it lies within rounding of: formed differently, the side solve2 had searched towards came
+// out reversed here, the triangle fell back to that same edge, and GJK stalled "separated by
+// 7.5e-17" on a chord through the middle of an overlap 0.5 deep
+// (fixtures/found/fuzz-9268b17e5a3f8422.json). Otherwise the
+// Voronoi regions are tested in the order vertex 1, edge 12, edge 13, vertex 2, vertex 3, edge 23
+// (Ericson §5.1.5 / b2Simplex::Solve3): edge weights as in solve2, and an edge region also needs
+// the opposite triangle weight n123·c_k <= 0, n123 = cross(e12, e13), compared by sign only.
+// Collinear points (n123 = 0) make every such test pass, so a degenerate triangle reduces to the
+// edge that contains the origin's projection. In exact arithmetic the early interior test changes
+// nothing: an interior origin fails every vertex and edge test.
 template <class T>
 MINKOWSKI_FAST_INLINE SolveResult<T> solve3(Simplex<T>& s, bool& inside) {
   const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w, w3 = s.p[2].w;
-  const T c1 = cross(w2, w3), c2 = cross(w3, w1), c3 = cross(w1, w2);
-  if ((c1 > T(0) && c2 > T(0) && c3 > T(0)) || (c1 < T(0) && c2 < T(0) && c3 < T(0))) {
+  auto strictly_inside = [](T x, T y, T z) {
+    return (x > T(0) && y > T(0) && z > T(0)) || (x < T(0) && y < T(0) && z < T(0));
+  };
+  if (strictly_inside(cross(w2, w3), cross(w3, w1), cross(w1, w2))) {
     inside = true;
     return {Vec2<T>{}, T(0), true};
   }
@@ -261,6 +270,13 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve3(Simplex<T>& s, bool& inside) {
   const T d12_1 = dot(w2, e12), d12_2 = -dot(w1, e12);
   const T d13_1 = dot(w3, e13), d13_2 = -dot(w1, e13);
   const T d23_1 = dot(w3, e23), d23_2 = -dot(w2, e23);
+  const T c1 = edge_cross(w2, w3, e23, d23_1, d23_2);   // cross(w2, w3)
+  const T c2 = -edge_cross(w1, w3, e13, d13_1, d13_2);  // cross(w3, w1) = −cross(w1, w3)
+  const T c3 = edge_cross(w1, w2, e12, d12_1, d12_2);   // cross(w1, w2)
+  if (strictly_inside(c1, c2, c3)) {
+    inside = true;
+    return {Vec2<T>{}, T(0), true};
+  }
   const T n123 = cross(e12, e13);
 
   if (!(d12_2 > T(0)) && !(d13_2 > T(0))) {  // vertex 1
