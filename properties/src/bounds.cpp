@@ -1,6 +1,8 @@
 #include "minkowski/properties/bounds.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "minkowski/fast/tolerances.hpp"
 
@@ -16,6 +18,13 @@ std::optional<Precision> precision_from_string(std::string_view s) {
 
 bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 
+double min_judged_scale(Precision p) {
+  auto of = []<class T>(T) {
+    return std::sqrt(static_cast<double>(std::numeric_limits<T>::min())) / static_cast<double>(fast::unit_roundoff<T>());
+  };
+  return p == Precision::single ? of(0.0f) : of(0.0);
+}
+
 // Where the numbers come from. Two campaigns, seed 20261122, all six families:
 //   short: `minkowski check --cases 5000`   (30,000 cases; re-run by bounds_characterization_test)
 //   long:  `minkowski check --cases 170000` (1,020,000 cases; the long mode, README)
@@ -26,8 +35,8 @@ bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 //   sat      float   relation 14.4/19.4 [scale]  distance 4.41/11.1  depth 4.04/17.0  normal 6.06/19.4
 //   gjk      double  relation 1.46/1.83 [rounded]  distance 4.82/5.71 [degenerate]  witness 151/223 [convex]
 //   gjk      float   relation 0.68/6.08 [scale]  distance 5.18/13.4 [scale]  witness 62/149 [scale]
-//   epa      double  as gjk, and depth 5.85/44.0 [scale], normal 5.85/44.0 [scale]
-//   epa      float   as gjk, and depth 40.4/56.3 [scale], normal 40.4/56.3 [scale]
+//   epa      double  as gjk, and depth 5.85/20.4 [scale], normal 5.85/20.4 [scale]
+//   epa      float   as gjk, and depth 29.9/31.6 [scale], normal 29.9/31.6 [scale]
 //   manifold double  relation 1.46/2.68  contacts 6.30/18.3 [near_touching]
 //   manifold float   relation 14.4/19.4  contacts 5.13/12.0 [scale]
 //
@@ -37,9 +46,13 @@ bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 // Float relation errors of up to 14.4 u·S come from small shapes far from the origin: rounding
 // the input to float alone moves every vertex by up to u·S. Witness points are an order of
 // magnitude less accurate than distances: on long nearly-parallel closest edges the barycentric
-// weights are ill-conditioned, while the distance is not. EPA's depth tail (44 u·S in double)
-// comes from the scale family's near-parallel polygons, where the closest face is nearly
-// degenerate.
+// weights are ill-conditioned, while the distance is not. EPA's depth and normal bounds are not
+// set from its observed tail (the scale family's near-parallel polygons, where the closest face
+// is nearly degenerate) but above its documented guarantee: its termination tolerance
+// kEpaToleranceUlps·u·(Sa + Sb) <= 32 u·S plus ~12 u·S of rounding (fast/tolerances.hpp). With
+// the former tolerance of 64 u·S the long campaign's tail was 44.0 (double) / 56.3 (float) u·S and
+// the fuzzer found a case using 60 u·S of it, over the bound (fixtures/found/fuzz-015ca905ad3666e9.json);
+// since the tolerance was halved (2026-11-24) the same campaigns give the figures above.
 // Manifold contact depths may exceed the exact depth by the manifold's own reference-face
 // tolerance (fast::kReferenceFaceRelativeTolerance of the shorter face, which is at most
 // 2·sqrt(2)·S long): tau_contact_depth_relative = 3 · kReferenceFaceRelativeTolerance (it applies
@@ -48,6 +61,7 @@ Bounds bounds_for(Algorithm alg, Precision p) {
   Bounds b;
   const bool d = p == Precision::double_;
   b.u = d ? fast::unit_roundoff<double>() : fast::unit_roundoff<float>();
+  b.min_scale = min_judged_scale(p);
   switch (alg) {
     case Algorithm::sat:
       b.k_relation = d ? 3 : 24;
@@ -94,6 +108,7 @@ Bounds engine_bounds(Precision p) {
                epa = bounds_for(Algorithm::epa, p), man = bounds_for(Algorithm::manifold, p);
   Bounds b;
   b.u = sat.u;
+  b.min_scale = sat.min_scale;
   b.k_relation = std::max({sat.k_relation, gjk.k_relation, epa.k_relation, man.k_relation});
   b.k_distance = std::max({sat.k_distance, gjk.k_distance, epa.k_distance});
   b.k_depth = std::max({sat.k_depth, epa.k_depth, man.k_depth});

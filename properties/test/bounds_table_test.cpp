@@ -53,6 +53,41 @@ TEST(Allowance, TheManifoldsContactDepthsGetTheReferenceFaceTau) {
   }
 }
 
+// min_judged_scale is sqrt(min normal)/u: 2^-63 / 2^-24 = 2^-39 in float, 2^-511 / 2^-53 = 2^-458
+// in double (both exact powers of two), and every bounds_for and engine_bounds carries it.
+TEST(MinJudgedScale, IsTheSquareRootOfTheSmallestNormalOverU) {
+  EXPECT_EQ(properties::min_judged_scale(Precision::single), 0x1p-39);
+  EXPECT_EQ(properties::min_judged_scale(Precision::double_), 0x1p-458);
+  for (Precision p : {Precision::single, Precision::double_}) {
+    EXPECT_EQ(properties::engine_bounds(p).min_scale, properties::min_judged_scale(p));
+    for (properties::Algorithm a : properties::all_algorithms())
+      EXPECT_EQ(properties::bounds_for(a, p).min_scale, properties::min_judged_scale(p));
+  }
+}
+
+// Below min_scale the judge measures but asserts nothing. A = the unit square scaled by s, B = the
+// point (s, s)/2 (its centre): they overlap, exact depth s/2. An answer "separated" is wrong by
+// (s/2)/(u·S) = 2^23 u·S in float (S = s, u = 2^-24) — a violation at s = 1, measured but not
+// asserted at s = 2^-40 < 2^-39.
+TEST(MinJudgedScale, BelowItAVerdictIsMeasuredNotAsserted) {
+  const properties::Bounds b = properties::bounds_for(properties::Algorithm::gjk, Precision::single);
+  for (const double s : {1.0, 0x1p-40}) {
+    fixtures::Case c;
+    c.a.points = {{0, 0}, {s, 0}, {s, s}, {0, s}};
+    c.b.points = {{s / 2, s / 2}};
+    const reference::PairAnswer exact = reference::query(c.a, c.b);
+    properties::FastAnswer f;
+    f.intersects = false;
+    const properties::Verdict v = properties::judge(c, exact, f, b);
+    const bool asserted = s >= properties::min_judged_scale(Precision::single);
+    EXPECT_EQ(v.asserted, asserted) << s;
+    EXPECT_EQ(v.ok, !asserted) << s;
+    ASSERT_FALSE(v.fields.empty());
+    EXPECT_EQ(v.fields[0].field, "relation");
+    EXPECT_EQ(v.fields[0].error, 0.5 / b.u) << s;  // |sd| / (u·S) = (s/2) / (u·s), measured either way
+  }
+}
+
 // The judge reports as "allowed" exactly allowed_us() of the field: two unit squares overlapping
 // by 0.5, answered with one contact at the exact depth.
 TEST(Allowance, IsWhatTheJudgeReportsAsAllowed) {

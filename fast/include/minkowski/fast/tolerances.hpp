@@ -49,13 +49,17 @@ inline constexpr double kGjkGapUlps = 4.0;
 /// Default EPA termination tolerance, in units of u · S with S = a.scale() + b.scale() (a bound on
 /// the coordinates of Minkowski-difference points). EPA stops when the support point along the
 /// closest edge's outward normal lies at most tau = kEpaToleranceUlps · u · S beyond that edge.
-/// Where 32 comes from: the gap h − d is formed from coordinates a − b (error <= u·S each), an edge
+/// Where 16 comes from: the gap h − d is formed from coordinates a − b (error <= u·S each), an edge
 /// normal normalized with one square root (relative error <= 3u), and one dot and one cross product
-/// (error <= 2u·|x|_1·|y|_1 each) — about 8u·S in all. 32 is four times that, so a face that has been
-/// found is never taken for progress; the depth error it allows (at most tau) is part of the
-/// tolerance model's `tau` term and is reported by the campaigns. Polygons reach their exact face
-/// long before this matters; it bounds the work on many-sided near-circles.
-inline constexpr double kEpaToleranceUlps = 32.0;
+/// (error <= 2u·|x|_1·|y|_1 each) — about 8u·S in all. 16 is twice that even when one shape is a
+/// point (S = a.scale() + b.scale() = a.scale()), so a face that has been found is never taken for
+/// progress. The depth may exceed the exact one by tau + rounding: at most 16 u·2S = 32 u·S plus
+/// ~12 u·S (h = n·s with a unit normal's 4u error and |s| <= 2√2·S), inside the tolerance model's
+/// EPA depth bound k = 48 (properties/src/bounds.cpp). It was 32, whose 64 u·S a degenerate case
+/// used up: the origin on a vertex of a sliver A ⊖ B, EPA stopped on the edge opposite it with
+/// depth 60 u·S for an exact 0 (fixtures/found/fuzz-015ca905ad3666e9.json). Polygons reach their
+/// exact face long before this matters; it bounds the work on many-sided near-circles.
+inline constexpr double kEpaToleranceUlps = 16.0;
 
 /// Default EPA relative tolerance as a number of T: kEpaToleranceUlps · u.
 template <class T>

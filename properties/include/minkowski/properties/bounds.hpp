@@ -21,8 +21,17 @@ const char* to_string(Precision p);
 /// is the command's own business).
 std::optional<Precision> precision_from_string(std::string_view s);
 
-/// Bounds for `alg` in precision `p` (u set to that precision's unit roundoff).
+/// Bounds for `alg` in precision `p` (u set to that precision's unit roundoff, min_scale to
+/// min_judged_scale(p)).
 Bounds bounds_for(Algorithm alg, Precision p);
+
+/// The smallest case scale S at which the tolerance model is asserted in precision p:
+/// sqrt(min normal)/u, 2^-458 in double and 2^-39 in float. The model's errors are relative (k·u·S,
+/// DESIGN.md); below this, squared distances of size u·S underflow into subnormals, whose rounding
+/// is absolute, and no relative bound can hold — in float a case at 4.7e-62 is all zeros
+/// (fixtures/found/fuzz-015ca905ad3666e9.json). Answers there are measured, not asserted (judge()),
+/// and the fuzz target checks only that they are finite. A limit of the model as written.
+double min_judged_scale(Precision p);
 
 /// Bounds for an external engine in precision `p`: per field, the loosest bound of minkowski's
 /// own judged algorithms that answer that field (bounds.cpp says which).

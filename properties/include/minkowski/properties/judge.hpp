@@ -65,6 +65,9 @@ struct Bounds {
   /// Contact depths only: a further tau proportional to S — a clipping manifold's reference-face
   /// tolerance lets a contact be deeper than the minimum depth (bounds.cpp, manifold).
   double tau_contact_depth_relative = 0;
+  /// Smallest case scale S at which judge() asserts anything (bounds.cpp, min_judged_scale): below
+  /// it a verdict records its errors but is ok. 0 asserts at every scale.
+  double min_scale = 0;
 };
 
 /// What judge() allows one field on a case of scale S: |error| <= k·u·S + tau.
@@ -100,6 +103,9 @@ struct FieldVerdict {
 struct Verdict {
   bool ok = true;
   double scale = 0;  ///< S
+  /// S >= Bounds::min_scale: the fields' ok are the tolerance model's. False: the case is too small
+  /// for the precision's relative bounds; errors are measured, every field is ok.
+  bool asserted = true;
   std::vector<FieldVerdict> fields;
   /// First failing field, for messages ("" when ok).
   std::string summary() const;
