@@ -8,7 +8,8 @@
 //   - for valid input, every answer a fast algorithm gives has only finite numbers, and every
 //     judged algorithm's answer passes the tolerance model (properties/judge.hpp with the bounds of
 //     properties/src/bounds.cpp) against the exact answer — asserted, as everywhere, only when the
-//     case's scale S is at least properties::min_judged_scale (bounds.hpp). A precision that cannot
+//     case's scale S is at least properties::min_judged_scale (bounds.hpp; below it this target
+//     does not even ask). A precision that cannot
 //     represent the case (run_fast → nullopt, e.g. 1e200 in float) must say why, and is skipped.
 // A judge failure is first written as a fixture (fixtures::write_fixture) into the directory named
 // by $MINKOWSKI_FUZZ_FOUND, when set, so that it can join fixtures/found/.
@@ -91,6 +92,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!valid) fail(c, name + " answered a case the reference refuses as invalid");
       if (!all_finite(*f)) fail(c, name + " answered with NaN or infinity");
       if (!properties::is_judged(alg)) continue;
+      // Not asserted below the smallest judged scale (judge() would measure and pass it): skip
+      // the exact work, as denormal-laden inputs are a good share of this target's.
+      if (properties::case_scale_of(c) < properties::min_judged_scale(p)) continue;
       const properties::Verdict v = properties::judge(c, *exact, *f, properties::bounds_for(alg, p));
       if (!v.ok) {
         store_finding(c, name, v.summary());

@@ -32,8 +32,14 @@ tree() {
     echo "== test.sh: $preset done ($(date -u +%T))"
   } 2>&1 | sed -u "s/^/[$preset] /"
 }
+# Each tree runs as a job of its own process group (set -m), so that Ctrl-C or a CI time-out's
+# SIGTERM, caught here, stops both trees and nothing else (background jobs of a non-interactive
+# shell ignore SIGINT; `kill 0` would reach the caller too).
+set -m
 tree ci & ci_pid=$!
 tree asan & asan_pid=$!
+set +m
+trap 'trap - INT TERM; echo "== test.sh: interrupted, stopping both trees"; kill -TERM -- "-$ci_pid" "-$asan_pid" 2>/dev/null; exit 130' INT TERM
 status=0
 wait "$ci_pid" || { status=1; echo "== test.sh: the ci tree FAILED (lines marked [ci] above)"; }
 wait "$asan_pid" || { status=1; echo "== test.sh: the asan tree FAILED (lines marked [asan] above)"; }

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "minkowski/fast/epa.hpp"
 #include "minkowski/fast/gjk.hpp"
 #include "minkowski/fast/shape.hpp"
 
@@ -558,6 +559,28 @@ TYPED_TEST(GjkTyped, AFarSimplexVertexDoesNotHideTheOriginsSide) {
   EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
   EXPECT_EQ(g.distance, T(0));
   EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
+}
+
+TYPED_TEST(GjkTyped, ATwoPointSimplexFarShorterThanTheCaseGivesAUnitNormal) {
+  // A = segment (−d, 0)–(d, 0), radius 1; B = triangle (0, −d), (−1, −2), (1, −2), radius 1;
+  // d = 3e-162 (double) or 1e-22 (float), so the edge of A ⊖ B from A's two ends has |e|² =
+  // 4d² below the smallest normal number. The closest core points are (0, 0) on A and (0, −d) on
+  // B: core distance d, normal (0, −1), and the discs overlap by 2 − d (= 2 to rounding). The
+  // normal formed as perp(e)/|e| from that subnormal |e|² was 2% too long in double (0.8% in
+  // float), and penetration()'s MTV overshot the depth by 0.04 (found in review, 2026-11-24).
+  using T = TypeParam;
+  const T d = std::is_same_v<T, float> ? T(1e-22) : T(3e-162);
+  const auto a = shape<T>({{-d, T(0)}, {d, T(0)}}, T(1));
+  const auto b = shape<T>({{T(0), -d}, {T(-1), T(-2)}, {T(1), T(-2)}}, T(1));
+  const auto g = minkowski::fast::gjk_distance(a, b);
+  EXPECT_TRUE(g.intersects);
+  EXPECT_NEAR(g.normal.x, T(0), tol<T>());
+  EXPECT_NEAR(g.normal.y, T(-1), tol<T>());
+  EXPECT_NEAR(g.core_distance, d, tol<T>(d));
+  const auto p = minkowski::fast::penetration(a, b);
+  EXPECT_NEAR(p.normal.x, T(0), tol<T>());
+  EXPECT_NEAR(p.normal.y, T(-1), tol<T>());
+  EXPECT_NEAR(p.depth, T(2), tol<T>(T(2)));
 }
 
 TEST(GjkEdgeCases, ASimplexEdgeThroughTheOriginAgreesWithTheTriangleOnItsSide) {

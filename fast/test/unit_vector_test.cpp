@@ -61,7 +61,7 @@ TYPED_TEST(UnitVector, SubnormalSquaredLengthStillGivesAUnitVector) {
 
 TYPED_TEST(UnitVector, DiscsWithCentresCloserThanTheSquareRootOfMinNormal) {
   // A = disc of radius 1 at the origin, B = disc of radius 2 at d: they overlap by 3 − 5δ = 3 (to
-  // rounding), and the MTV, the manifold's normal and GJK's core normal are all d/|d| = (0.6, 0.8).
+  // rounding), and the MTV and the manifold's normal are both d/|d| = (0.6, 0.8).
   using T = TypeParam;
   const auto a = shape<T>({{0, 0}}, 1);
   const auto b = shape<T>({{3 * delta<T>(), 4 * delta<T>()}}, 2);
@@ -73,6 +73,16 @@ TYPED_TEST(UnitVector, DiscsWithCentresCloserThanTheSquareRootOfMinNormal) {
   ASSERT_EQ(m.point_count, 1);
   expect_unit_3_4(m.normal, "manifold");
   EXPECT_NEAR(double(m.points[0].separation), -3.0, 4 * tol<T>());
+}
+
+TYPED_TEST(UnitVector, GjkNormalOfACoreVertexAtATinyDistance) {
+  // A = triangle (0, 0), (1, −1), (−1, −1) of radius 1; B = the point d of radius 1. A's closest
+  // core point to d is its apex (0, 0) (d lies above the apex, inside its normal cone), so GJK's
+  // simplex is the single point −d and its normal d/|d| = (0.6, 0.8). Two discs alone would not
+  // do: a case of scale 5δ is rescaled before GJK starts (kRescaleBelow); this one has scale 1.
+  using T = TypeParam;
+  const auto a = shape<T>({{0, 0}, {1, -1}, {-1, -1}}, 1);
+  const auto b = shape<T>({{3 * delta<T>(), 4 * delta<T>()}}, 1);
   const auto g = gjk_distance(a, b);
   EXPECT_TRUE(g.intersects);
   expect_unit_3_4(g.normal, "gjk");

@@ -300,6 +300,8 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
       fast_line += fmt::format("; worst field {} error {:.3g} u·S", worst->field, worst->error);
     if (!judged)
       fast_line += " — not held to the tolerance model (kept to show where it fails)";
+    else if (!verdict->asserted)
+      fast_line += " — not held to the tolerance model: the case is below the precision's smallest judged scale";
     else
       fast_line += verdict->ok ? " — within the tolerance model" : " — VIOLATES the tolerance model";
   }

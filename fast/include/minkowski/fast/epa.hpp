@@ -52,7 +52,7 @@
 // the named exit polytope_full returns the best answer so far.
 //
 // Tolerance: tau = relative_tolerance · (a.scale() + b.scale()); default kEpaToleranceUlps · u
-// (tolerances.hpp, with where 32 comes from). A user may pass a larger tolerance for speed on
+// (tolerances.hpp, with where 16 comes from). A user may pass a larger tolerance for speed on
 // many-sided shapes, or 0 to run to exhaustion.
 //
 // No allocation, no exceptions, no NaN for finite input (every division is by a length tested > 0).

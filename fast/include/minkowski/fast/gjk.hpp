@@ -195,6 +195,20 @@ MINKOWSKI_FAST_INLINE T edge_cross(Vec2<T> w1, Vec2<T> w2, Vec2<T> e, T weight1,
   return weight2 > weight1 ? cross(w2, e) : cross(w1, e);
 }
 
+// The edge e = w2 − w1 as the segment formulas use it: e itself, or, when |e|² is below
+// normalize_below2 (two simplex points far closer together than the case's scale: a segment of
+// 6e-162 at scale 1), e divided by its largest component. Such an |e|² carries subnormal rounding,
+// and the core distance |cross(w, e)|/|e| and the normal perp(e)/|e| formed from it were off by 2%
+// (a shape's 6e-162-long edge against a triangle of size 2). Every use is homogeneous in e: the
+// direction of perp(e), c²/|e|², |c|/|e|, and the weights' ratio.
+template <class T>
+MINKOWSKI_FAST_INLINE Vec2<T> edge_for_formulas(Vec2<T> e, T e2) {
+  if (e2 >= normalize_below2<T>()) return e;
+  using std::abs;
+  const T m = abs(e.x) > abs(e.y) ? abs(e.x) : abs(e.y);
+  return {e.x / m, e.y / m};
+}
+
 // Segment w1 w2. Derivation: the closest point is w1 + t·e, e = w2 − w1, t = −w1·e / e·e. Its
 // barycentric weights are (w2·e, −w1·e) / e·e; if the weight of w2 is <= 0 the closest point is w1,
 // if that of w1 is <= 0 it is w2, else it lies inside the edge. There the origin's distance to the
@@ -225,10 +239,12 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve2(Simplex<T>& s) {
     return solve1(s);
   }
   s.count = 2;
-  const T c = edge_cross(w1, w2, e, weight1, weight2);
-  if (c > T(0)) return {perp_left(e), c * (c / e2), false};
-  if (c < T(0)) return {perp_right(e), c * (c / e2), false};
-  return {perp_left(e), T(0), true};  // origin on the edge
+  const Vec2<T> ev = edge_for_formulas(e, e2);
+  const T ev2 = ev == e ? e2 : dot(ev, ev);
+  const T c = edge_cross(w1, w2, ev, weight1, weight2);
+  if (c > T(0)) return {perp_left(ev), c * (c / ev2), false};
+  if (c < T(0)) return {perp_right(ev), c * (c / ev2), false};
+  return {perp_left(ev), T(0), true};  // origin on the edge
 }
 
 // "n123 · s <= 0" without forming the product (it would be of degree 4 in the coordinates and can
@@ -270,9 +286,11 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve3(Simplex<T>& s, bool& inside) {
   const T d12_1 = dot(w2, e12), d12_2 = -dot(w1, e12);
   const T d13_1 = dot(w3, e13), d13_2 = -dot(w1, e13);
   const T d23_1 = dot(w3, e23), d23_2 = -dot(w2, e23);
-  const T c1 = edge_cross(w2, w3, e23, d23_1, d23_2);   // cross(w2, w3)
-  const T c2 = -edge_cross(w1, w3, e13, d13_1, d13_2);  // cross(w3, w1) = −cross(w1, w3)
-  const T c3 = edge_cross(w1, w2, e12, d12_1, d12_2);   // cross(w1, w2)
+  // Each as solve2 forms it for the segment it is called with below: [w1, w2], [w1, w3], and
+  // [w3, w2] (edge 23 in that order: weights d23_2, d23_1, edge −e23), so ties pick the same end.
+  const T c1 = -edge_cross(w3, w2, -e23, d23_2, d23_1);  // cross(w2, w3) = −cross(w3, w2)
+  const T c2 = -edge_cross(w1, w3, e13, d13_1, d13_2);   // cross(w3, w1) = −cross(w1, w3)
+  const T c3 = edge_cross(w1, w2, e12, d12_1, d12_2);    // cross(w1, w2)
   if (strictly_inside(c1, c2, c3)) {
     inside = true;
     return {Vec2<T>{}, T(0), true};
@@ -477,17 +495,31 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
   } else if (s.count == 2) {
     const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w;
     const Vec2<T> e = w2 - w1;
-    const T inv_len = T(1) / sqrt(dot(e, e));  // |e| > 0 after solve2
-    const T inv_e2 = inv_len * inv_len;
-    bary[0] = dot(w2, e) * inv_e2;
-    bary[1] = -dot(w1, e) * inv_e2;
+    const T e2 = dot(e, e);  // > 0 after solve2
+    const Vec2<T> ev = edge_for_formulas(e, e2);
+    const T weight1 = dot(w2, ev), weight2 = -dot(w1, ev);
+    if (ev == e) {
+      const T inv_len = T(1) / sqrt(e2);
+      const T inv_e2 = inv_len * inv_len;
+      bary[0] = weight1 * inv_e2;
+      bary[1] = weight2 * inv_e2;
+      if (cores_apart) {
+        const T c = edge_cross(w1, w2, e, weight1, weight2);
+        out.core_distance = inv_f * ((c < T(0) ? -c : c) * inv_len);
+        out.normal = inv_len * r.solved.dir;
+      }
+    } else {  // the scaled edge (edge_for_formulas): weights' ratio, |c|/|ev|, unit perp(ev)
+      const T sum = weight1 + weight2;
+      bary[0] = sum > T(0) ? weight1 / sum : T(1);
+      bary[1] = sum > T(0) ? weight2 / sum : T(0);
+      if (cores_apart) {
+        const T c = edge_cross(w1, w2, ev, weight1, weight2);
+        out.core_distance = inv_f * ((c < T(0) ? -c : c) / sqrt(dot(ev, ev)));
+        out.normal = unit_vector(r.solved.dir, dot(r.solved.dir, r.solved.dir));
+      }
+    }
     ca = bary[0] * va.v[s.p[0].ia] + bary[1] * va.v[s.p[1].ia];
     cb = bary[0] * vb.v[s.p[0].ib] + bary[1] * vb.v[s.p[1].ib];
-    if (cores_apart) {
-      const T c = edge_cross(w1, w2, e, bary[0], bary[1]);
-      out.core_distance = inv_f * ((c < T(0) ? -c : c) * inv_len);
-      out.normal = inv_len * r.solved.dir;
-    }
   } else {
     const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w, w3 = s.p[2].w;
     const T c1 = cross(w2, w3), c2 = cross(w3, w1), c3 = cross(w1, w2);

@@ -47,22 +47,33 @@ constexpr T length_squared(Vec2<T> a) { return dot(a, a); }
 template <class T>
 T length(Vec2<T> a) { using std::sqrt; return sqrt(dot(a, a)); }
 
+/// The squared length below which a computed dot(d, d) may carry subnormal rounding: min normal /
+/// epsilon², i.e. |d| below sqrt(min normal)/epsilon = 2^-459 ≈ 6.7e-139 in double, 2^-40 ≈
+/// 9.1e-13 in float. Above it the larger square is normal with all its bits and the smaller one, if
+/// subnormal, lies below its rounding. 0 for types without IEEE limits (exact number types).
+template <class T>
+constexpr T normalize_below2() {
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    constexpr T eps = std::numeric_limits<T>::epsilon();
+    return std::numeric_limits<T>::min() / (eps * eps);
+  } else {
+    return T(0);
+  }
+}
+
 /// d / |d|, given d != 0 and its computed squared length d2 = dot(d, d) > 0.
 ///
-/// Where d2 >= min / epsilon² (|d| >= sqrt(min normal)/epsilon: about 1.5e-146 in double, 3.1e-13
-/// in float) the result is (1/sqrt(d2))·d, one rounding per operation, as written out before this
-/// helper existed. Below, d2 carries subnormal rounding or is 0 (two disc centres 2.3e-156 apart
-/// gave a "unit" normal 1e-13 too long in double: fixtures/found/fuzz-79aec1dfca82fea1.json), so
-/// d is first divided by its largest component, which is exact up to one rounding per coordinate,
-/// and the quotient, of length in [1, √2], is normalised. Types without IEEE limits (exact number
-/// types) take the first form.
+/// Where d2 >= normalize_below2<T>() the result is (1/sqrt(d2))·d, one rounding per operation.
+/// Below, d2 carries subnormal rounding or is 0 (two disc centres 2.3e-156 apart gave a "unit"
+/// normal 1e-13 too long in double: fixtures/found/fuzz-79aec1dfca82fea1.json), so d is first
+/// divided by its largest component, which is exact up to one rounding per coordinate, and the
+/// quotient, of length in [1, √2], is normalised. Types without IEEE limits (exact number types)
+/// take the first form.
 template <class T>
 Vec2<T> unit_vector(Vec2<T> d, T d2) {
   using std::sqrt;
   if constexpr (std::numeric_limits<T>::is_iec559) {
-    constexpr T eps = std::numeric_limits<T>::epsilon();
-    constexpr T kNormalizeBelow2 = std::numeric_limits<T>::min() / (eps * eps);
-    if (!(d2 >= kNormalizeBelow2)) {
+    if (!(d2 >= normalize_below2<T>())) {
       using std::abs;
       const T m = abs(d.x) > abs(d.y) ? abs(d.x) : abs(d.y);
       const Vec2<T> w{d.x / m, d.y / m};
