@@ -79,3 +79,42 @@ TEST(ShapeSubnormal, NormalsOfSubnormalEdgesAreUnitVectors) {
   EXPECT_NEAR(f.shape.normal(0).x, 1 / std::sqrt(5.0f), 1e-6f);
   EXPECT_NEAR(f.shape.normal(0).y, -2 / std::sqrt(5.0f), 1e-6f);
 }
+
+// The hull's turn test is exact where its products underflow (detail::orient_sign). By hand:
+// A = (−δ, 1.25), (0, 0), (0, 0.5), (1, 0) with δ the smallest subnormal. Sorted by x, the chain
+// first tests (−δ, 1.25) → (0, 0) → (0, 0.5): u = (δ, −1.25), v = (δ, −0.75), cross =
+// −0.75δ + 1.25δ = +0.5δ, a left turn: (0, 0) stays. Rounded, both products are −δ (0.75δ and
+// 1.25δ round to δ), the cross was 0 and (0, 0) was popped: the shape lost its corner and the
+// triangle (0, 0), (1, 0), (0, 0.5), 0.45 across from the origin
+// (fixtures/found/fuzz-979ec46dc36daf46.json, with 1.0000352859642587 for 1.25). The hull is the
+// triangle (−δ, 1.25), (0, 0), (1, 0); (0, 0.5) lies inside it by 0.5δ/1.25.
+template <class T>
+void expect_corner_kept() {
+  using W = minkowski::fast::Vec2<T>;
+  const T d = std::numeric_limits<T>::denorm_min();
+  const auto r = make_shape<T>(std::vector<W>{{-d, T(1.25)}, {0, 0}, {0, T(0.5)}, {1, 0}});
+  ASSERT_TRUE(r) << r.message;
+  ASSERT_EQ(r.shape.size(), 3u);
+  EXPECT_EQ(r.shape.vertex(0), (W{-d, T(1.25)}));
+  EXPECT_EQ(r.shape.vertex(1), (W{0, 0}));
+  EXPECT_EQ(r.shape.vertex(2), (W{1, 0}));
+}
+TEST(ShapeSubnormal, AnUnderflowingTurnDoesNotPopAHullCorner) {
+  expect_corner_kept<double>();
+  expect_corner_kept<float>();
+}
+
+// For the same reason a polygon whose size squared underflows keeps its vertices: the right
+// triangle (0, 0), (s, 0), (0, s) with s = 2^-600 in double (s² = 2^-1200) and 2^-70 in float
+// (s² = 2^-140) has cross products of s², below the smallest normal number. (Before, such
+// polygons became segments.)
+TEST(ShapeSubnormal, APolygonWhoseSizeSquaredUnderflowsStaysAPolygon) {
+  const double s = 0x1p-600;
+  const auto r = make_shape<double>(std::vector<V>{{0, 0}, {s, 0}, {0, s}});
+  ASSERT_TRUE(r) << r.message;
+  EXPECT_EQ(r.shape.size(), 3u);
+  const float sf = 0x1p-70f;
+  const auto f = make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {sf, 0}, {0, sf}});
+  ASSERT_TRUE(f) << f.message;
+  EXPECT_EQ(f.shape.size(), 3u);
+}

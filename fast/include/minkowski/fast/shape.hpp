@@ -138,6 +138,98 @@ inline const char* describe(ShapeError e) {
   return "unknown error";
 }
 
+namespace detail {
+
+// The orientation test of make_shape's hull, exact where its products underflow.
+//
+// Andrew's monotone chain decides each turn by the sign of cross(b − a, c − a). Products that
+// underflow into subnormals keep no relative accuracy: at scale 1, the points (−2^-1074, 1.00004),
+// (0, 0), (0, 0.5) have orientation +2.5e-324 exactly, but both products rounded to −2^-1074, the
+// cross came out 0, the chain popped (0, 0) — a corner of the hull — and the shape lost a
+// triangle 0.45 across (fixtures/found/fuzz-979ec46dc36daf46.json). Where |u.x·v.y| + |u.y·v.x| is
+// below normalize_below2 the sign is therefore decided exactly: each product is written as
+// (hi + lo)·2^e from frexp's mantissas in [0.5, 1), whose product Dekker's two-product forms
+// without rounding (T. J. Dekker, "A floating-point technique for extending the available
+// precision", Numer. Math. 18, 1971), and the two are compared with their exponents as integers.
+// Such tiny differences u, v of coordinates are themselves exact (Sterbenz's lemma; subnormal
+// subtraction is exact). Elsewhere the plain cross product decides, bit for bit as orient().
+
+// a·b = (hi + lo)·2^e exactly; hi = lo = 0 when a product factor is 0.
+template <class T>
+struct ScaledProduct {
+  T hi{}, lo{};
+  int e = 0;
+};
+
+template <class T>
+ScaledProduct<T> scaled_product(T a, T b) {
+  ScaledProduct<T> p;
+  if (a == T(0) || b == T(0)) return p;
+  using std::frexp;
+  int ea = 0, eb = 0;
+  const T ma = frexp(a, &ea), mb = frexp(b, &eb);
+  p.e = ea + eb;
+  p.hi = ma * mb;
+  // Veltkamp's split into halves of (digits + 1)/2 bits, then the exact remainder (Dekker).
+  constexpr T kSplit = T((1L << ((std::numeric_limits<T>::digits + 1) / 2)) + 1);
+  const T ca = kSplit * ma, a1 = ca - (ca - ma), a2 = ma - a1;
+  const T cb = kSplit * mb, b1 = cb - (cb - mb), b2 = mb - b1;
+  p.lo = ((a1 * b1 - p.hi) + a1 * b2 + a2 * b1) + a2 * b2;
+  return p;
+}
+
+template <class T>
+int sign_of(T x) { return (x > T(0)) - (x < T(0)); }
+
+// Sign of p − q for two ScaledProducts, exactly.
+template <class T>
+int sign_of_difference(const ScaledProduct<T>& p, const ScaledProduct<T>& q) {
+  if (p.hi == T(0)) return -sign_of(q.hi);
+  if (q.hi == T(0)) return sign_of(p.hi);
+  const int s = sign_of(p.hi);
+  if (s != sign_of(q.hi)) return s;
+  // |hi + lo| lies in [0.25 − 2^-54, 1): exponents more than 2 apart decide the magnitudes.
+  if (p.e > q.e + 2) return s;
+  if (q.e > p.e + 2) return -s;
+  using std::ldexp;
+  const int d = p.e - q.e;  // −2..2: the shifts below are exact (no value leaves the normal range)
+  const T terms[4] = {ldexp(p.hi, d), ldexp(p.lo, d), -q.hi, -q.lo};
+  // Their exact sum as a nonoverlapping expansion (Shewchuk's grow-expansion with two-sums; J. R.
+  // Shewchuk, "Adaptive precision floating-point arithmetic and fast robust geometric
+  // predicates", Discrete Comput. Geom. 18, 1997): its sign is that of its largest component.
+  T e[4];
+  int n = 0;
+  for (const T t : terms) {
+    T acc = t;
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      const T sum = acc + e[i];
+      const T bv = sum - acc;
+      const T err = (acc - (sum - bv)) + (e[i] - bv);
+      if (err != T(0)) e[m++] = err;
+      acc = sum;
+    }
+    if (acc != T(0)) e[m++] = acc;
+    n = m;
+  }
+  return n == 0 ? 0 : sign_of(e[n - 1]);
+}
+
+// Sign of orient(a, b, c) (> 0 counter-clockwise), exact where its products underflow.
+template <class T>
+int orient_sign(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
+  const Vec2<T> u = b - a, v = c - a;
+  const T t1 = u.x * v.y, t2 = u.y * v.x;
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    using std::abs;
+    if (abs(t1) + abs(t2) < normalize_below2<T>())
+      return sign_of_difference(scaled_product(u.x, v.y), scaled_product(u.y, v.x));
+  }
+  return sign_of(t1 - t2);
+}
+
+}  // namespace detail
+
 template <class T>
 struct ShapeBuilder {
   /// The unit normal to the right of edge e (e != 0). Edges of subnormal length had x² + y²
@@ -145,8 +237,9 @@ struct ShapeBuilder {
   /// fuzz/fast_vs_reference_fuzz); unit_vector (vec2.hpp) scales such edges first.
   static Vec2<T> unit_normal(Vec2<T> e) { return perp_right(unit_vector(e, dot(e, e))); }
 
-  // Andrew's monotone chain on the welded, sorted points. Pops on cross <= 0, so collinear points
-  // on an edge are dropped and the result is strictly convex as computed in T.
+  // Andrew's monotone chain on the welded, sorted points. Pops on cross <= 0 (detail::orient_sign:
+  // exact where the products underflow), so collinear points on an edge are dropped and the result
+  // is strictly convex as computed in T.
   static ShapeResult<T> build(std::span<const Vec2<T>> points, T radius) {
     using std::abs;
     using std::isfinite;
@@ -197,11 +290,11 @@ struct ShapeBuilder {
       hull.resize(2 * welded.size());
       std::size_t k = 0;
       for (std::size_t i = 0; i < welded.size(); ++i) {  // lower chain
-        while (k >= 2 && orient(hull[k - 2], hull[k - 1], welded[i]) <= T(0)) --k;
+        while (k >= 2 && detail::orient_sign(hull[k - 2], hull[k - 1], welded[i]) <= 0) --k;
         hull[k++] = welded[i];
       }
       for (std::size_t i = welded.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
-        while (k >= lower && orient(hull[k - 2], hull[k - 1], welded[i]) <= T(0)) --k;
+        while (k >= lower && detail::orient_sign(hull[k - 2], hull[k - 1], welded[i]) <= 0) --k;
         hull[k++] = welded[i];
       }
       hull.resize(k - 1);  // last point repeats the first
