@@ -567,21 +567,78 @@ TEST(ManifoldRounded, AFallbackPointBeyondACapsulesEndLiesOnItsCap) {
 
 TEST(ManifoldMixedScale, AShortIncidentEdgeAgainstAHugeFaceIsCutWhereItReachesTheFace) {
   // A = segment (0, −L)–(0, 0), L = 4e43; B = triangle (0, 0), (1, 0.5), (0, 1). B's left edge
-  // (0, 1)–(0, 0) lies on A's line and meets A only at (0, 0): one contact there, separation 0.
+  // (0, 1)–(0, 0) lies on A's line and meets A only at (0, 0): contact there, separation 0.
   // Measured from A's far end, the edge's two ends have a = L·(L + 1) and L·L, equal in double,
   // so a0 − a1 was 0 and the cut at plane y = 0 landed at y = 1 − L (fixtures/found/fuzz-82a966faab200884.json).
+  // B's end (0, 1) lies 1 beyond A's end, inside the side plane's rounding band (kSatGapErrorUlps
+  // u·S = 1.4e29 here), so it may be reported uncut: every contact must lie within the manifold's
+  // contact bound of (0, 0) — k = 24 u·S (properties/src/bounds.cpp), 2.1e29 — which (0, 1)
+  // meets by 28 orders of magnitude and the old cut at y = 1 − L misses by 14.
   const double len = 4e43;
+  const double bound = 24 * 0x1p-53 * len;
   const auto a = shape<double>({{0, -len}, {0, 0}});
   const auto b = shape<double>({{0, 0}, {1, 0.5}, {0, 1}});
   for (int swap = 0; swap < 2; ++swap) {
     const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
     ASSERT_GE(m.point_count, 1) << "swap " << swap;
     for (int k = 0; k < m.point_count; ++k) {
-      expect_at(m.points[k].point_a, 0.0, 0.0, "a");
-      expect_at(m.points[k].point_b, 0.0, 0.0, "b");
+      for (const Vec2<double> p : {m.points[k].point_a, m.points[k].point_b})
+        EXPECT_LE(std::hypot(p.x, p.y), bound) << "swap " << swap << " point " << k;
       EXPECT_EQ(m.points[k].separation, 0.0);
     }
   }
+}
+
+TYPED_TEST(ManifoldTyped, AnIncidentVertexWithinRoundingOfASidePlaneIsNotCutAway) {
+  // A = triangle (0, 0), (0, L), (−L/2, L) of radius L/2; B = segment (0, −3)–(L, 1), radius 0;
+  // L = 2^280 (double) or 2^40 (float), so 3 ≪ u·S. A's face (0, 0)→(0, L), outward normal
+  // (1, 0), has gap min over B of x = 0 (at B's end (0, −3)); B's face towards A is better by 3
+  // (A's vertex (0, 0) lies 3 above B's line), far below the reference-face floor of 32 u·S, so A's
+  // face is the reference; A's other faces have negative gaps. The cores are 3 apart and the disc
+  // overlaps B by L/2 − 3 = L/2 (to rounding) at (0, −3). That end lies 3 beyond the face's side
+  // plane y = 0, inside its rounding band. Cut at y = 0, B's edge kept (3L/4, 0) and (L, 1), 3L/4
+  // and L above the face, and the manifold was empty (fixtures/found/fuzz-2db2f484ae400e29.json,
+  // at 5e83). Expected: a contact at separation −L/2 (the manifold's depth bound, k = 8 double /
+  // 24 float u·S at S = L), normal (1, 0).
+  using T = TypeParam;
+  const T L = std::is_same_v<T, float> ? T(0x1p40) : T(0x1p280);
+  const auto a = shape<T>({{0, 0}, {0, double(L)}, {-double(L) / 2, double(L)}}, double(L) / 2);
+  const auto b = shape<T>({{0, -3}, {double(L), 1}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  expect_at(m.normal, 1, 0, "normal");
+  double deepest = 0;
+  for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
+  const double k = std::is_same_v<T, float> ? 24.0 : 8.0;
+  EXPECT_NEAR(deepest, -double(L) / 2, k * double(unit_roundoff<T>()) * double(L));
+}
+
+TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsReferencePointOnTheFace) {
+  // A = unit square; B = triangle (−δ, 3/4), (1, 3/4), (1/2, 3/2), δ = 28 u·S (S = 3/2). A's top
+  // face (1, 1)→(0, 1), normal (0, 1), is the reference (gap −1/4; B's bottom face ties and does not
+  // win the tie); B's bottom edge is incident, exactly anti-parallel. Its end (−δ, 3/4) lies δ beyond
+  // the side plane x = 0, inside the band kSatGapErrorUlps·u·S = 32 u·S: it is kept bit for bit
+  // (the old clip cut it to (0, 3/4)), and its reference point is the face's end (0, 1), not the
+  // foot (−δ, 1), which would be 28 u·S off A, past the contact bound of 24 (properties/src/bounds.cpp;
+  // a float case of scale 1e6 had such a point 19 u·S off, beyond float's 16). Both points are at
+  // separation −1/4 exactly (heights of exact coordinates above y = 1).
+  using T = TypeParam;
+  const double u = double(unit_roundoff<T>()), S = 1.5, delta = 28 * u * S;
+  const auto a = box<T>(0, 0, 1, 1);
+  const auto b = shape<T>({{-delta, 0.75}, {1, 0.75}, {0.5, 1.5}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 2);
+  EXPECT_EQ(m.normal.x, T(0));
+  EXPECT_EQ(m.normal.y, T(1));
+  const auto p = sorted_points(m, [](const ManifoldPoint<T>& q) { return q.point_b.x; });
+  EXPECT_EQ(p[0].point_b.x, T(-delta));
+  EXPECT_EQ(p[0].point_b.y, T(0.75));
+  EXPECT_NEAR(double(p[0].point_a.x), 0.0, 2 * u * S);
+  EXPECT_NEAR(double(p[0].point_a.y), 1.0, 2 * u * S);
+  EXPECT_EQ(p[1].point_b.x, T(1));
+  EXPECT_EQ(p[1].point_a.x, T(1));
+  EXPECT_EQ(p[1].point_a.y, T(1));
+  for (const auto& q : p) EXPECT_EQ(q.separation, T(-0.25));
 }
 
 TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {

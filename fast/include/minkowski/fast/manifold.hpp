@@ -49,6 +49,7 @@
 //   - coincident single points (concentric circles): normal (1, 0), one point.
 // Tolerances: kSatParallelAxisUlps, kSatGapErrorUlps (sat.hpp), kReferenceFaceRelativeTolerance.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -278,7 +279,9 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // stored piecewise and reloaded whole stalled store-to-load forwarding.
   T p0x, p0y, p1x, p1y;
   T cap_drop = T(0);  // the fallback point's reference surface below the face line (see there)
-  T cap_shift_x = T(0), cap_shift_y = T(0);  // and moved back towards the slab
+  // The reference point of each end moved along the face back to the slab: the fallback point's
+  // cap, and a clipped edge's end kept within the side planes' rounding band (see there).
+  T shift0_x = T(0), shift0_y = T(0), shift1_x = T(0), shift1_y = T(0);
   bool plane0 = false, plane1 = false;
   std::uint32_t i0 = 0, i1 = 0, e = 0;
   int count = 1;
@@ -306,12 +309,23 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       e = incident_edge(I, n, pass.support(n, I, ref_b ? pass.b.support : pass.a.support));
     const T tx = v1.x - v0.x, ty = v1.y - v0.y;
     // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p), and whether an
-    // edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane.
+    // edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the fallback below).
     auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
     auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
     auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
       return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
     };
+    // Whether a plane cuts an end of an edge that reaches the slab: only when the end lies beyond
+    // it by more than a face gap's rounding, kSatGapErrorUlps·u·S·|t| (|t| bounded by
+    // max(|tx|, |ty|): no square root, at most √2 too small). An end nearer the plane is kept (as
+    // a contact whose separation exceeds the margin by less is kept, below), so rounding cannot
+    // decide whether it is cut. Otherwise the incident vertex that realises the gap could be cut
+    // away: B's vertex (0, −3), 3 beyond the end (0, 0) of A's face in a case of scale 5e83 (u·S
+    // ~ 6e67), was cut where B's nearly flat edge crosses the plane, 5e83 away, and the manifold
+    // was empty for an overlap 5.2e83 deep (fixtures/found/fuzz-2db2f484ae400e29.json).
+    using std::abs;
+    const T side_slack = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b) * std::max(abs(tx), abs(ty));
+    auto outside = [side_slack](T side) { return side < -side_slack; };
     std::uint32_t e1 = next_index(e, I.size());
     Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
     T a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
@@ -364,7 +378,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
         const Vec2<T> dq = I.vertex(sup) - v0;
         const T h = dot(n, dq);
-        cap_shift_x = -(dq.x - h * n.x), cap_shift_y = -(dq.y - h * n.y);
+        shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
       } else {
         const Vec2<T> q = I.vertex(sup);
         const T aq = side_a(q), bq = side_b(q);
@@ -378,7 +392,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
           } else {
             cap_drop = rr;
             const T back = (aq < bq ? d - rr : rr - d) / len;  // towards the slab along ±t
-            cap_shift_x = back * tx, cap_shift_y = back * ty;
+            shift0_x = back * tx, shift0_y = back * ty;
           }
         }
       }
@@ -402,7 +416,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       } else {
         xa = a0 / den, xb = -(b0 / den);
       }
-      const bool lo_a = a0 < T(0), lo_b = b0 < T(0), hi_a = a1 < T(0), hi_b = b1 < T(0);
+      const bool lo_a = outside(a0), lo_b = outside(b0), hi_a = outside(a1), hi_b = outside(b1);
       // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
       // beyond both planes cannot occur for a segment that reaches the slab).
       const T lo = lo_a ? xa : (lo_b ? xb : T(0));
@@ -414,6 +428,19 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       i0 = plane0 ? (lo_a ? r0 : r1) : e;
       i1 = plane1 ? (hi_a ? r0 : r1) : e1;
       count = 2;
+      // An end kept inside the rounding band but beyond its plane (a < 0 or b < 0 without being
+      // outside) lies past the face's end: its foot on the face line would be off R by up to the
+      // band, 45 u·S (a float case of scale 1e6 had a reference point 1.1 = 19 u·S off A). Its
+      // reference point is moved back along t to the face's end. Rare, so a branch.
+      const bool in_band0 = (!plane0) & ((a0 < T(0)) | (b0 < T(0)));
+      const bool in_band1 = (!plane1) & ((a1 < T(0)) | (b1 < T(0)));
+      if (in_band0 | in_band1) {
+        // |t|² > 0 (point_face is false here) but may be subnormal: divide, not a reciprocal.
+        const T t2 = tx * tx + ty * ty;
+        const T s0 = in_band0 ? (a0 < T(0) ? -a0 : b0) / t2 : T(0);
+        const T s1 = in_band1 ? (a1 < T(0) ? -a1 : b1) / t2 : T(0);
+        shift0_x = s0 * tx, shift0_y = s0 * ty, shift1_x = s1 * tx, shift1_y = s1 * ty;
+      }
     }
   }
   // A point is kept when its separation is at most the margin, up to the gap's rounding: at an
@@ -430,8 +457,8 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const T sep = w - r + cap_drop;
     // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
     // by the radii along n (reference side; less cap_drop beyond the slab) and −n (incident side).
-    const T rx = px - (w - rr + cap_drop) * n.x + cap_shift_x;
-    const T ry = py - (w - rr + cap_drop) * n.y + cap_shift_y;
+    const T rx = px - (w - rr + cap_drop) * n.x + (k == 0 ? shift0_x : shift1_x);
+    const T ry = py - (w - rr + cap_drop) * n.y + (k == 0 ? shift0_y : shift1_y);
     const T ix = px - ri * n.x, iy = py - ri * n.y;
     const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
     const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
