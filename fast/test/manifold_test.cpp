@@ -641,6 +641,31 @@ TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsRefere
   for (const auto& q : p) EXPECT_EQ(q.separation, T(-0.25));
 }
 
+TYPED_TEST(ManifoldTyped, ADiscCentreJustBeyondAFaceEndHasItsReferencePointAtTheEnd) {
+  // A = triangle (0, 0), (2, 0), (2, 5/2); B = disc of radius 1 centred at (5/2, 5/2 + δ), δ = 2^-43
+  // (double) or 2^-18 (float), far above rounding (≥ 16 ulps of 5/2). A's face x = 2 has gap 1/2;
+  // the vertex axis from (2, 5/2) is longer by sqrt(1/4 + δ²) − 1/2 ≈ δ², far below
+  // kSatVertexAxisUlps·u·S, so the face is the reference and the centre lies δ beyond its end.
+  // One contact: separation −1/2 (the exact −1/2 + δ² rounds to it), B's point (3/2, 5/2 + δ) on
+  // its circle, A's point the face's end (2, 5/2): the foot (2, 5/2 + δ) was δ = 405 u·S off A
+  // (fixtures/found/fuzz-c493684ff7f55a1c.json: δ = 1.1e-13). Tolerance 4 u·S: a few roundings of
+  // coordinates of size S = 5/2.
+  using T = TypeParam;
+  const double u = double(unit_roundoff<T>()), S = 2.5, delta = std::is_same_v<T, float> ? 0x1p-18 : 0x1p-43;
+  const auto a = shape<T>({{0, 0}, {2, 0}, {2, 2.5}});
+  const auto b = shape<T>({{2.5, 2.5 + delta}}, 1.0);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.normal.x, T(1));
+  EXPECT_EQ(m.normal.y, T(0));
+  const ManifoldPoint<T>& p = m.points[0];
+  EXPECT_NEAR(double(p.separation), -0.5, 4 * u * S);
+  EXPECT_NEAR(double(p.point_a.x), 2.0, 4 * u * S);
+  EXPECT_NEAR(double(p.point_a.y), 2.5, 4 * u * S);
+  EXPECT_NEAR(double(p.point_b.x), 1.5, 4 * u * S);
+  EXPECT_NEAR(double(p.point_b.y), 2.5 + delta, 4 * u * S);
+}
+
 TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
   // fixtures/found/fuzz-0a20ed62ca25d34b.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B a
   // 2.5e-9-long segment near it with radius 124, so A lies 124 deep inside B. A's face was the

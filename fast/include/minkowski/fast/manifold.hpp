@@ -285,8 +285,52 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   bool plane0 = false, plane1 = false;
   std::uint32_t i0 = 0, i1 = 0, e = 0;
   int count = 1;
+  const T tx = v1.x - v0.x, ty = v1.y - v0.y;
+  // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p).
+  auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
+  auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
+  // A reference face whose squared length underflows (shorter than sqrt(min normal): a speck
+  // of subnormal size against a larger shape) has no usable slab: its products with the other
+  // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
+  const bool point_face = !(tx * tx + ty * ty > T(0));
+  // The reference point of a single incident point q (I's only vertex, or the fallback's deepest
+  // vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
+  // Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
+  // rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
+  // (d >= rr, and always for rr = 0) the cap's outermost point, the face's end vertex moved out
+  // by rr, is the reference point (and the separation is measured along n from it). Otherwise the
+  // point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
+  // core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
+  // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
+  // 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
+  // triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
+  // is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
+  // ~sqrt(8 u·S·gap) beyond the end is).
+  auto place_single = [&](Vec2<T> q) {
+    if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
+      const Vec2<T> dq = q - v0;
+      const T h = dot(n, dq);
+      shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
+      return;
+    }
+    const T aq = side_a(q), bq = side_b(q);
+    const T out = -(aq < bq ? aq : bq);  // |t| times the distance beyond the nearer side plane
+    if (out > T(0)) {
+      using std::sqrt;
+      const T len = sqrt(tx * tx + ty * ty);
+      const T d = out / len;
+      if (d < rr) {
+        cap_drop = rr - sqrt((rr - d) * (rr + d));
+      } else {
+        cap_drop = rr;
+        const T back = (aq < bq ? d - rr : rr - d) / len;  // towards the slab along ±t
+        shift0_x = back * tx, shift0_y = back * ty;
+      }
+    }
+  };
   if (I.size() == 1) {
     p0x = p1x = I.vertex(0).x, p0y = p1y = I.vertex(0).y;
+    place_single(I.vertex(0));
   } else {
     const auto in = I.normals();
     T lowest = dot(n, in[0]);
@@ -307,11 +351,8 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
     if (dot(n, in[prev_index(e, in.size())]) <= tie || dot(n, in[next_index(e, in.size())]) <= tie)
       e = incident_edge(I, n, pass.support(n, I, ref_b ? pass.b.support : pass.a.support));
-    const T tx = v1.x - v0.x, ty = v1.y - v0.y;
-    // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p), and whether an
-    // edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the fallback below).
-    auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
-    auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
+    // Whether an edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the
+    // fallback below).
     auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
       return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
     };
@@ -350,10 +391,6 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         if (!beyond(a0, a1, b0, b1)) break;
       }
     }
-    // A reference face whose squared length underflows (shorter than sqrt(min normal): a speck
-    // of subnormal size against a larger shape) has no usable slab: its products with the other
-    // shape's coordinates round to 0. It is treated as the point v0 (fallback below).
-    const bool point_face = !(tx * tx + ty * ty > T(0));
     if (point_face || beyond(a0, a1, b0, b1)) {
       // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
       // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
@@ -367,35 +404,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
         sup = near;
       p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
       i0 = i1 = sup;
-      // Beyond the slab by d, the reference surface is not the face line. Within a rounded
-      // face's end cap (d < rr) the point on it, straight along n, is lower by rr − sqrt(rr² − d²):
-      // moved down by that much (the separation grows by it). Farther out (d >= rr, and always
-      // for rr = 0) the cap's outermost point, the face's end vertex moved out by rr, is the
-      // reference point (and the separation is measured along n from it). Otherwise the point lay
-      // outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's core
-      // ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap) and
-      // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot 3.8e-10 from it).
-      if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
-        const Vec2<T> dq = I.vertex(sup) - v0;
-        const T h = dot(n, dq);
-        shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
-      } else {
-        const Vec2<T> q = I.vertex(sup);
-        const T aq = side_a(q), bq = side_b(q);
-        const T out = -(aq < bq ? aq : bq);  // |t| times the distance beyond the nearer side plane
-        if (out > T(0)) {
-          using std::sqrt;
-          const T len = sqrt(tx * tx + ty * ty);
-          const T d = out / len;
-          if (d < rr) {
-            cap_drop = rr - sqrt((rr - d) * (rr + d));
-          } else {
-            cap_drop = rr;
-            const T back = (aq < bq ? d - rr : rr - d) / len;  // towards the slab along ±t
-            shift0_x = back * tx, shift0_y = back * ty;
-          }
-        }
-      }
+      place_single(I.vertex(sup));
     } else {
       // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
       // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
