@@ -598,8 +598,8 @@ TYPED_TEST(ManifoldTyped, AnIncidentVertexWithinRoundingOfASidePlaneIsNotCutAway
   // overlaps B by L/2 − 3 = L/2 (to rounding) at (0, −3). That end lies 3 beyond the face's side
   // plane y = 0, inside its rounding band. Cut at y = 0, B's edge kept (3L/4, 0) and (L, 1), 3L/4
   // and L above the face, and the manifold was empty (fixtures/found/fuzz-2db2f484ae400e29.json,
-  // at 5e83). Expected: a contact at separation −L/2 (the manifold's depth bound, k = 8 double /
-  // 24 float u·S at S = L), normal (1, 0).
+  // at 5e83). Expected: a contact at separation −L/2 (the manifold's depth bound, k = 8 u·S at
+  // S = L in both types), normal (1, 0).
   using T = TypeParam;
   const T L = std::is_same_v<T, float> ? T(0x1p40) : T(0x1p280);
   const auto a = shape<T>({{0, 0}, {0, double(L)}, {-double(L) / 2, double(L)}}, double(L) / 2);
@@ -609,7 +609,7 @@ TYPED_TEST(ManifoldTyped, AnIncidentVertexWithinRoundingOfASidePlaneIsNotCutAway
   expect_at(m.normal, 1, 0, "normal");
   double deepest = 0;
   for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
-  const double k = std::is_same_v<T, float> ? 24.0 : 8.0;
+  const double k = 8.0;
   EXPECT_NEAR(deepest, -double(L) / 2, k * double(unit_roundoff<T>()) * double(L));
 }
 
@@ -619,8 +619,8 @@ TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsRefere
   // win the tie); B's bottom edge is incident, exactly anti-parallel. Its end (−δ, 3/4) lies δ beyond
   // the side plane x = 0, inside the band kSatGapErrorUlps·u·S = 32 u·S: it is kept bit for bit
   // (the old clip cut it to (0, 3/4)), and its reference point is the face's end (0, 1), not the
-  // foot (−δ, 1), which would be 28 u·S off A, past the contact bound of 24 (properties/src/bounds.cpp;
-  // a float case of scale 1e6 had such a point 19 u·S off, beyond float's 16). Both points are at
+  // foot (−δ, 1), which would be 28 u·S off A, past the contact bound (properties/src/bounds.cpp:
+  // 24 double, 12 float; a float case of scale 1e6 had such a point 19 u·S off). Both points are at
   // separation −1/4 exactly (heights of exact coordinates above y = 1).
   using T = TypeParam;
   const double u = double(unit_roundoff<T>()), S = 1.5, delta = 28 * u * S;
@@ -727,8 +727,8 @@ TYPED_TEST(ManifoldTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexCon
   EXPECT_NEAR(double(m.normal.y), h, 1e-6);
   double deepest = 0;
   for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
-  // The manifold's depth bound (properties/src/bounds.cpp: k = 8 double, 24 float) at scale 2S.
-  const double k = std::is_same_v<T, float> ? 24.0 : 8.0;
+  // The manifold's depth bound (properties/src/bounds.cpp: k = 8 in both types) at scale 2S.
+  const double k = 8.0;
   EXPECT_NEAR(deepest, -2.0 * double(S), k * double(unit_roundoff<T>()) * 2.0 * double(S));
 }
 

@@ -575,10 +575,45 @@ TYPED_TEST(SatTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis) {
   const double h = std::sqrt(0.5);
   EXPECT_NEAR(double(r.normal.x), -h, 1e-6);
   EXPECT_NEAR(double(r.normal.y), h, 1e-6);
-  // SAT's depth bound in the tolerance model (properties/src/bounds.cpp: k = 8 double, 24 float),
+  // SAT's depth bound in the tolerance model (properties/src/bounds.cpp: k = 8 in both types),
   // with the case's largest magnitude 2S (coordinate plus radius).
-  const double k = std::is_same_v<T, float> ? 24.0 : 8.0;
+  const double k = 8.0;
   EXPECT_NEAR(double(r.depth), 2.0 * double(S), k * double(unit_roundoff<T>()) * 2.0 * double(S));
+}
+
+TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) {
+  // A = triangle (−1, 0), (−1, −1), (4, −1), radius 1/64; B = (−L, −31/8), (−4, −4), (−5/2, −7/2),
+  // B3 = (−23/8, −11/4) + 2^-10·(1, 1/2), (−3, −5/2), with L = 2^16 (float) or 2^45 (double) so that
+  // the scale S = L dwarfs the pair. B3 lies a quarter of the way from (−3, −5/2) to (−5/2, −7/2),
+  // pushed outwards so that B stays convex. The closest pair of the cores is A0 = (−1, −1) and
+  // B4 = (−3, −5/2), distance 5/2: v = B4 − A0 = (−2, −3/2); A's neighbours of A0 lie at (5, 0) and
+  // (0, 1) from it (dot with v −10 and −3/2: A0 is extreme along v) and B4's at (−L + 3, −11/8) and
+  // B3 − B4 ≈ (1/8, −1/4) (dots ≈ 2L and 1/8 > 0: B4 is extreme along −v). The pair (A0, B3) is not
+  // closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 21°
+  // closer. The old certificate allowed 32 u·S·|v'|, 0.32 here, and took it (distance 2.565 for
+  // 2.5); fixtures/found/fuzz-772924ed54f244a0.json, at S = 7e4 in float. SAT's distance is
+  // 5/2 − 1/64 (within 4 u·S: kSatVertexAxisUlps; this pair's face pass does not reach (A0, B3),
+  // the fixture's does).
+  using T = TypeParam;
+  using minkowski::fast::sat_detail::closest_certified;
+  using minkowski::fast::sat_detail::FeaturePair;
+  using minkowski::fast::test_support::vertex_near;
+  const double L = std::is_same_v<T, float> ? 0x1p16 : 0x1p45, d = 0x1p-10;
+  const auto a = shape<T>({{-1, 0}, {-1, -1}, {4, -1}}, 1.0 / 64);
+  const auto b = shape<T>({{-L, -3.875}, {-4, -4}, {-2.5, -3.5}, {-2.875 + d, -2.75 + d / 2}, {-3, -2.5}});
+  const std::uint32_t a0 = vertex_near(a, -1, -1), b3 = vertex_near(b, -2.875 + d, -2.75 + d / 2),
+                      b4 = vertex_near(b, -3, -2.5);
+  auto pair = [&](std::uint32_t j) {
+    FeaturePair<T> fp;
+    fp.dist2 = length_squared(b.vertex(j) - a.vertex(a0));
+    fp.vertex_pair = true, fp.ref_vertex = a0, fp.inc_vertex = j;
+    return fp;
+  };
+  EXPECT_TRUE(closest_certified(a, b, pair(b4), T(0)));
+  EXPECT_FALSE(closest_certified(a, b, pair(b3), T(0)));
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_NEAR(double(r.separation), 2.5 - 1.0 / 64, 4 * double(unit_roundoff<T>()) * L);
 }
 
 }  // namespace

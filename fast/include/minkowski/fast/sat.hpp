@@ -593,10 +593,11 @@ FeaturePair<T> closest_features_all(const ConvexShape<T>& ref, const ConvexShape
   return best;
 }
 
-/// Whether the pair found next to the best face is provably the closest pair of the cores (within
-/// kSatGapErrorUlps · u · S): a vertex pair (p, q) is when p is ref's extreme vertex along q − p and
-/// q is inc's extreme vertex along p − q (the gap along q − p then equals |q − p|); an
-/// interior pair is when its distance matches the best face gap (a lower bound on the distance).
+/// Whether the pair found next to the best face is provably the closest pair of the cores: a vertex
+/// pair (p, q) is when p is ref's extreme vertex along q − p and q is inc's extreme vertex along
+/// p − q, up to the rounding of the four dot products (kSatCertifyUlps; the gap along q − p then
+/// equals |q − p|); an interior pair is when its distance matches the best face gap (a lower bound
+/// on the distance) within kSatGapErrorUlps · u · S.
 template <class T>
 bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
                        const FeaturePair<T>& fp, T best_gap) {
@@ -606,15 +607,19 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   if (!fp.vertex_pair) return best_gap >= T(0) && sqrt(fp.dist2) - best_gap <= tol;
   const Vec2<T> p = ref.vertex(fp.ref_vertex), q = inc.vertex(fp.inc_vertex);
   const Vec2<T> v = q - p;
-  const T len = sqrt(fp.dist2);
-  const T slack = tol * len;
+  // The slack of each dot product: its rounding, relative to the lengths involved (kSatCertifyUlps).
+  const T slack = T(kSatCertifyUlps) * unit_roundoff<T>() * sqrt(fp.dist2);
+  using std::abs;
+  auto further = [&](Vec2<T> w, T sign) {  // whether w, an offset from p (q), lies further along sign·v
+    return sign * dot(v, w) > slack * (abs(w.x) + abs(w.y));
+  };
   // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
   // four dot products, not n + m.
   const std::size_t nr = ref.size(), ni = inc.size();
   const Vec2<T> rp = ref.vertex(prev_index(fp.ref_vertex, nr)), rn = ref.vertex(next_index(fp.ref_vertex, nr));
   const Vec2<T> ip = inc.vertex(prev_index(fp.inc_vertex, ni)), in = inc.vertex(next_index(fp.inc_vertex, ni));
-  return dot(v, rp - p) <= slack && dot(v, rn - p) <= slack && dot(v, ip - q) >= -slack &&
-         dot(v, in - q) >= -slack;
+  return !further(rp - p, T(1)) && !further(rn - p, T(1)) && !further(ip - q, T(-1)) &&
+         !further(in - q, T(-1));
 }
 
 /// Closest features of the cores between the reference face `face` of `ref` and the incident

@@ -104,6 +104,18 @@ inline constexpr double kSatGapErrorUlps = 32.0;
 /// tolerance model (k >= 4).
 inline constexpr double kSatVertexAxisUlps = 4.0;
 
+/// SAT's closest-features refinement takes a vertex pair (p, q), v = q − p, as the closest pair of
+/// the cores without a brute-force search when no neighbour r of p lies further along v, and no
+/// neighbour of q further along −v, than rounding: dot(v, r − p) <= kSatCertifyUlps · u · |v| ·
+/// |r − p|₁ (closest_certified, sat.hpp). Each difference is rounded relative to itself (u per
+/// component), the two products and their sum add ~2u: the dot product is off by at most about
+/// 4u · |v| · |r − p|₁, and 8 leaves a factor 2. A pair accepted so is off the closest by an angle of
+/// ~8√2·u at most, which lengthens the distance by a second-order |v|·θ²/2: nothing. (The slack was
+/// 32 u·S·|v|, the face gap's error: where S is far larger than the pair — a vertex 7e4 away in
+/// float — it accepted a neighbour 20° closer, and the distance came out 25 u·S too long;
+/// fixtures/found/fuzz-772924ed54f244a0.json.)
+inline constexpr double kSatCertifyUlps = 8.0;
+
 /// Reference-face preference of the contact manifold (manifold.hpp): B's face is the reference only
 /// when its gap beats A's best by more than kReferenceFaceRelativeTolerance times the shorter of
 /// the two faces (and by more than kSatGapErrorUlps · u · S). For coherence: two nearly equal faces
