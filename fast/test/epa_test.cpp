@@ -401,3 +401,27 @@ TEST(EpaDegenerate, SubnormalPolytopeFallsBackToSatsUnitNormal) {
   EXPECT_EQ(p.depth, 0.5);
   EXPECT_EQ(p.status, PenetrationStatus::sat_fallback);
 }
+
+TEST(EpaDegenerate, AStartEdgeWhoseSquaredLengthUnderflowsIsNormalised) {
+  // A = segment from (−3.1e-162, 8.3e-317) to (7.6e78, 4.4e-310) (two more points of the fixture
+  // lie within welding of it); B = segment (0, 0)–(0, 3.9e-265) with radius r = 2.46e77
+  // (fixtures/found/fuzz-cbc2d7a8b8283205.json, coordinates copied). The cores cross near A's left
+  // end: A ⊖ B is a parallelogram 7.6e78 long and 3.9e-265 high whose top edge passes 8.3e-317
+  // above the origin, its bottom 3.9e-265 below, its left end 3.1e-162 to the left. The least
+  // depth is across the sliver: normal (0, 1) (A's direction (1, 5.8e-388) has the normal
+  // (−5.8e-388, 1), which rounds to (0, 1)), depth r + 8.3e-317 = r in double. GJK's triangle kept
+  // the origin nearest (by angle) its 3.9e-265-long left edge, whose squared length underflows to
+  // 0: EPA took it for coincident points and answered (1, 0), along the sliver, which does not
+  // separate at all. Depth within EPA's bound (48 u·S, properties/src/bounds.cpp; S = 7.6e78).
+  const double r = 2.460018722418254e+77, S = 7.570475442170121e+78;
+  const ConvexShape<double> a = shape<double>({{-3.12533859070315e-162, 8.264749e-317},
+                                               {0.0, 0.0},
+                                               {0.0, -2.168404344971009e-19},
+                                               {7.570475442170121e+78, 4.36288991864156e-310}});
+  const ConvexShape<double> b = shape<double>({{0.0, 0.0}, {0.0, 3.882100467081619e-265}}, r);
+  const auto p = minkowski::fast::penetration(a, b);
+  EXPECT_TRUE(p.intersects);
+  EXPECT_EQ(p.normal.x, 0.0);
+  EXPECT_EQ(p.normal.y, 1.0);
+  EXPECT_NEAR(p.depth, r, 48 * 0x1p-53 * S);
+}

@@ -167,18 +167,29 @@ struct Polytope {
   }
 
   // Edge k from point k to point next[k], outward normal on the right (counter-clockwise ring).
-  // d = n·p = cross(p, e)/|e|. Returns false if the edge has zero length in T.
+  // d = n·p = cross(p, e)/|e|. Returns false if the edge has zero length (its ends coincide).
+  // An edge whose squared length is subnormal or underflows to 0 is normalised by unit_vector
+  // (vec2.hpp): a 4e-265-long edge of a sliver at scale 8e78 (|e|² = 0) was taken for a
+  // coincident pair, EPA gave up at its start and answered the normal (1, 0) — along the sliver,
+  // leaving the whole overlap (fixtures/found/fuzz-cbc2d7a8b8283205.json).
   bool set_edge(std::size_t k) {
     using std::sqrt;
     const Vec2<T> p = point(k);
     const Vec2<T> e = point(next[k]) - p;
+    if (e.x == T(0) && e.y == T(0)) return false;
     const T len2 = dot(e, e);
-    if (!(len2 > T(0))) return false;
-    const T inv = T(1) / sqrt(len2);
-    const Vec2<T> n = inv * perp_right(e);
-    nx[k] = n.x;
-    ny[k] = n.y;
-    dist[k] = inv * cross(p, e);
+    if (len2 >= normalize_below2<T>() && len2 > T(0)) {
+      const T inv = T(1) / sqrt(len2);
+      const Vec2<T> n = inv * perp_right(e);
+      nx[k] = n.x;
+      ny[k] = n.y;
+      dist[k] = inv * cross(p, e);
+    } else {
+      const Vec2<T> n = perp_right(unit_vector(e, len2));
+      nx[k] = n.x;
+      ny[k] = n.y;
+      dist[k] = dot(n, p);
+    }
     return true;
   }
 
