@@ -616,4 +616,24 @@ TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) 
   EXPECT_NEAR(double(r.separation), 2.5 - 1.0 / 64, 4 * double(unit_roundoff<T>()) * L);
 }
 
+TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparatedBeyondTheRelationBand) {
+  // A = segment (0, 0)–(13, 13), B = segment (13 + δ, 13 + δ)–(26, 26), δ = 8 ulps of 13 (2^-46 in
+  // double, 2^-17 in float): every face gap is 0 (collinear), the cores are δ√2 ≈ 7 u·S apart
+  // (S = 26) at the facing ends. SAT calls such a pair intersecting only within
+  // kSatVertexAxisUlps·u·S = 4 u·S plus rounding (properties/src/bounds.cpp holds its relation to
+  // 5 u·S; fixtures/found/fuzz-268062c583cef940.json was 3.48 u·S apart); at 7 u·S it must answer
+  // the vertex pair: separated by δ√2, along (1, 1)/√2.
+  using T = TypeParam;
+  const double d = std::is_same_v<T, float> ? 0x1p-17 : 0x1p-46, u = double(unit_roundoff<T>()), S = 26;
+  const auto a = shape<T>({{0, 0}, {13, 13}});
+  const auto b = shape<T>({{13 + d, 13 + d}, {26, 26}});
+  for (int swap = 0; swap < 2; ++swap) {
+    const SatResult<T> r = swap ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_FALSE(r.intersects) << "swap " << swap;
+    EXPECT_NEAR(double(r.separation), d * std::sqrt(2.0), 2 * u * S) << "swap " << swap;
+    EXPECT_NEAR(std::abs(double(r.normal.x)), std::sqrt(0.5), 1e-6) << "swap " << swap;
+    EXPECT_NEAR(std::abs(double(r.normal.y)), std::sqrt(0.5), 1e-6) << "swap " << swap;
+  }
+}
+
 }  // namespace
