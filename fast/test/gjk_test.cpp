@@ -605,6 +605,26 @@ TEST(GjkEdgeCases, ASimplexEdgeThroughTheOriginAgreesWithTheTriangleOnItsSide) {
   EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
 }
 
+TEST(GjkEdgeCases, ASupportBehindATieOfRoundedValuesIsFound) {
+  // fixtures/found/fuzz-37f4487101ae823b.json, cores only (coordinates copied). A is a sliver along
+  // y = Y = 1.0410273767909543e-42 from x = X = Y to 7.1e-38, with a vertex 5.5e-48 right of its
+  // corner; B is a segment from (X, Y − 2.25e-54) to (7.1e-38, Y + 1.5e-51). B crosses A's bottom
+  // edge near the corner and ends above A's tip, so the cores overlap: at x = 0, A ⊖ B spans y
+  // from −1.497e-51 (A's tip minus B's far end) to ~6.8e-50. GJK's search direction (2.1e-14, −1)
+  // gave A's corner and its neighbour 5.5e-48 away values that tie in double; the climb stopped at
+  // the corner, the support point was already in the simplex and GJK answered "separated by
+  // 2.25e-54".
+  const ConvexShape<double> a = shape<double>({{1.0424286752552791e-42, 1.0410275131019545e-42},
+                                               {1.0410328506130805e-42, 1.0410273767909543e-42},
+                                               {7.117503049684752e-38, 1.0410273767968272e-42},
+                                               {1.0410273767909543e-42, 1.0410273767909543e-42}});
+  const ConvexShape<double> b = shape<double>({{1.0410273767909543e-42, 1.0410273767887024e-42},
+                                               {7.117503049684747e-38, 1.0410273782944254e-42}});
+  const GjkOutput<double> g = minkowski::fast::gjk_distance(a, b);
+  EXPECT_TRUE(g.intersects);
+  EXPECT_EQ(g.status, GjkStatus::overlap);
+}
+
 TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // s = 1e-9. A = triangle (−s, 1e-300), (−0.2s, −0.9s), (0, 0); B = segment (0, 0)–(0, 1).
   // Both contain (0, 0): they touch, distance 0. GJK's cold start is w1 = A.v0 − B.v0 =

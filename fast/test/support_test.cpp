@@ -176,6 +176,21 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
   EXPECT_EQ(minkowski::fast::support_index_climb(one.data(), 1, V{1, 0}, 0), 0u);
 }
 
+TEST(SupportClimb, WalksThroughVerticesWhoseComputedValuesTie) {
+  // CCW quadrilateral P0 = (0, 1), P1 = (2^-60, 1), P2 = (1, 1 + 2^-100), P3 = (0, 2); d = (2^-50, −1).
+  // Exact values −1, −1 + 2^-110, −1 + 2^-50 − 2^-100, −2: P2 is the maximum. In double P1's value
+  // rounds to −1 (the spacing below 1 is 2^-53), a tie with P0; P2's is −1 + 2^-50 (representable).
+  // Climbing from P0, the old walk saw no larger neighbour and stopped there
+  // (fixtures/found/fuzz-37f4487101ae823b.json: GJK then answered "separated" for overlapping cores).
+  const std::vector<V> q = {{0, 1}, {0x1p-60, 1}, {1, 1 + 0x1p-100}, {0, 2}};
+  const V d{0x1p-50, -1};
+  ASSERT_EQ(minkowski::fast::dot(q[1], d), minkowski::fast::dot(q[0], d));  // the tie is real in double
+  for (std::size_t start = 0; start < q.size(); ++start)
+    EXPECT_EQ(minkowski::fast::support_index_climb(q.data(), q.size(), d, start), 2u) << "start " << start;
+  EXPECT_EQ(minkowski::fast::support_index_log(q.data(), q.size(), d), 2u);
+  EXPECT_EQ(minkowski::fast::support_index_linear(q.data(), q.size(), d), 2u);
+}
+
 TEST(SupportLog, OneAndTwoVertexShapes) {
   const std::vector<V> one = {{5, -2}};
   EXPECT_EQ(log_index(one, {1, 0}), 0u);

@@ -124,6 +124,64 @@ MINKOWSKI_FAST_INLINE std::size_t support_index_linear(const Vec2<T>* v, std::si
 // and a final hill climb over neighbours (normally two comparisons) makes the answer a local
 // maximum of the computed values, so it agrees with the linear scan on ties up to rounding.
 
+namespace detail {
+
+// Result of a bounded climb: the vertex reached and whether it is a local (hence the global)
+// maximum, i.e. whether the walk ended before its budget did.
+struct ClimbResult {
+  std::size_t index;
+  bool done;
+};
+
+// Walks from v[start] towards larger values of dot(v[i], d) until no neighbour is larger, or until
+// `budget` dot products after the first were spent (done = false). A run of neighbours whose
+// computed values tie with the current one is walked through, and the first value past it decides:
+// a tie can be rounding's, not a plateau. A sliver's vertices 5.5e-48 apart on an edge nearly
+// perpendicular to d (values 8.8e-62 apart, below the rounding of values of size 8e-43) tied, the
+// walk stopped at the first, and the vertex 7e-38 further along, larger by 1.1e-51, was never
+// reached: GJK answered "separated" for cores overlapping by 190 u·S
+// (fixtures/found/fuzz-37f4487101ae823b.json). Without ties a climb of m steps costs m + 1 or
+// m + 2 dot products after the first. Requires n >= 1 and start < n; every loop is bounded by the
+// budget (and by n within one run of ties), so NaN directions cannot loop.
+template <class T>
+MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
+                                        std::size_t start, std::size_t budget) {
+  std::size_t i = start;
+  T h = dot(v[i], d);
+  std::size_t spent = 0;
+  // The first vertex after i (forwards or backwards) whose value differs from h, with that value
+  // in hv; i itself if every vertex ties; n if the budget ran out first.
+  auto first_different = [&](bool forwards, T& hv) -> std::size_t {
+    std::size_t j = i;
+    for (;;) {
+      j = forwards ? (j + 1 == n ? 0 : j + 1) : (j == 0 ? n - 1 : j - 1);
+      if (j == i) return i;
+      if (spent++ >= budget) return n;
+      hv = dot(v[j], d);
+      if (!(hv == h)) return j;
+    }
+  };
+  T hj{};
+  bool forwards = true;
+  std::size_t j = first_different(true, hj);
+  if (j == n) return {i, false};
+  if (j == i || !(hj > h)) {  // not rising forwards: backwards, or stay
+    forwards = false;
+    j = first_different(false, hj);
+    if (j == n) return {i, false};
+    if (j == i || !(hj > h)) return {i, true};
+  }
+  for (;;) {  // h rises strictly at every step
+    i = j;
+    h = hj;
+    j = first_different(forwards, hj);
+    if (j == n) return {i, false};
+    if (j == i || !(hj > h)) return {i, true};
+  }
+}
+
+}  // namespace detail
+
 /// Index of a vertex maximizing dot(v[i], d), in O(log n) dot products.
 /// Preconditions: n >= 1; for n >= 3 the vertices are counter-clockwise and strictly convex (as
 /// ConvexShape guarantees). d may be any finite vector; for d = 0 every vertex ties and any index
@@ -131,9 +189,13 @@ MINKOWSKI_FAST_INLINE std::size_t support_index_linear(const Vec2<T>* v, std::si
 template <class T>
 std::size_t support_index_log(const Vec2<T>* v, std::size_t n, Vec2<T> d) {
   if (n <= 2) return (n == 2 && dot(v[1], d) > dot(v[0], d)) ? 1 : 0;
-  const T f0 = dot(v[0], d);
-  const bool up0 = dot(v[1], d) > f0;
-  if (!up0 && f0 > dot(v[n - 1], d)) return 0;
+  const T f0 = dot(v[0], d), f1 = dot(v[1], d);
+  const bool up0 = f1 > f0;
+  if (!up0 && f0 > dot(v[n - 1], d)) {
+    // v[0] is a local maximum of the computed values, unless v[1] ties with it and a larger value
+    // lies past the tie (detail::climb).
+    return f1 == f0 ? detail::climb(v, n, d, 0, 2 * n).index : 0;
+  }
 
   std::size_t lo = 1, hi = n - 1;
   while (lo < hi) {
@@ -145,66 +207,11 @@ std::size_t support_index_log(const Vec2<T>* v, std::size_t n, Vec2<T> d) {
     else lo = c + 1;
   }
 
-  // Hill climb to a local maximum of the computed values (no step in the monotone case).
-  std::size_t best = lo;
-  T fb = dot(v[best], d);
-  for (std::size_t step = 0; step < n; ++step) {
-    const std::size_t next = best + 1 == n ? 0 : best + 1;
-    const T fn = dot(v[next], d);
-    if (!(fn > fb)) break;
-    best = next;
-    fb = fn;
-  }
-  for (std::size_t step = 0; step < n; ++step) {
-    const std::size_t prev = best == 0 ? n - 1 : best - 1;
-    const T fp = dot(v[prev], d);
-    if (!(fp > fb)) break;
-    best = prev;
-    fb = fp;
-  }
-  return best;
+  // Hill climb to a local maximum of the computed values, through ties (no step in the monotone
+  // case; detail::climb).
+  return detail::climb(v, n, d, lo, 2 * n).index;
 }
 
-namespace detail {
-
-// Result of a bounded climb: the vertex reached and whether it is a local (hence the global)
-// maximum, i.e. whether the walk ended before the step budget did.
-struct ClimbResult {
-  std::size_t index;
-  bool done;
-};
-
-// Walks from v[start] to the larger neighbour until neither neighbour is larger or `budget` steps
-// were taken. Requires n >= 1 and start < n.
-template <class T>
-MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
-                                        std::size_t start, std::size_t budget) {
-  std::size_t i = start;
-  T h = dot(v[i], d);
-  std::size_t j = i + 1 == n ? 0 : i + 1;
-  T hj = dot(v[j], d);
-  std::size_t step = 0;
-  if (hj > h) {  // climb forwards
-    for (; step < budget && hj > h; ++step) {
-      i = j;
-      h = hj;
-      j = i + 1 == n ? 0 : i + 1;
-      hj = dot(v[j], d);
-    }
-    return {i, !(hj > h)};
-  }
-  j = i == 0 ? n - 1 : i - 1;  // otherwise climb backwards (or stay)
-  hj = dot(v[j], d);
-  for (; step < budget && hj > h; ++step) {
-    i = j;
-    h = hj;
-    j = i == 0 ? n - 1 : i - 1;
-    hj = dot(v[j], d);
-  }
-  return {i, !(hj > h)};
-}
-
-}  // namespace detail
 
 /// Index of a vertex maximizing dot(v[i], d), by walking from v[start] to the neighbour with the
 /// larger dot product until neither neighbour is larger.
@@ -215,12 +222,13 @@ MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T>
 /// larger neighbour leads towards it. Inside GJK and EPA the start is the support vertex of the
 /// previous search direction, which changes little from one iteration to the next, so the walk is
 /// usually zero to two steps: two or three dot products instead of n (or 2 log2 n).
-/// Preconditions: n >= 1, start < n; for n >= 3 counter-clockwise and strictly convex. At most n
-/// steps are taken whatever the input (so NaN directions cannot loop).
+/// Preconditions: n >= 1, start < n; for n >= 3 counter-clockwise and strictly convex. At most 2n
+/// dot products whatever the input (so NaN directions cannot loop); vertices whose computed values
+/// tie are walked through (detail::climb).
 template <class T>
 MINKOWSKI_FAST_INLINE std::size_t support_index_climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
                                                       std::size_t start) {
-  return detail::climb(v, n, d, start, n).index;
+  return detail::climb(v, n, d, start, 2 * n).index;
 }
 
 /// Support vertex index of a shape's core, choosing the search by size.
@@ -312,7 +320,8 @@ struct AutoSupport {
       if (s.n > 2 * kSupportClimbBudget) return support_index_log_outlined(s.v, s.n, d);
       hint = 0;
     }
-    const ClimbResult c = climb(s.v, s.n, d, hint, kSupportClimbBudget);
+    // + 2: the dot products that find the direction and the end (climb's cost without ties).
+    const ClimbResult c = climb(s.v, s.n, d, hint, kSupportClimbBudget + 2);
     return c.done ? c.index : support_index_log_outlined(s.v, s.n, d);
   }
 };
