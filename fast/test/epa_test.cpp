@@ -408,8 +408,8 @@ TEST(EpaDegenerate, AStartEdgeWhoseSquaredLengthUnderflowsIsNormalised) {
   // (fixtures/found/fuzz-cbc2d7a8b8283205.json, coordinates copied). The cores cross near A's left
   // end: A ⊖ B is a parallelogram 7.6e78 long and 3.9e-265 high whose top edge passes 8.3e-317
   // above the origin, its bottom 3.9e-265 below, its left end 3.1e-162 to the left. The least
-  // depth is across the sliver: normal (0, 1) (A's direction (1, 5.8e-388) has the normal
-  // (−5.8e-388, 1), which rounds to (0, 1)), depth r + 8.3e-317 = r in double. GJK's triangle kept
+  // depth is across the sliver: normal (0, 1) (A's direction (1, 5.8e-389) has the normal
+  // (−5.8e-389, 1), which rounds to (0, 1)), depth r + 8.3e-317 = r in double. GJK's triangle kept
   // the origin nearest (by angle) its 3.9e-265-long left edge, whose squared length underflows to
   // 0: EPA took it for coincident points and answered (1, 0), along the sliver, which does not
   // separate at all. Depth within EPA's bound (48 u·S, properties/src/bounds.cpp; S = 7.6e78).

@@ -572,7 +572,7 @@ TEST(ManifoldMixedScale, AShortIncidentEdgeAgainstAHugeFaceIsCutWhereItReachesTh
   // so a0 − a1 was 0 and the cut at plane y = 0 landed at y = 1 − L (fixtures/found/fuzz-82a966faab200884.json).
   // B's end (0, 1) lies 1 beyond A's end, inside the side plane's rounding band (kSatGapErrorUlps
   // u·S = 1.4e29 here), so it may be reported uncut: every contact must lie within the manifold's
-  // contact bound of (0, 0) — k = 24 u·S (properties/src/bounds.cpp), 2.1e29 — which (0, 1)
+  // contact bound of (0, 0) — k = 24 u·S (properties/src/bounds.cpp), 1.07e29 — which (0, 1)
   // meets by 28 orders of magnitude and the old cut at y = 1 − L misses by 14.
   const double len = 4e43;
   const double bound = 24 * 0x1p-53 * len;
@@ -664,6 +664,45 @@ TYPED_TEST(ManifoldTyped, ADiscCentreJustBeyondAFaceEndHasItsReferencePointAtThe
   EXPECT_NEAR(double(p.point_a.y), 2.5, 4 * u * S);
   EXPECT_NEAR(double(p.point_b.x), 1.5, 4 * u * S);
   EXPECT_NEAR(double(p.point_b.y), 2.5 + delta, 4 * u * S);
+}
+
+TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondTheOtherSidePlaneIsKeptToo) {
+  // The mirror of the test above: B = (0, 3/4), (1 + δ, 3/4), (1/2, 3/2), δ = 28 u·S (S = 3/2). Its
+  // bottom end (1 + δ, 3/4) lies δ beyond the side plane x = 1 through the face's first vertex
+  // (1, 1): kept bit for bit, its reference point moved back to (1, 1). (A review found that
+  // flipping the sign of this branch's shift passed every test.)
+  using T = TypeParam;
+  const double u = double(unit_roundoff<T>()), S = 1.5, delta = 28 * u * S;
+  const auto a = box<T>(0, 0, 1, 1);
+  const auto b = shape<T>({{0, 0.75}, {1 + delta, 0.75}, {0.5, 1.5}});
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 2);
+  const auto p = sorted_points(m, [](const ManifoldPoint<T>& q) { return q.point_b.x; });
+  EXPECT_EQ(p[1].point_b.x, T(1 + delta));
+  EXPECT_EQ(p[1].point_b.y, T(0.75));
+  EXPECT_NEAR(double(p[1].point_a.x), 1.0, 2 * u * S);
+  EXPECT_NEAR(double(p[1].point_a.y), 1.0, 2 * u * S);
+  EXPECT_EQ(p[0].point_a.x, T(0));
+  for (const auto& q : p) EXPECT_EQ(q.separation, T(-0.25));
+}
+
+TYPED_TEST(ManifoldTyped, ADiscBeyondTheEndOfAVeryShortFaceHasItsReferencePointOnTheFace) {
+  // A = triangle (0, 0), (0, ε), (−ε, ε/2), ε = 1.5e-161 (double) or 4.57e-23 (float): its face
+  // (0, 0)→(0, ε) has |t|² = ε² subnormal, not 0. B = disc of radius 2 centred at (1, −d), d = 1e-8
+  // (double) or 1e-4 (float), beyond the face's end (0, 0). A is a speck: A's contact point must
+  // lie on it, i.e. within ε of the origin, up to 4 u·S of rounding (S = 1). Dividing by
+  // sqrt(|t|²) put it 1e-10 (double) off (a review's demonstration); before place_single, the
+  // foot of the centre was d off.
+  using T = TypeParam;
+  const bool f = std::is_same_v<T, float>;
+  const double eps = f ? 4.57e-23 : 1.5e-161, d = f ? 1e-4 : 1e-8, u = double(unit_roundoff<T>());
+  const auto a = shape<T>({{0, 0}, {0, eps}, {-eps, eps / 2}});
+  const auto b = shape<T>({{1, -d}}, 2.0);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  for (int k = 0; k < m.point_count; ++k)
+    EXPECT_LE(std::hypot(double(m.points[k].point_a.x), double(m.points[k].point_a.y)), 2 * eps + 4 * u)
+        << "point " << k;
 }
 
 TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {

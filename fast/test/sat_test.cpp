@@ -589,7 +589,7 @@ TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) 
   // B4 = (−3, −5/2), distance 5/2: v = B4 − A0 = (−2, −3/2); A's neighbours of A0 lie at (5, 0) and
   // (0, 1) from it (dot with v −10 and −3/2: A0 is extreme along v) and B4's at (−L + 3, −11/8) and
   // B3 − B4 ≈ (1/8, −1/4) (dots ≈ 2L and 1/8 > 0: B4 is extreme along −v). The pair (A0, B3) is not
-  // closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 21°
+  // closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 16°
   // closer. The old certificate allowed 32 u·S·|v'|, 0.32 here, and took it (distance 2.565 for
   // 2.5); fixtures/found/fuzz-772924ed54f244a0.json, at S = 7e4 in float. SAT's distance is
   // 5/2 − 1/64 (within 4 u·S: kSatVertexAxisUlps; this pair's face pass does not reach (A0, B3),
@@ -634,6 +634,24 @@ TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparatedBeyondTheRelationBand)
     EXPECT_NEAR(std::abs(double(r.normal.x)), std::sqrt(0.5), 1e-6) << "swap " << swap;
     EXPECT_NEAR(std::abs(double(r.normal.y)), std::sqrt(0.5), 1e-6) << "swap " << swap;
   }
+}
+
+TEST(SatFloat, ADiscCentreInsideBesideAFlatCornerIsNotSeparatedFromIt) {
+  // fixtures/found/fuzz-f8fafd66b0b0341b.json in float (coordinates copied; A's points round to
+  // (0, 0)): A = disc of radius 1 at the origin; B = (0, 1), (2, −δ'), (−δ, 0), (−δ, −δ''), with
+  // δ ≈ δ' ≈ δ'' ≈ 1.83e-6. The origin lies inside B, δ from its left edge x = −δ (and slightly
+  // farther from the others), so the depth is 1 + δ (B pushed right). B's corner (−δ, 0) joins
+  // edges meeting at 180° − 1.8e-6 rad; the origin is δ from it in a direction (1, 0) nearly
+  // perpendicular to both edges but pointing into B. The closest-pair search took (corner, centre)
+  // as a vertex–vertex axis and SAT answered "separated by δ": depth 1 − δ, 31 u·S short.
+  const float d = 1.8325506472120096e-06f;
+  const auto a = minkowski::fast::test_support::shape<float>({{0, 0}}, 1.0);
+  const auto b = minkowski::fast::test_support::shape<float>(
+      {{0, 1}, {2, -1.8325499695492908e-06}, {-1.8325506472120096e-06, 0}, {-1.8325506472119724e-06, -1.8326097643674623e-06}});
+  const SatResult<float> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = 2.
+  EXPECT_NEAR(double(r.depth), 1.0 + double(d), 8 * 0x1p-24 * 2);
 }
 
 }  // namespace

@@ -32,9 +32,12 @@
 // the rest is one dependent chain (reference face → incident edge → clip → points).
 //
 // Contact points. Each ManifoldPoint carries `point_a` on A's surface, `point_b` on B's surface and
-// `point` midway between them, with point_b = point_a + separation · normal (up to rounding). For a
-// face contact point_a/point_b lie on the two surfaces along the normal through the clipped
-// incident point; radii move the surface points out of the cores, so depth includes the radii.
+// `point` midway between them, with point_b = point_a + separation · normal (up to rounding) —
+// except where the incident point lies beyond an end of the reference face (a disc centre past a
+// corner, an end kept inside a side plane's rounding band, the fallback's vertex): point_a is then
+// the face's end (or its cap), off the normal through point_b by that distance. For a face contact
+// point_a/point_b lie on the two surfaces along the normal through the clipped incident point;
+// radii move the surface points out of the cores, so depth includes the radii.
 //
 // Feature ids. A point kept from the incident edge is (reference face, incident vertex); a point
 // created by a side plane is (reference vertex of that plane, incident face); a vertex contact is
@@ -89,7 +92,8 @@ template <class T>
 struct ManifoldPoint {
   Vec2<T> point;      ///< midway between point_a and point_b
   Vec2<T> point_a;    ///< on A's surface (core ⊕ radius)
-  Vec2<T> point_b;    ///< on B's surface; point_b = point_a + separation · normal
+  Vec2<T> point_b;    ///< on B's surface; point_b = point_a + separation · normal, plus a
+                      ///< tangential offset where the incident point lies beyond the face's end
   T separation;       ///< signed gap along the normal: < 0 penetrating (depth = −separation)
   ContactFeature id;  ///< features of A and B that produced the point
 };
@@ -289,7 +293,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p).
   auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
   auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
-  // A reference face whose squared length underflows (shorter than sqrt(min normal): a speck
+  // A reference face whose squared length underflows to 0 (shorter than ~1e-162 in double: a speck
   // of subnormal size against a larger shape) has no usable slab: its products with the other
   // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
   const bool point_face = !(tx * tx + ty * ty > T(0));
@@ -305,7 +309,9 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
   // triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
   // is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
-  // ~sqrt(8 u·S·gap) beyond the end is).
+  // ~sqrt(8 u·S·gap) beyond the end is). Distances along the face use its unit direction from
+  // unit_vector: for a face between ~1e-162 and ~1e-154 long, |t|² is subnormal and dividing by
+  // sqrt(|t|²) put such a point percents of its distance off (a review's demo: 9e5 u·S).
   auto place_single = [&](Vec2<T> q) {
     if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
       const Vec2<T> dq = q - v0;
@@ -314,17 +320,17 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       return;
     }
     const T aq = side_a(q), bq = side_b(q);
-    const T out = -(aq < bq ? aq : bq);  // |t| times the distance beyond the nearer side plane
-    if (out > T(0)) {
+    if (aq < T(0) || bq < T(0)) {
       using std::sqrt;
-      const T len = sqrt(tx * tx + ty * ty);
-      const T d = out / len;
+      const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);  // subnormal |t|^2 safe
+      const T ua = dot(th, q - v0), ub = dot(th, v1 - q);
+      const T d = -(aq < bq ? ua : ub);
       if (d < rr) {
         cap_drop = rr - sqrt((rr - d) * (rr + d));
       } else {
         cap_drop = rr;
-        const T back = (aq < bq ? d - rr : rr - d) / len;  // towards the slab along ±t
-        shift0_x = back * tx, shift0_y = back * ty;
+        const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
+        shift0_x = back * th.x, shift0_y = back * th.y;
       }
     }
   };
@@ -439,16 +445,16 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
       count = 2;
       // An end kept inside the rounding band but beyond its plane (a < 0 or b < 0 without being
       // outside) lies past the face's end: its foot on the face line would be off R by up to the
-      // band, 45 u·S (a float case of scale 1e6 had a reference point 1.1 = 19 u·S off A). Its
+      // band, 32 u·S (a float case of scale 1e6 had a reference point 1.1 = 19 u·S off A). Its
       // reference point is moved back along t to the face's end. Rare, so a branch.
       const bool in_band0 = (!plane0) & ((a0 < T(0)) | (b0 < T(0)));
       const bool in_band1 = (!plane1) & ((a1 < T(0)) | (b1 < T(0)));
       if (in_band0 | in_band1) {
         // |t|² > 0 (point_face is false here) but may be subnormal: divide, not a reciprocal.
-        const T t2 = tx * tx + ty * ty;
-        const T s0 = in_band0 ? (a0 < T(0) ? -a0 : b0) / t2 : T(0);
-        const T s1 = in_band1 ? (a1 < T(0) ? -a1 : b1) / t2 : T(0);
-        shift0_x = s0 * tx, shift0_y = s0 * ty, shift1_x = s1 * tx, shift1_y = s1 * ty;
+        const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);
+        const T s0 = in_band0 ? (a0 < T(0) ? -dot(th, w0 - v0) : dot(th, v1 - w0)) : T(0);
+        const T s1 = in_band1 ? (a1 < T(0) ? -dot(th, w1 - v0) : dot(th, v1 - w1)) : T(0);
+        shift0_x = s0 * th.x, shift0_y = s0 * th.y, shift1_x = s1 * th.x, shift1_y = s1 * th.y;
       }
     }
   }

@@ -607,19 +607,39 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   if (!fp.vertex_pair) return best_gap >= T(0) && sqrt(fp.dist2) - best_gap <= tol;
   const Vec2<T> p = ref.vertex(fp.ref_vertex), q = inc.vertex(fp.inc_vertex);
   const Vec2<T> v = q - p;
+  const T len = sqrt(fp.dist2);
   // The slack of each dot product: its rounding, relative to the lengths involved (kSatCertifyUlps).
-  const T slack = T(kSatCertifyUlps) * unit_roundoff<T>() * sqrt(fp.dist2);
+  const T slack = T(kSatCertifyUlps) * unit_roundoff<T>() * len;
+  const T us = unit_roundoff<T>() * pair_scale(ref, inc);
   using std::abs;
-  auto further = [&](Vec2<T> w, T sign) {  // whether w, an offset from p (q), lies further along sign·v
-    return sign * dot(v, w) > slack * (abs(w.x) + abs(w.y));
+  // Whether neighbour r = p + w (of p; sign +1) or r = q + w (of q; sign −1, looking along −v)
+  // shows that the pair is not the closest: r lies further along sign·v than rounding, and by
+  // enough to matter. Where v leaves the shape through the outer side of the edge between the
+  // vertex and r, a neighbour at cosine c to v shortens the distance by at most |v|·c²/2; one
+  // with |v|·c²/2 <= u·S, i.e. (dot/|v|)² <= 2·u·S·|w|²/|v|, leaves the pair's distance within u·S
+  // of the truth and is accepted (formed so that nothing overflows below the coordinate limit;
+  // an infinite right side for a tiny |v| accepts, rightly). Where v points into the shape's side
+  // of that edge it is no separating direction at all: a disc centre 15 u·S inside a polygon,
+  // beside a corner whose edges meet at 180° − 1.8e-6 rad, made the pair (corner, centre) look
+  // closest, and SAT answered "separated by 1.8e-6" (fixtures/found/fuzz-f8fafd66b0b0341b.json).
+  // `out` is the edge's outward normal (unnormalised); a segment (two_sided) has both sides out.
+  auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
+    const T dd = sign * dot(v, w);
+    if (!(dd > slack * (abs(w.x) + abs(w.y)))) return false;
+    if (!two_sided && !(sign * dot(v, out) > T(0))) return true;
+    const T along = dd / len;  // w's length along v̂: |w|·c
+    return along * along > T(2) * us * (dot(w, w) / len);
   };
   // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
-  // four dot products, not n + m.
+  // four dot products, not n + m. Counter-clockwise: the edge to the next vertex r has outward
+  // normal perp_right(r − vertex), the edge from the previous one perp_right(vertex − r).
   const std::size_t nr = ref.size(), ni = inc.size();
   const Vec2<T> rp = ref.vertex(prev_index(fp.ref_vertex, nr)), rn = ref.vertex(next_index(fp.ref_vertex, nr));
   const Vec2<T> ip = inc.vertex(prev_index(fp.inc_vertex, ni)), in = inc.vertex(next_index(fp.inc_vertex, ni));
-  return !further(rp - p, T(1)) && !further(rn - p, T(1)) && !further(ip - q, T(-1)) &&
-         !further(in - q, T(-1));
+  return !further(rp - p, perp_right(p - rp), nr <= 2, T(1)) &&
+         !further(rn - p, perp_right(rn - p), nr <= 2, T(1)) &&
+         !further(ip - q, perp_right(q - ip), ni <= 2, T(-1)) &&
+         !further(in - q, perp_right(in - q), ni <= 2, T(-1));
 }
 
 /// Closest features of the cores between the reference face `face` of `ref` and the incident
@@ -651,7 +671,12 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
                       e1, false);
   }
   if (closest_certified(ref, inc, fp, best_gap)) return fp;
-  return closest_features_all(ref, inc);
+  // The brute-force pair is the closest by unsigned distance. Where the cores overlap (a best gap
+  // below 0 within its rounding) that distance separates nothing: a vertex pair that does not pass
+  // the certificate either is no vertex–vertex axis (the face answers).
+  FeaturePair<T> all = closest_features_all(ref, inc);
+  if (all.vertex_pair && !closest_certified(ref, inc, all, best_gap)) all.vertex_pair = false;
+  return all;
 }
 
 /// Whether the closest features decide the answer instead of the best face gap: they join two
