@@ -654,4 +654,22 @@ TEST(SatFloat, ADiscCentreInsideBesideAFlatCornerIsNotSeparatedFromIt) {
   EXPECT_NEAR(double(r.depth), 1.0 + double(d), 8 * 0x1p-24 * 2);
 }
 
+TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
+  // fixtures/found/fuzz-983b0b87891eb337.json (coordinates copied). A = segment from (~0, ~0)
+  // (coordinates ~8e-55) to (~0, 12); B = a 3e59-long segment ending at E = (−6.2774382e66,
+  // −6.2774386e66), radius 2. The closest pair is A's lower end and E: distance |E| − 2. Seen from
+  // E, A's two ends are equally far in double (they differ by ~8.9, far below u·S = 7e50), and the
+  // brute-force search took the upper end; its neighbour is 8.9 closer along the axis, a change far
+  // below kSatVertexAxisUlps·u·S. The certificate refused that pair, the face answered, and SAT
+  // gave the distance 6.28e66 for 8.88e66. Bound: SAT's distance, 6 u·S.
+  const double ex = -6.2774382474615805e+66, ey = -6.2774385622041925e+66, S = 6.2774385622041925e+66;
+  const auto a = shape<double>({{-8.156630584998157e-55, -8.156740768974545e-55}, {-8.444511664468678e-55, 12.0}});
+  const auto b = shape<double>({{ex, ey}, {-6.2774385622041925e+66, -6.2774385622041925e+66}}, 2.0);
+  for (int swap = 0; swap < 2; ++swap) {
+    const SatResult<double> r = swap ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_FALSE(r.intersects) << "swap " << swap;
+    EXPECT_NEAR(r.separation, std::hypot(ex, ey) - 2, 6 * 0x1p-53 * S) << "swap " << swap;
+  }
+}
+
 }  // namespace

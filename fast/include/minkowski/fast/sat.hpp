@@ -623,11 +623,17 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // beside a corner whose edges meet at 180° − 1.8e-6 rad, made the pair (corner, centre) look
   // closest, and SAT answered "separated by 1.8e-6" (fixtures/found/fuzz-f8fafd66b0b0341b.json).
   // `out` is the edge's outward normal (unnormalised); a segment (two_sided) has both sides out.
+  // A neighbour further along v̂ by no more than kSatVertexAxisUlps·u·S changes the distance by
+  // less than SAT's own vertex-axis threshold and is accepted as well: brute force picks the first
+  // of two vertices whose distances tie in T (the ends of a 12-long segment seen from 9e66 away), and
+  // the pair must not then be refused for the other end, 8.5 closer along v̂
+  // (fixtures/found/fuzz-983b0b87891eb337.json).
   auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
     const T dd = sign * dot(v, w);
     if (!(dd > slack * (abs(w.x) + abs(w.y)))) return false;
-    if (!two_sided && !(sign * dot(v, out) > T(0))) return true;
     const T along = dd / len;  // w's length along v̂: |w|·c
+    if (!(along > T(kSatVertexAxisUlps) * us)) return false;
+    if (!two_sided && !(sign * dot(v, out) > T(0))) return true;
     return along * along > T(2) * us * (dot(w, w) / len);
   };
   // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
