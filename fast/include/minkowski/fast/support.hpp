@@ -144,7 +144,7 @@ struct ClimbResult {
 // m + 2 dot products after the first. Requires n >= 1 and start < n; every loop is bounded by the
 // budget (and by n within one run of ties), so NaN directions cannot loop.
 template <class T>
-MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
+MINKOWSKI_FAST_NOINLINE ClimbResult climb_through_ties(const Vec2<T>* v, std::size_t n, Vec2<T> d,
                                         std::size_t start, std::size_t budget) {
   std::size_t i = start;
   T h = dot(v[i], d);
@@ -178,6 +178,35 @@ MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T>
     if (j == n) return {i, false};
     if (j == i || !(hj > h)) return {i, true};
   }
+}
+
+
+// The climb's common case: values strictly rising, no tie met. On the first tie it hands over to
+// climb_through_ties from where it stands (ties are rare: nearly collinear vertices or an edge
+// exactly perpendicular to d), so the common case costs what the plain walk cost.
+template <class T>
+MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
+                                        std::size_t start, std::size_t budget) {
+  std::size_t i = start;
+  T h = dot(v[i], d);
+  std::size_t j = i + 1 == n ? 0 : i + 1;
+  T hj = dot(v[j], d);
+  bool forwards = true;
+  if (!(hj > h)) {
+    if (hj == h) return climb_through_ties(v, n, d, i, budget);
+    forwards = false;
+    j = i == 0 ? n - 1 : i - 1;
+    hj = dot(v[j], d);
+    if (!(hj > h)) return hj == h ? climb_through_ties(v, n, d, i, budget) : ClimbResult{i, true};
+  }
+  for (std::size_t spent = 2; spent < budget; ++spent) {  // h rises strictly at every step
+    i = j;
+    h = hj;
+    j = forwards ? (i + 1 == n ? 0 : i + 1) : (i == 0 ? n - 1 : i - 1);
+    hj = dot(v[j], d);
+    if (!(hj > h)) return hj == h ? climb_through_ties(v, n, d, i, budget - spent) : ClimbResult{i, true};
+  }
+  return {j, false};
 }
 
 }  // namespace detail
