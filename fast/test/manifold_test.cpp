@@ -771,4 +771,49 @@ TYPED_TEST(ManifoldTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexCon
   EXPECT_NEAR(deepest, -2.0 * double(S), k * double(unit_roundoff<T>()) * 2.0 * double(S));
 }
 
+
+// A's bottom chain (−15, 0), (−1, −ε), (0, 0), ε = 2^-60, has two faces whose gaps against B's
+// apex at the origin are −15ε/14 ≈ −1e-18 and 0: a tie far below rounding (u·S >= 1.7e-15 at
+// S = 15), and the face pass kept the first. In exact arithmetic the deepest vertex along the best
+// face's normal lies in that face's slab; here B's apex, the only point where the cores meet, lies
+// 1 beyond the first face's side plane x = −1 and was cut away: every clipped point was 1/2 or more
+// above the face, and the manifold was empty for an overlap 1/64 deep
+// (fixtures/found/fuzz-a8e7d9dd3e94bab6.json: the same chain at (−1, −8e-55)). Expected, by hand:
+// the cores touch at the origin only (B's upper edge y = x/2 lies 1/2 below A at x = −1), so the
+// depth is the radius 1/64 = −separation of a contact whose B point is the apex (0, 0) and whose A
+// point is (0, −1/64), along a normal within ε of (0, −1). Tolerance: 4 u·S, a few roundings of
+// coordinates of size S = 15.
+template <class T>
+void expect_apex_contact(const Manifold<T>& m, Vec2<T> normal, Vec2<T> point_a) {
+  const double u = double(unit_roundoff<T>()), S = 15;
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_NEAR(double(m.normal.x), double(normal.x), 4 * u);
+  EXPECT_NEAR(double(m.normal.y), double(normal.y), 4 * u);
+  const auto p = sorted_points(m, [](const ManifoldPoint<T>& q) { return q.separation; });
+  EXPECT_NEAR(double(p[0].separation), -1.0 / 64, 4 * u * S);
+  EXPECT_NEAR(double(p[0].point_b.x), 0.0, 4 * u * S);
+  EXPECT_NEAR(double(p[0].point_b.y), 0.0, 4 * u * S);
+  EXPECT_NEAR(double(p[0].point_a.x), double(point_a.x), 4 * u * S);
+  EXPECT_NEAR(double(p[0].point_a.y), double(point_a.y), 4 * u * S);
+}
+
+TYPED_TEST(ManifoldTyped, ATiedNearlyCollinearFaceDoesNotCutTheDeepestVertexAway) {
+  using T = TypeParam;
+  const double eps = 0x1p-60;
+  const auto a = shape<T>({{-15, 0}, {-1, -eps}, {0, 0}}, 1.0 / 64);
+  const auto b = shape<T>({{0, 0}, {-1, -1}, {-2, -1}});
+  expect_apex_contact(contact_manifold(a, b), Vec2<T>{0, -1}, Vec2<T>{0, T(-1.0 / 64)});
+}
+
+TYPED_TEST(ManifoldTyped, ATiedNearlyCollinearFaceDoesNotCutTheDeepestVertexAwayOnTheOtherSide) {
+  // The test above with x and y swapped (a reflection): the vertex order of A now puts the tied
+  // face after the right one, and the apex lies beyond the tied face's side plane at its first
+  // vertex, so the walk goes backwards. Before the fix this mirror was empty too.
+  using T = TypeParam;
+  const double eps = 0x1p-60;
+  const auto a = shape<T>({{0, -15}, {-eps, -1}, {0, 0}}, 1.0 / 64);
+  const auto b = shape<T>({{0, 0}, {-1, -1}, {-1, -2}});
+  expect_apex_contact(contact_manifold(a, b), Vec2<T>{-1, 0}, Vec2<T>{T(-1.0 / 64), 0});
+}
+
 }  // namespace

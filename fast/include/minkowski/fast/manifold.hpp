@@ -24,6 +24,10 @@
 //      An end of the incident edge that no side plane cuts keeps its exact coordinates, and its
 //      height is formed exactly as SAT formed the face gap: the deepest point of a manifold on
 //      the best face has separation −(SAT depth) bit for bit.
+//   5. If no clipped point is as deep as the face gap (the side planes cut the incident vertex that
+//      realises it — in exact arithmetic impossible on the best face of overlapping cores, in
+//      floating point the work of a tie between nearly collinear faces), the face walks to the
+//      neighbour on that vertex's side whose gap ties with it, and clips again (at most once).
 //
 // Performance (random 3–8-gons, g++ 12 -O2 -ffp-contract=off, x86-64, one shared core; Box2D
 // 2.4.1 b2CollidePolygons in float on the same pairs for scale): double 33 ns separated / 97 ns
@@ -60,6 +64,7 @@
 
 #include "minkowski/fast/sat.hpp"
 #include "minkowski/fast/shape.hpp"
+#include "minkowski/fast/support.hpp"
 #include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fast/vec2.hpp"
 
@@ -132,6 +137,319 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
                : ContactFeature{ref_inc_id.type_b, ref_inc_id.type_a, ref_inc_id.index_b,
                                 ref_inc_id.index_a};
   return ManifoldPoint<T>{T(0.5) * (pa + pb), pa, pb, s, id};
+}
+
+/// A reference face of R with its gap and I's vertex that realises the gap.
+template <class T>
+struct TiedFace {
+  std::uint32_t face;
+  T gap;
+  std::uint32_t support;
+};
+
+/// The face of R to clip on when `from`'s support vertex lies beyond one of its side planes: the
+/// last of the neighbours, walking towards that side, whose gaps are at least from.gap − gap_floor
+/// (a tie within rounding), stopping at the first whose support vertex lies within its slab; `from`
+/// itself when the support is within the slab or the next neighbour does not tie. At most
+/// R.size() − 1 steps, each a scan of I (the pass's own heights). Out of line: the manifold calls
+/// it only when its first clipping lost I's deepest vertex (see contact_manifold).
+template <class T>
+MINKOWSKI_FAST_NOINLINE TiedFace<T> tied_face_towards_support(const ConvexShape<T>& R,
+                                                              const ConvexShape<T>& I,
+                                                              const sat_detail::FacePass<T>& pass,
+                                                              TiedFace<T> from, T gap_floor, T scale) {
+  using std::abs;
+  // −1: q lies beyond face f's side plane at vertex f, +1: beyond the one at vertex f + 1, by more
+  // than the clipping's rounding band (kSatGapErrorUlps·u·S·max(|tx|, |ty|), as `outside` there);
+  // 0: within the slab.
+  auto beyond_side = [&](std::uint32_t f, Vec2<T> q) {
+    const Vec2<T> p0 = R.vertex(f), p1 = R.vertex(sat_detail::next_index(f, R.size()));
+    const T ux = p1.x - p0.x, uy = p1.y - p0.y;
+    const T band = T(kSatGapErrorUlps) * unit_roundoff<T>() * scale * std::max(abs(ux), abs(uy));
+    if (ux * (q.x - p0.x) + uy * (q.y - p0.y) < -band) return -1;
+    if (ux * (p1.x - q.x) + uy * (p1.y - q.y) < -band) return 1;
+    return 0;
+  };
+  TiedFace<T> at = from;
+  const int dir = beyond_side(from.face, I.vertex(from.support));
+  for (std::size_t step = 1; dir != 0 && step < R.size(); ++step) {
+    const std::uint32_t f = dir < 0 ? sat_detail::prev_index(at.face, R.size())
+                                    : sat_detail::next_index(at.face, R.size());
+    const Vec2<T> n = R.normal(f), v = R.vertex(f);
+    TiedFace<T> next{f, pass.height(n, I.vertex(0), v), 0};
+    for (std::uint32_t j = 1; j < I.size(); ++j) {
+      const T h = pass.height(n, I.vertex(j), v);
+      if (h < next.gap) next.gap = h, next.support = j;
+    }
+    if (!(next.gap >= from.gap - gap_floor)) break;
+    at = next;
+    if (beyond_side(at.face, I.vertex(at.support)) != dir) break;
+  }
+  return at;
+}
+
+/// What the clipping needs besides the face: the reference shape R and the incident shape I (A and
+/// B, or B and A when ref_b), the face pass, their radii rr and ri and their sum r, the pair's scale
+/// S, the face gaps' rounding floor and the largest separation kept.
+template <class T>
+struct ClipContext {
+  const ConvexShape<T>& R;
+  const ConvexShape<T>& I;
+  const sat_detail::FacePass<T>& pass;
+  bool ref_b;
+  T rr, ri, r, scale, gap_floor, keep_limit;
+};
+
+/// Clips I's incident feature on R's face `face` (its support vertex `face_support` as the pass
+/// reports it, see FacePass::support) and writes the manifold's points, normal, kind and reference
+/// face into m. Returns the lowest height above the face among the candidate points (kept or not).
+/// Steps 3–4 of the method at the top of this header.
+template <class T>
+MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, std::uint32_t face,
+                                     std::uint32_t face_support) {
+  using namespace sat_detail;
+  const ConvexShape<T>& R = c.R;
+  const ConvexShape<T>& I = c.I;
+  const FacePass<T>& pass = c.pass;
+  const bool ref_b = c.ref_b;
+  const T rr = c.rr, ri = c.ri;
+  const Vec2<T> n = R.normal(face);
+  const std::uint32_t r0 = face, r1 = next_index(face, R.size());
+  const Vec2<T> v0 = R.vertex(r0), v1 = R.vertex(r1);
+  m.kind = ref_b ? ManifoldKind::face_b : ManifoldKind::face_a;
+  m.reference_face = face;
+  m.normal = ref_b ? -n : n;
+
+  // The incident feature: the edge of I whose normal is most anti-parallel to n (it holds I's
+  // support vertex along −n; found from the normals directly, as Box2D does, so that it does not
+  // wait for the support vertex), clipped to the slab between the side planes of the reference
+  // face; or I's single vertex. Clipping is parametric on the edge w(s) = w0 + s (w1 − w0),
+  // s in [0, 1]: plane v0 keeps a(s) = t·(w − v0) >= 0, plane v1 keeps b(s) = t·(v1 − w) >= 0
+  // (t = v1 − v0). Since a + b = |t|², both planes cut at parameters with the same denominator
+  // a0 − a1: one division. An end that no plane cuts is kept bit for bit (its height then equals
+  // the face gap exactly). Ids: a kept end is (reference face, incident vertex); a cut end is (the
+  // cutting plane's reference vertex, incident face). Scalars throughout: structs of point + tag
+  // stored piecewise and reloaded whole stalled store-to-load forwarding.
+  T p0x, p0y, p1x, p1y;
+  T cap_drop = T(0);  // the fallback point's reference surface below the face line (see there)
+  // The reference point of each end moved along the face back to the slab: the fallback point's
+  // cap, and a clipped edge's end kept within the side planes' rounding band (see there).
+  T shift0_x = T(0), shift0_y = T(0), shift1_x = T(0), shift1_y = T(0);
+  bool plane0 = false, plane1 = false;
+  std::uint32_t i0 = 0, i1 = 0, e = 0;
+  int count = 1;
+  const T tx = v1.x - v0.x, ty = v1.y - v0.y;
+  // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p).
+  auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
+  auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
+  // A reference face whose squared length underflows to 0 (shorter than ~1e-162 in double: a speck
+  // of subnormal size against a larger shape) has no usable slab: its products with the other
+  // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
+  const bool point_face = !(tx * tx + ty * ty > T(0));
+  // The reference point of a single incident point q (I's only vertex, or the fallback's deepest
+  // vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
+  // Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
+  // rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
+  // (d >= rr, and always for rr = 0) the cap's outermost point, the face's end vertex moved out
+  // by rr, is the reference point (and the separation is measured along n from it). Otherwise the
+  // point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
+  // core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
+  // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
+  // 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
+  // triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
+  // is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
+  // ~sqrt(8 u·S·gap) beyond the end is). Distances along the face use its unit direction from
+  // unit_vector: for a face between ~1e-162 and ~1e-154 long, |t|² is subnormal and dividing by
+  // sqrt(|t|²) put such a point percents of its distance off (a review's demo: 9e5 u·S).
+  auto place_single = [&](Vec2<T> q) {
+    if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
+      const Vec2<T> dq = q - v0;
+      const T h = dot(n, dq);
+      shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
+      return;
+    }
+    const T aq = side_a(q), bq = side_b(q);
+    if (aq < T(0) || bq < T(0)) {
+      using std::sqrt;
+      const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);  // subnormal |t|^2 safe
+      const T ua = dot(th, q - v0), ub = dot(th, v1 - q);
+      const T d = -(aq < bq ? ua : ub);
+      if (d < rr) {
+        cap_drop = rr - sqrt((rr - d) * (rr + d));
+      } else {
+        cap_drop = rr;
+        const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
+        shift0_x = back * th.x, shift0_y = back * th.y;
+      }
+    }
+  };
+  if (I.size() == 1) {
+    p0x = p1x = I.vertex(0).x, p0y = p1y = I.vertex(0).y;
+    place_single(I.vertex(0));
+  } else {
+    const auto in = I.normals();
+    T lowest = dot(n, in[0]);
+    for (std::size_t k = 1; k < in.size(); ++k) {
+      const T d = dot(n, in[k]);
+      const std::uint32_t mask = 0u - static_cast<std::uint32_t>(d < lowest);
+      e ^= (e ^ static_cast<std::uint32_t>(k)) & mask;
+      lowest = d < lowest ? d : lowest;
+    }
+    // A neighbour as anti-parallel as e up to rounding (kIncidentTieUlps: nearly collinear
+    // vertices of I) makes the choice rounding's, and the first minimum need not hold I's deepest
+    // vertex. In exact arithmetic the most anti-parallel edge is one of the two at I's support
+    // vertex along −n, so a tie is settled there (sat_detail::incident_edge). Otherwise the
+    // deepest vertex could be left out of the clipping: A's nearly straight chain (13, 2^-66),
+    // (1, 0), (0, −2^-62) gave two normals with equal dots, the first was clipped, its points lay
+    // above B's face and the manifold was empty for an overlap 0.94 deep
+    // (fixtures/found/fuzz-153e71f04049a141.json). Two dot products in the common, untied case.
+    const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
+    if (dot(n, in[prev_index(e, in.size())]) <= tie || dot(n, in[next_index(e, in.size())]) <= tie)
+      e = incident_edge(I, n, pass.support(n, I, face_support));
+    // Whether an edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the
+    // fallback below).
+    auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
+      return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
+    };
+    // Whether a plane cuts an end of an edge that reaches the slab: only when the end lies beyond
+    // it by more than a face gap's rounding, kSatGapErrorUlps·u·S·|t| (|t| bounded by
+    // max(|tx|, |ty|): no square root, at most √2 too small). An end nearer the plane is kept (as
+    // a contact whose separation exceeds the margin by less is kept, below), so rounding cannot
+    // decide whether it is cut. Otherwise the incident vertex that realises the gap could be cut
+    // away: B's vertex (0, −3), 3 beyond the end (0, 0) of A's face in a case of scale 5e83 (u·S
+    // ~ 6e67), was cut where B's nearly flat edge crosses the plane, 5e83 away, and the manifold
+    // was empty for an overlap 5.2e83 deep (fixtures/found/fuzz-2db2f484ae400e29.json).
+    using std::abs;
+    const T side_slack = T(kSatGapErrorUlps) * unit_roundoff<T>() * c.scale * std::max(abs(tx), abs(ty));
+    auto outside = [side_slack](T side) { return side < -side_slack; };
+    std::uint32_t e1 = next_index(e, I.size());
+    Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
+    T a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
+    if (beyond(a0, a1, b0, b1)) {
+      // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
+      // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
+      // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
+      // −t), forwards when beyond plane v1 — through such ties, and clip the first edge that
+      // reaches the slab, or else use the last one for the fallback below (its near end is the
+      // tie's nearest to the slab). fixtures/found/fuzz-77078552889aae87.json: B's vertices
+      // (−12, 1e-309), (−4, 0), (0, 0) give two edges with normals (−1.7e-310, −1) and (0, −1),
+      // both at dot −1 with A's face normal; the first was taken and its far end (−4, 0)
+      // reported, 4 away from A (fuzz-9d0dcd9eadbb0585.json: the second edge ends 1e-321 short of
+      // the slab as well).
+      const bool back = a0 < T(0) && a1 < T(0);
+      std::uint32_t k = e;
+      for (std::size_t step = 1; step < I.size(); ++step) {
+        k = back ? prev_index(k, I.size()) : next_index(k, I.size());
+        if (!(dot(n, in[k]) <= tie)) break;
+        e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
+        a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
+        if (!beyond(a0, a1, b0, b1)) break;
+      }
+    }
+    if (point_face || beyond(a0, a1, b0, b1)) {
+      // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
+      // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
+      // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
+      // would be reported at the far end, off the reference shape by the edge's length.
+      std::uint32_t sup = pass.support(n, I, face_support);
+      const bool beyond0 = a0 < T(0) && a1 < T(0);  // beyond plane v0 (else beyond plane v1)
+      const std::uint32_t near = (beyond0 ? a1 > a0 : b1 > b0) ? e1 : e;
+      if (near != sup && pass.height(n, I.vertex(near), v0) <= pass.height(n, I.vertex(sup), v0) + c.gap_floor)
+        sup = near;
+      p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
+      i0 = i1 = sup;
+      place_single(I.vertex(sup));
+    } else {
+      // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
+      // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
+      // a0 − a1 = t·(w0 − w1), formed from the edge itself: the difference of a0 and a1, each
+      // measured from v0, cancelled to 0 when the reference face was 4e43 long and the incident
+      // edge of length 1, and the cut point landed 4e43 away
+      // (fixtures/found/fuzz-82a966faab200884.json).
+      const T da = tx * (w0.x - w1.x) + ty * (w0.y - w1.y);
+      const T den = da == T(0) ? T(1) : da;
+      // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
+      // overflows to inf (a 3e-319 square of A against B's edge of length 2: products of size
+      // 6e-319, fixtures/found/fuzz-9567cfce0d0529cc.json, gave NaN contacts) while each ratio,
+      // a0/den and b0/den, lies in [−1, 1] wherever it is used. The branch is almost never taken.
+      T xa, xb;  // b0 − b1 = −(a0 − a1)
+      if ((den < T(0) ? -den : den) >= std::numeric_limits<T>::min()) {
+        const T inv = T(1) / den;
+        xa = a0 * inv, xb = -(b0 * inv);
+      } else {
+        xa = a0 / den, xb = -(b0 / den);
+      }
+      const bool lo_a = outside(a0), lo_b = outside(b0), hi_a = outside(a1), hi_b = outside(b1);
+      // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
+      // beyond both planes cannot occur for a segment that reaches the slab).
+      const T lo = lo_a ? xa : (lo_b ? xb : T(0));
+      const T hi = hi_a ? xa : (hi_b ? xb : T(1));
+      const T dx = w1.x - w0.x, dy = w1.y - w0.y;
+      plane0 = lo_a || lo_b, plane1 = hi_a || hi_b;
+      p0x = plane0 ? w0.x + lo * dx : w0.x, p0y = plane0 ? w0.y + lo * dy : w0.y;
+      p1x = plane1 ? w0.x + hi * dx : w1.x, p1y = plane1 ? w0.y + hi * dy : w1.y;
+      i0 = plane0 ? (lo_a ? r0 : r1) : e;
+      i1 = plane1 ? (hi_a ? r0 : r1) : e1;
+      count = 2;
+      // An end kept inside the rounding band but beyond its plane (a < 0 or b < 0 without being
+      // outside) lies past the face's end: its foot on the face line would be off R by up to the
+      // band, 32 u·S (a float case of scale 1e6 had a reference point 1.1 = 19 u·S off A). Its
+      // reference point is moved back along t to the face's end. Rare, so a branch.
+      const bool in_band0 = (!plane0) & ((a0 < T(0)) | (b0 < T(0)));
+      const bool in_band1 = (!plane1) & ((a1 < T(0)) | (b1 < T(0)));
+      if (in_band0 | in_band1) {
+        // |t|² > 0 (point_face is false here) but may be subnormal: divide, not a reciprocal.
+        const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);
+        const T s0 = in_band0 ? (a0 < T(0) ? -dot(th, w0 - v0) : dot(th, v1 - w0)) : T(0);
+        const T s1 = in_band1 ? (a1 < T(0) ? -dot(th, w1 - v0) : dot(th, v1 - w1)) : T(0);
+        shift0_x = s0 * th.x, shift0_y = s0 * th.y, shift1_x = s1 * th.x, shift1_y = s1 * th.y;
+      }
+    }
+  }
+  const T keep_limit = c.keep_limit;
+  int kept = 0;
+  T lowest = T(0);  // the lowest height of the candidate points (count >= 1)
+  for (int k = 0; k < count; ++k) {
+    const T px = k == 0 ? p0x : p1x, py = k == 0 ? p0y : p1y;
+    const bool plane = k == 0 ? plane0 : plane1;
+    const std::uint32_t idx = k == 0 ? i0 : i1;
+    const T w = pass.height(n, Vec2<T>{px, py}, v0);  // height above the reference face
+    lowest = (k == 0 || w < lowest) ? w : lowest;
+    const T sep = w - c.r + cap_drop;
+    // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
+    // by the radii along n (reference side; less cap_drop beyond the slab) and −n (incident side).
+    const T rx = px - (w - rr + cap_drop) * n.x + (k == 0 ? shift0_x : shift1_x);
+    const T ry = py - (w - rr + cap_drop) * n.y + (k == 0 ? shift0_y : shift1_y);
+    const T ix = px - ri * n.x, iy = py - ri * n.y;
+    const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
+    const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
+    const std::uint32_t ref_index = plane ? idx : r0, inc_index = plane ? e : idx;
+    ManifoldPoint<T>& mp = m.points[kept];  // written always, counted only if kept
+    mp.point_a = ref_b ? Vec2<T>{ix, iy} : Vec2<T>{rx, ry};
+    mp.point_b = ref_b ? Vec2<T>{rx, ry} : Vec2<T>{ix, iy};
+    mp.point = Vec2<T>{T(0.5) * (rx + ix), T(0.5) * (ry + iy)};
+    mp.separation = sep;
+    mp.id = ref_b ? ContactFeature{inc_type, ref_type, inc_index, ref_index}
+                  : ContactFeature{ref_type, inc_type, ref_index, inc_index};
+    kept += sep <= keep_limit ? 1 : 0;
+  }
+  m.point_count = kept;
+  if (kept == 0) m.kind = ManifoldKind::none;
+  return lowest;
+}
+
+/// The rare second round of contact_manifold (see there): walks to a tied face towards I's support
+/// vertex and, if that is another face, clips again on it. Out of line, so that the common path
+/// keeps one copy of the clipping and no state for this one.
+template <class T>
+MINKOWSKI_FAST_NOINLINE void reclip_on_tied_face(Manifold<T>& m, const ClipContext<T>& c,
+                                                 std::uint32_t face, T face_gap,
+                                                 std::uint32_t face_support) {
+  const TiedFace<T> t = tied_face_towards_support(
+      c.R, c.I, c.pass,
+      TiedFace<T>{face, face_gap, c.pass.support(c.R.normal(face), c.I, face_support)},
+      c.gap_floor, c.scale);
+  if (t.face != face) clip_on_face(m, c, t.face, t.support);
 }
 
 }  // namespace manifold_detail
@@ -251,244 +569,44 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // coin toss on random pairs: which shape is the reference, which edge is incident, which end
   // a side plane cuts, whether a point is kept. Each mispredicted branch costs ~15 cycles, and
   // there were five of them per query.)
+  // A face gap's rounding error bound (kSatGapErrorUlps): gaps closer than this are a tie.
+  const T gap_floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
-    const T floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
     const T la2 = length_squared(a.vertex(next_index(pass.a.face, a.size())) - a.vertex(pass.a.face));
     const T lb2 = length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
     const T tol = T(options.reference_face_relative_tolerance);
-    ref_b = (diff > floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
+    ref_b = (diff > gap_floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
   }
   const ConvexShape<T>& R = ref_b ? b : a;
   const ConvexShape<T>& I = ref_b ? a : b;
-  const std::uint32_t face = ref_b ? pass.b.face : pass.a.face;
   const T rr = ref_b ? rb : ra, ri = ref_b ? ra : rb;
-  const Vec2<T> n = R.normal(face);
-  const std::uint32_t r0 = face, r1 = next_index(face, R.size());
-  const Vec2<T> v0 = R.vertex(r0), v1 = R.vertex(r1);
-  m.kind = ref_b ? ManifoldKind::face_b : ManifoldKind::face_a;
-  m.reference_face = face;
-  m.normal = ref_b ? -n : n;
-
-  // The incident feature: the edge of I whose normal is most anti-parallel to n (it holds I's
-  // support vertex along −n; found from the normals directly, as Box2D does, so that it does not
-  // wait for the support vertex), clipped to the slab between the side planes of the reference
-  // face; or I's single vertex. Clipping is parametric on the edge w(s) = w0 + s (w1 − w0),
-  // s in [0, 1]: plane v0 keeps a(s) = t·(w − v0) >= 0, plane v1 keeps b(s) = t·(v1 − w) >= 0
-  // (t = v1 − v0). Since a + b = |t|², both planes cut at parameters with the same denominator
-  // a0 − a1: one division. An end that no plane cuts is kept bit for bit (its height then equals
-  // the face gap exactly). Ids: a kept end is (reference face, incident vertex); a cut end is (the
-  // cutting plane's reference vertex, incident face). Scalars throughout: structs of point + tag
-  // stored piecewise and reloaded whole stalled store-to-load forwarding.
-  T p0x, p0y, p1x, p1y;
-  T cap_drop = T(0);  // the fallback point's reference surface below the face line (see there)
-  // The reference point of each end moved along the face back to the slab: the fallback point's
-  // cap, and a clipped edge's end kept within the side planes' rounding band (see there).
-  T shift0_x = T(0), shift0_y = T(0), shift1_x = T(0), shift1_y = T(0);
-  bool plane0 = false, plane1 = false;
-  std::uint32_t i0 = 0, i1 = 0, e = 0;
-  int count = 1;
-  const T tx = v1.x - v0.x, ty = v1.y - v0.y;
-  // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p).
-  auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
-  auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
-  // A reference face whose squared length underflows to 0 (shorter than ~1e-162 in double: a speck
-  // of subnormal size against a larger shape) has no usable slab: its products with the other
-  // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
-  const bool point_face = !(tx * tx + ty * ty > T(0));
-  // The reference point of a single incident point q (I's only vertex, or the fallback's deepest
-  // vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
-  // Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
-  // rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
-  // (d >= rr, and always for rr = 0) the cap's outermost point, the face's end vertex moved out
-  // by rr, is the reference point (and the separation is measured along n from it). Otherwise the
-  // point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
-  // core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
-  // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
-  // 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
-  // triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
-  // is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
-  // ~sqrt(8 u·S·gap) beyond the end is). Distances along the face use its unit direction from
-  // unit_vector: for a face between ~1e-162 and ~1e-154 long, |t|² is subnormal and dividing by
-  // sqrt(|t|²) put such a point percents of its distance off (a review's demo: 9e5 u·S).
-  auto place_single = [&](Vec2<T> q) {
-    if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
-      const Vec2<T> dq = q - v0;
-      const T h = dot(n, dq);
-      shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
-      return;
-    }
-    const T aq = side_a(q), bq = side_b(q);
-    if (aq < T(0) || bq < T(0)) {
-      using std::sqrt;
-      const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);  // subnormal |t|^2 safe
-      const T ua = dot(th, q - v0), ub = dot(th, v1 - q);
-      const T d = -(aq < bq ? ua : ub);
-      if (d < rr) {
-        cap_drop = rr - sqrt((rr - d) * (rr + d));
-      } else {
-        cap_drop = rr;
-        const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
-        shift0_x = back * th.x, shift0_y = back * th.y;
-      }
-    }
-  };
-  if (I.size() == 1) {
-    p0x = p1x = I.vertex(0).x, p0y = p1y = I.vertex(0).y;
-    place_single(I.vertex(0));
-  } else {
-    const auto in = I.normals();
-    T lowest = dot(n, in[0]);
-    for (std::size_t k = 1; k < in.size(); ++k) {
-      const T d = dot(n, in[k]);
-      const std::uint32_t mask = 0u - static_cast<std::uint32_t>(d < lowest);
-      e ^= (e ^ static_cast<std::uint32_t>(k)) & mask;
-      lowest = d < lowest ? d : lowest;
-    }
-    // A neighbour as anti-parallel as e up to rounding (kIncidentTieUlps: nearly collinear
-    // vertices of I) makes the choice rounding's, and the first minimum need not hold I's deepest
-    // vertex. In exact arithmetic the most anti-parallel edge is one of the two at I's support
-    // vertex along −n, so a tie is settled there (sat_detail::incident_edge). Otherwise the
-    // deepest vertex could be left out of the clipping: A's nearly straight chain (13, 2^-66),
-    // (1, 0), (0, −2^-62) gave two normals with equal dots, the first was clipped, its points lay
-    // above B's face and the manifold was empty for an overlap 0.94 deep
-    // (fixtures/found/fuzz-153e71f04049a141.json). Two dot products in the common, untied case.
-    const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
-    if (dot(n, in[prev_index(e, in.size())]) <= tie || dot(n, in[next_index(e, in.size())]) <= tie)
-      e = incident_edge(I, n, pass.support(n, I, ref_b ? pass.b.support : pass.a.support));
-    // Whether an edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the
-    // fallback below).
-    auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
-      return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
-    };
-    // Whether a plane cuts an end of an edge that reaches the slab: only when the end lies beyond
-    // it by more than a face gap's rounding, kSatGapErrorUlps·u·S·|t| (|t| bounded by
-    // max(|tx|, |ty|): no square root, at most √2 too small). An end nearer the plane is kept (as
-    // a contact whose separation exceeds the margin by less is kept, below), so rounding cannot
-    // decide whether it is cut. Otherwise the incident vertex that realises the gap could be cut
-    // away: B's vertex (0, −3), 3 beyond the end (0, 0) of A's face in a case of scale 5e83 (u·S
-    // ~ 6e67), was cut where B's nearly flat edge crosses the plane, 5e83 away, and the manifold
-    // was empty for an overlap 5.2e83 deep (fixtures/found/fuzz-2db2f484ae400e29.json).
-    using std::abs;
-    const T side_slack = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b) * std::max(abs(tx), abs(ty));
-    auto outside = [side_slack](T side) { return side < -side_slack; };
-    std::uint32_t e1 = next_index(e, I.size());
-    Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
-    T a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
-    if (beyond(a0, a1, b0, b1)) {
-      // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
-      // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
-      // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
-      // −t), forwards when beyond plane v1 — through such ties, and clip the first edge that
-      // reaches the slab, or else use the last one for the fallback below (its near end is the
-      // tie's nearest to the slab). fixtures/found/fuzz-77078552889aae87.json: B's vertices
-      // (−12, 1e-309), (−4, 0), (0, 0) give two edges with normals (−1.7e-310, −1) and (0, −1),
-      // both at dot −1 with A's face normal; the first was taken and its far end (−4, 0)
-      // reported, 4 away from A (fuzz-9d0dcd9eadbb0585.json: the second edge ends 1e-321 short of
-      // the slab as well).
-      const bool back = a0 < T(0) && a1 < T(0);
-      std::uint32_t k = e;
-      for (std::size_t step = 1; step < I.size(); ++step) {
-        k = back ? prev_index(k, I.size()) : next_index(k, I.size());
-        if (!(dot(n, in[k]) <= tie)) break;
-        e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
-        a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
-        if (!beyond(a0, a1, b0, b1)) break;
-      }
-    }
-    if (point_face || beyond(a0, a1, b0, b1)) {
-      // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
-      // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
-      // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
-      // would be reported at the far end, off the reference shape by the edge's length.
-      std::uint32_t sup = pass.support(n, I, ref_b ? pass.b.support : pass.a.support);
-      const T floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
-      const bool beyond0 = a0 < T(0) && a1 < T(0);  // beyond plane v0 (else beyond plane v1)
-      const std::uint32_t near = (beyond0 ? a1 > a0 : b1 > b0) ? e1 : e;
-      if (near != sup && pass.height(n, I.vertex(near), v0) <= pass.height(n, I.vertex(sup), v0) + floor)
-        sup = near;
-      p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
-      i0 = i1 = sup;
-      place_single(I.vertex(sup));
-    } else {
-      // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
-      // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
-      // a0 − a1 = t·(w0 − w1), formed from the edge itself: the difference of a0 and a1, each
-      // measured from v0, cancelled to 0 when the reference face was 4e43 long and the incident
-      // edge of length 1, and the cut point landed 4e43 away
-      // (fixtures/found/fuzz-82a966faab200884.json).
-      const T da = tx * (w0.x - w1.x) + ty * (w0.y - w1.y);
-      const T den = da == T(0) ? T(1) : da;
-      // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
-      // overflows to inf (a 3e-319 square of A against B's edge of length 2: products of size
-      // 6e-319, fixtures/found/fuzz-9567cfce0d0529cc.json, gave NaN contacts) while each ratio,
-      // a0/den and b0/den, lies in [−1, 1] wherever it is used. The branch is almost never taken.
-      T xa, xb;  // b0 − b1 = −(a0 − a1)
-      if ((den < T(0) ? -den : den) >= std::numeric_limits<T>::min()) {
-        const T inv = T(1) / den;
-        xa = a0 * inv, xb = -(b0 * inv);
-      } else {
-        xa = a0 / den, xb = -(b0 / den);
-      }
-      const bool lo_a = outside(a0), lo_b = outside(b0), hi_a = outside(a1), hi_b = outside(b1);
-      // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
-      // beyond both planes cannot occur for a segment that reaches the slab).
-      const T lo = lo_a ? xa : (lo_b ? xb : T(0));
-      const T hi = hi_a ? xa : (hi_b ? xb : T(1));
-      const T dx = w1.x - w0.x, dy = w1.y - w0.y;
-      plane0 = lo_a || lo_b, plane1 = hi_a || hi_b;
-      p0x = plane0 ? w0.x + lo * dx : w0.x, p0y = plane0 ? w0.y + lo * dy : w0.y;
-      p1x = plane1 ? w0.x + hi * dx : w1.x, p1y = plane1 ? w0.y + hi * dy : w1.y;
-      i0 = plane0 ? (lo_a ? r0 : r1) : e;
-      i1 = plane1 ? (hi_a ? r0 : r1) : e1;
-      count = 2;
-      // An end kept inside the rounding band but beyond its plane (a < 0 or b < 0 without being
-      // outside) lies past the face's end: its foot on the face line would be off R by up to the
-      // band, 32 u·S (a float case of scale 1e6 had a reference point 1.1 = 19 u·S off A). Its
-      // reference point is moved back along t to the face's end. Rare, so a branch.
-      const bool in_band0 = (!plane0) & ((a0 < T(0)) | (b0 < T(0)));
-      const bool in_band1 = (!plane1) & ((a1 < T(0)) | (b1 < T(0)));
-      if (in_band0 | in_band1) {
-        // |t|² > 0 (point_face is false here) but may be subnormal: divide, not a reciprocal.
-        const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);
-        const T s0 = in_band0 ? (a0 < T(0) ? -dot(th, w0 - v0) : dot(th, v1 - w0)) : T(0);
-        const T s1 = in_band1 ? (a1 < T(0) ? -dot(th, w1 - v0) : dot(th, v1 - w1)) : T(0);
-        shift0_x = s0 * th.x, shift0_y = s0 * th.y, shift1_x = s1 * th.x, shift1_y = s1 * th.y;
-      }
-    }
-  }
+  // The reference face, its gap and I's vertex that realises the gap (as the pass found them).
+  const std::uint32_t face = ref_b ? pass.b.face : pass.a.face;
+  const T face_gap = ref_b ? pass.b.gap : pass.a.gap;
+  const std::uint32_t face_support = ref_b ? pass.b.support : pass.a.support;
   // A point is kept when its separation is at most the margin, up to the gap's rounding: at an
   // exact touching contact two candidate vertices may round to 0 and +1e-16, and the contact must
   // not be lost to that (kSatGapErrorUlps, tolerances.hpp).
   const T keep_limit =
       speculative_margin + T(options.keep_ulps) * unit_roundoff<T>() * pair_scale(a, b);
-  int kept = 0;
-  for (int k = 0; k < count; ++k) {
-    const T px = k == 0 ? p0x : p1x, py = k == 0 ? p0y : p1y;
-    const bool plane = k == 0 ? plane0 : plane1;
-    const std::uint32_t idx = k == 0 ? i0 : i1;
-    const T w = pass.height(n, Vec2<T>{px, py}, v0);  // height above the reference face
-    const T sep = w - r + cap_drop;
-    // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
-    // by the radii along n (reference side; less cap_drop beyond the slab) and −n (incident side).
-    const T rx = px - (w - rr + cap_drop) * n.x + (k == 0 ? shift0_x : shift1_x);
-    const T ry = py - (w - rr + cap_drop) * n.y + (k == 0 ? shift0_y : shift1_y);
-    const T ix = px - ri * n.x, iy = py - ri * n.y;
-    const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
-    const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
-    const std::uint32_t ref_index = plane ? idx : r0, inc_index = plane ? e : idx;
-    ManifoldPoint<T>& mp = m.points[kept];  // written always, counted only if kept
-    mp.point_a = ref_b ? Vec2<T>{ix, iy} : Vec2<T>{rx, ry};
-    mp.point_b = ref_b ? Vec2<T>{rx, ry} : Vec2<T>{ix, iy};
-    mp.point = Vec2<T>{T(0.5) * (rx + ix), T(0.5) * (ry + iy)};
-    mp.separation = sep;
-    mp.id = ref_b ? ContactFeature{inc_type, ref_type, inc_index, ref_index}
-                  : ContactFeature{ref_type, inc_type, ref_index, inc_index};
-    kept += sep <= keep_limit ? 1 : 0;
-  }
-  m.point_count = kept;
-  if (kept == 0) m.kind = ManifoldKind::none;
+  const ClipContext<T> ctx{R, I, pass, ref_b, rr, ri, r, pair_scale(a, b), gap_floor, keep_limit};
+  const T lowest = clip_on_face(m, ctx, face, face_support);
+  // The deepest point lost. In exact arithmetic I's support vertex along −n lies in the closed
+  // slab of the best face whenever the cores overlap or touch (the penetration depth is the
+  // distance from the origin to the nearest face line of the Minkowski difference, and the foot
+  // of that distance lies on the face itself), so no side plane cuts it. In floating point two
+  // nearly collinear faces of R tie within their gaps' rounding and the pass keeps either: A's
+  // faces (−15, 0)→(−1, −8e-55) and (−1, −8e-55)→(0, 0) had gaps −9e-55 and −7e-109, the first
+  // was kept, B's corner at the origin (the contact of two cores that touch) lay 1 beyond its
+  // slab and was cut away, and the manifold was empty for an overlap 0.01 deep
+  // (fixtures/found/fuzz-a8e7d9dd3e94bab6.json). So when no kept point is as deep as the face
+  // gap (up to its rounding), the reference face walks towards the side where the support
+  // vertex lies through neighbours whose gap ties with it (within kSatGapErrorUlps·u·S), and the
+  // clipping is done again on the last of them. Costs one comparison when nothing was lost.
+  if (I.size() > 1 && lowest > face_gap + gap_floor)
+    reclip_on_tied_face(m, ctx, face, face_gap, face_support);
   return m;
 }
 
