@@ -2,7 +2,9 @@
 // Expected hulls are derived by hand from the listed points.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -117,4 +119,40 @@ TEST(ShapeSubnormal, APolygonWhoseSizeSquaredUnderflowsStaysAPolygon) {
   const auto f = make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {sf, 0}, {0, sf}});
   ASSERT_TRUE(f) << f.message;
   EXPECT_EQ(f.shape.size(), 3u);
+}
+
+// Five points a few ulps apart near (−2^31, −2^31), with (0, 7): the rounded cross products of the
+// old hull were inconsistent with one another and the monotone chain returned (Q1, Q4, (0, 7), Q4),
+// one corner twice with opposite faces there (fixtures/found/fuzz-7a5d8ebd1a78a9fa.json, where SAT
+// then answered depth 0 for an overlap 4.95 deep). Whatever the welding keeps, the hull must be a
+// strictly convex polygon of input points without repeats. Checked in integers: every coordinate is
+// a multiple of 2^-22 below 2^31 (ulp of [2^30, 2^31)), so x·2^22 is an int64 below 2^53, and the
+// orientation of three such points is exact in __int128 (differences < 2^54, products < 2^108).
+TEST(FastShape, CornersAFewUlpsApartStillGiveAConvexHullWithoutRepeats) {
+  const std::vector<V> pts = {{-0.0, 7.0},
+                              {-2147483648.0, -2147483647.9999998},
+                              {-2147483647.9999995, -2147483647.9999993},
+                              {-2147483647.999999, -2147483647.9999988},
+                              {-2147483647.9999986, -2147483647.9999983},
+                              {-2147483647.999998, -2147483647.9999979}};
+  const auto r = make_shape<double>(pts);
+  ASSERT_TRUE(r) << r.message;
+  const auto& s = r.shape;
+  ASSERT_GE(s.size(), 3u);  // (0, 7) and the cluster's two ends are at least 1e-6 off a line
+  struct I {
+    std::int64_t x, y;
+  };
+  std::vector<I> v;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const V p = s.vertex(i);
+    EXPECT_NE(std::find(pts.begin(), pts.end(), p), pts.end()) << "vertex " << i << " is no input point";
+    v.push_back({static_cast<std::int64_t>(std::ldexp(p.x, 22)), static_cast<std::int64_t>(std::ldexp(p.y, 22))});
+    ASSERT_EQ(std::ldexp(double(v.back().x), -22), p.x);
+    ASSERT_EQ(std::ldexp(double(v.back().y), -22), p.y);
+  }
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const I a = v[i], b = v[(i + 1) % v.size()], c = v[(i + 2) % v.size()];
+    const __int128 cross = __int128(b.x - a.x) * (c.y - a.y) - __int128(b.y - a.y) * (c.x - a.x);
+    EXPECT_GT(cross, 0) << "turn at vertex " << (i + 1) % v.size() << " is not strictly convex";
+  }
 }

@@ -9,8 +9,9 @@
 // on a built shape is allocation-free and exception-free.
 //
 // Invariants of a built shape:
-//   - vertices() are in counter-clockwise order, strictly convex as computed in T (collinear and
-//     welded points removed), with no two equal; size() is 1, 2 or >= 3;
+//   - vertices() are in counter-clockwise order, strictly convex in exact arithmetic (the hull's
+//     orientation test is exact; collinear and welded points removed), with no two equal; size()
+//     is 1, 2 or >= 3;
 //   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] -> vertices[i+1];
 //     for size() == 2, normal(0) is the unit normal to the right of v0 -> v1 and normal(1) its
 //     opposite; for size() == 1 there are no normals;
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <string>
@@ -140,92 +142,115 @@ inline const char* describe(ShapeError e) {
 
 namespace detail {
 
-// The orientation test of make_shape's hull, exact where its products underflow.
+// The orientation test of make_shape's hull, exact.
 //
-// Andrew's monotone chain decides each turn by the sign of cross(b − a, c − a). Products that
-// underflow into subnormals keep no relative accuracy: at scale 1, the points (−2^-1074, 1.00004),
-// (0, 0), (0, 0.5) have orientation +2.5e-324 exactly, but both products rounded to −2^-1074, the
-// cross came out 0, the chain popped (0, 0) — a corner of the hull — and the shape lost a
-// triangle 0.45 across (fixtures/found/fuzz-979ec46dc36daf46.json). Where |u.x·v.y| + |u.y·v.x| is
-// below normalize_below2 the sign is therefore decided exactly: each product is written as
-// (hi + lo)·2^e from frexp's mantissas in [0.5, 1), whose product Dekker's two-product forms
-// without rounding (T. J. Dekker, "A floating-point technique for extending the available
-// precision", Numer. Math. 18, 1971), and the two are compared with their exponents as integers.
-// Such tiny differences u, v of coordinates are themselves exact (Sterbenz's lemma; subnormal
-// subtraction is exact). Elsewhere the plain cross product decides, bit for bit as orient().
+// Andrew's monotone chain decides each turn by the sign of orient(a, b, c) = cross(b − a, c − a),
+// and returns a convex polygon only if those signs are consistent with one another; a rounded
+// cross product is not. Products that underflow keep no relative accuracy: at scale 1 the points
+// (−2^-1074, 1.00004), (0, 0), (0, 0.5) have orientation +2.5e-324 exactly, both products rounded
+// to −2^-1074, the cross came out 0 and the chain dropped a corner of the hull
+// (fixtures/found/fuzz-979ec46dc36daf46.json). Differences that round do the same at any scale: five
+// points a few ulps apart near (−2^31, −2^31) with (0, 7) gave a "hull" that visited one corner
+// twice, its two faces there opposite (fixtures/found/fuzz-7a5d8ebd1a78a9fa.json), and SAT
+// answered a depth of 0 for an overlap 4.95 deep.
+//
+// So the rounded cross product decides only where its error bound proves its sign: |error| <=
+// (3 + 16u)·u·(|t1| + |t2|) for t1 = u.x·v.y, t2 = u.y·v.x (J. R. Shewchuk, "Adaptive precision
+// floating-point arithmetic and fast robust geometric predicates", Discrete Comput. Geom. 18,
+// 1997, the bound ccwerrboundA of orient2d), valid when no product underflows, which
+// |t1| + |t2| >= normalize_below2 ensures up to a negligible 2^-1075. Elsewhere the sign is exact:
+// orient expands to six products of coordinates, bx·cy − bx·ay − ax·cy − by·cx + by·ax + ay·cx
+// (the ax·ay terms cancel), and each product of two doubles is an integer below 2^106 times a
+// power of two; they are summed into two big integers (the positive and the negative terms) and
+// compared. No rounding anywhere, for any finite doubles (and floats, which convert exactly).
 
-// a·b = (hi + lo)·2^e exactly; hi = lo = 0 when a product factor is 0.
-template <class T>
-struct ScaledProduct {
-  T hi{}, lo{};
-  int e = 0;
+/// Sum of products of doubles, exactly, as two unsigned big integers in units of 2^kLowBit.
+class ExactProductSum {
+ public:
+  /// Adds (negative: subtracts) x · y.
+  void add(double x, double y, bool negative) {
+    if (x == 0.0 || y == 0.0) return;
+    if ((x < 0.0) != (y < 0.0)) negative = !negative;
+    int ex = 0, ey = 0;
+    using std::frexp, std::ldexp, std::abs;
+    // |x| = mx · 2^(ex − 53) with mx an integer below 2^53 (frexp's mantissa is in [0.5, 1)).
+    const auto mx = static_cast<std::uint64_t>(ldexp(frexp(abs(x), &ex), 53));
+    const auto my = static_cast<std::uint64_t>(ldexp(frexp(abs(y), &ey), 53));
+    const int shift = (ex - 53) + (ey - 53) - kLowBit;  // >= 0: ex, ey >= -1073
+    std::uint32_t* z = negative ? neg_ : pos_;
+    // mx·my from 32-bit halves: each partial product and the middle sum fit 64 bits.
+    const std::uint64_t xl = mx & 0xffffffffu, xh = mx >> 32, yl = my & 0xffffffffu, yh = my >> 32;
+    add_at(z, shift, xl * yl);
+    add_at(z, shift + 32, xh * yl + xl * yh);
+    add_at(z, shift + 64, xh * yh);
+  }
+
+  /// Sign of the sum: +1, 0 or −1.
+  int sign() const {
+    for (int i = kLimbs; i-- > 0;)
+      if (pos_[i] != neg_[i]) return pos_[i] > neg_[i] ? 1 : -1;
+    return 0;
+  }
+
+ private:
+  // Lowest bit of a product: each factor's lowest bit is at least 2^(−1073 − 53) (a subnormal's
+  // frexp exponent is at least −1073). Highest: below 2^(2·1024); three more bits for six terms.
+  static constexpr int kLowBit = 2 * (-1073 - 53);
+  static constexpr int kLimbs = (2 * 1024 - kLowBit + 3 + 64 + 31) / 32;
+
+  // Adds v · 2^bit (bit >= 0) with carries.
+  static void add_at(std::uint32_t* z, int bit, std::uint64_t v) {
+    if (v == 0) return;
+    int i = bit / 32;
+    const int r = bit % 32;
+    // v · 2^r < 2^96 in three limbs.
+    std::uint64_t lo = (v & 0xffffffffu) << r;  // < 2^63
+    std::uint64_t hi = (v >> 32) << r;          // < 2^63, one limb up
+    std::uint64_t carry = 0;
+    for (; i < kLimbs && (lo != 0 || hi != 0 || carry != 0); ++i) {
+      const std::uint64_t sum = std::uint64_t(z[i]) + (lo & 0xffffffffu) + carry;
+      z[i] = static_cast<std::uint32_t>(sum);
+      carry = (sum >> 32) + (lo >> 32);
+      lo = hi, hi = 0;
+    }
+  }
+
+  std::uint32_t pos_[kLimbs] = {};
+  std::uint32_t neg_[kLimbs] = {};
 };
 
-template <class T>
-ScaledProduct<T> scaled_product(T a, T b) {
-  ScaledProduct<T> p;
-  if (a == T(0) || b == T(0)) return p;
-  using std::frexp;
-  int ea = 0, eb = 0;
-  const T ma = frexp(a, &ea), mb = frexp(b, &eb);
-  p.e = ea + eb;
-  p.hi = ma * mb;
-  // Veltkamp's split into halves of (digits + 1)/2 bits, then the exact remainder (Dekker).
-  constexpr T kSplit = T((1L << ((std::numeric_limits<T>::digits + 1) / 2)) + 1);
-  const T ca = kSplit * ma, a1 = ca - (ca - ma), a2 = ma - a1;
-  const T cb = kSplit * mb, b1 = cb - (cb - mb), b2 = mb - b1;
-  p.lo = ((a1 * b1 - p.hi) + a1 * b2 + a2 * b1) + a2 * b2;
-  return p;
+/// Sign of orient(a, b, c) for finite doubles, exactly (see above).
+inline int exact_orient_sign(Vec2<double> a, Vec2<double> b, Vec2<double> c) {
+  ExactProductSum s;
+  s.add(b.x, c.y, false);
+  s.add(b.x, a.y, true);
+  s.add(a.x, c.y, true);
+  s.add(b.y, c.x, true);
+  s.add(b.y, a.x, false);
+  s.add(a.y, c.x, false);
+  return s.sign();
 }
 
 template <class T>
 int sign_of(T x) { return (x > T(0)) - (x < T(0)); }
 
-// Sign of p − q for two ScaledProducts, exactly.
-template <class T>
-int sign_of_difference(const ScaledProduct<T>& p, const ScaledProduct<T>& q) {
-  if (p.hi == T(0)) return -sign_of(q.hi);
-  if (q.hi == T(0)) return sign_of(p.hi);
-  const int s = sign_of(p.hi);
-  if (s != sign_of(q.hi)) return s;
-  // |hi + lo| lies in [0.25 − 2^-54, 1): exponents more than 2 apart decide the magnitudes.
-  if (p.e > q.e + 2) return s;
-  if (q.e > p.e + 2) return -s;
-  using std::ldexp;
-  const int d = p.e - q.e;  // −2..2: the shifts below are exact (no value leaves the normal range)
-  const T terms[4] = {ldexp(p.hi, d), ldexp(p.lo, d), -q.hi, -q.lo};
-  // Their exact sum as a nonoverlapping expansion (Shewchuk's grow-expansion with two-sums; J. R.
-  // Shewchuk, "Adaptive precision floating-point arithmetic and fast robust geometric
-  // predicates", Discrete Comput. Geom. 18, 1997): its sign is that of its largest component.
-  T e[4];
-  int n = 0;
-  for (const T t : terms) {
-    T acc = t;
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-      const T sum = acc + e[i];
-      const T bv = sum - acc;
-      const T err = (acc - (sum - bv)) + (e[i] - bv);
-      if (err != T(0)) e[m++] = err;
-      acc = sum;
-    }
-    if (acc != T(0)) e[m++] = acc;
-    n = m;
-  }
-  return n == 0 ? 0 : sign_of(e[n - 1]);
-}
-
-// Sign of orient(a, b, c) (> 0 counter-clockwise), exact where its products underflow.
+/// Sign of orient(a, b, c) (> 0 counter-clockwise), exact: the rounded cross product where its
+/// error bound proves the sign, exact_orient_sign elsewhere. Exact number types: their own cross.
 template <class T>
 int orient_sign(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
   const Vec2<T> u = b - a, v = c - a;
-  const T t1 = u.x * v.y, t2 = u.y * v.x;
+  const T t1 = u.x * v.y, t2 = u.y * v.x, det = t1 - t2;
   if constexpr (std::numeric_limits<T>::is_iec559) {
+    static_assert(std::numeric_limits<T>::digits <= 53, "exact_orient_sign takes doubles");
     using std::abs;
-    if (abs(t1) + abs(t2) < normalize_below2<T>())
-      return sign_of_difference(scaled_product(u.x, v.y), scaled_product(u.y, v.x));
+    constexpr T u_ = unit_roundoff<T>();
+    const T mag = abs(t1) + abs(t2);
+    if (mag >= normalize_below2<T>() && abs(det) > (T(3) + T(16) * u_) * u_ * mag) return sign_of(det);
+    return exact_orient_sign(Vec2<double>{double(a.x), double(a.y)},
+                             Vec2<double>{double(b.x), double(b.y)},
+                             Vec2<double>{double(c.x), double(c.y)});
   }
-  return sign_of(t1 - t2);
+  return sign_of(det);
 }
 
 }  // namespace detail
@@ -237,9 +262,9 @@ struct ShapeBuilder {
   /// fuzz/fast_vs_reference_fuzz); unit_vector (vec2.hpp) scales such edges first.
   static Vec2<T> unit_normal(Vec2<T> e) { return perp_right(unit_vector(e, dot(e, e))); }
 
-  // Andrew's monotone chain on the welded, sorted points. Pops on cross <= 0 (detail::orient_sign:
-  // exact where the products underflow), so collinear points on an edge are dropped and the result
-  // is strictly convex as computed in T.
+  // Andrew's monotone chain on the welded, sorted points. Pops on orient <= 0 (detail::orient_sign,
+  // exact), so collinear points on an edge are dropped and the result is the strictly convex hull
+  // of the welded points, exactly.
   static ShapeResult<T> build(std::span<const Vec2<T>> points, T radius) {
     using std::abs;
     using std::isfinite;
