@@ -816,4 +816,33 @@ TYPED_TEST(ManifoldTyped, ATiedNearlyCollinearFaceDoesNotCutTheDeepestVertexAway
   expect_apex_contact(contact_manifold(a, b), Vec2<T>{-1, 0}, Vec2<T>{T(-1.0 / 64), 0});
 }
 
+
+TYPED_TEST(ManifoldTyped, ACoherentReferenceFaceThatLosesTheContactGivesWayToTheBetterFace) {
+  // A = triangle (h, h), (8, 8), (0, 8), h = 2^-10; B = segment (0, 0)–(4, 0) of radius 5h/4. A's
+  // face (h, h)→(8, 8) has gap 0 (B's end (0, 0) lies on its line: not a separating axis), B's
+  // upper face gap h (A's corner (h, h) above (h, 0)): B's is better by h, more than the gaps'
+  // rounding (32 u·S <= 1.6e-5 at S = 8) but less than kReferenceFaceRelativeTolerance × the
+  // shorter face, 5e-4 × 4 = 2e-3, so the coherence rule kept A's face. Its side plane x + y = 2h
+  // cut B's edge at (2h, 0), √2·h above A's face: separation √2·h − 5h/4 > 0, dropped, and the
+  // manifold was empty for an overlap 5h/4 − h = h/4 deep (the same configuration as
+  // fixtures/found/fuzz-551016efadf41cc1.json at scale 4e-34). Expected, by hand: one contact on
+  // B's face, separation −h/4, normal (0, −1) (A towards B), A's point its corner (h, h), B's
+  // point (h, 5h/4) on its surface. Tolerance 4 u·S (S = 8), a few roundings.
+  using T = TypeParam;
+  const double h = 0x1p-10, u = double(unit_roundoff<T>()), S = 8;
+  const auto a = shape<T>({{h, h}, {8, 8}, {0, 8}});
+  const auto b = shape<T>({{0, 0}, {4, 0}}, 1.25 * h);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_NEAR(double(m.normal.x), 0.0, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), -1.0, 4 * u);
+  const ManifoldPoint<T>& p = m.points[0];
+  EXPECT_NEAR(double(p.separation), -h / 4, 4 * u * S);
+  EXPECT_NEAR(double(p.point_a.x), h, 4 * u * S);
+  EXPECT_NEAR(double(p.point_a.y), h, 4 * u * S);
+  EXPECT_NEAR(double(p.point_b.x), h, 4 * u * S);
+  EXPECT_NEAR(double(p.point_b.y), 1.25 * h, 4 * u * S);
+}
+
 }  // namespace

@@ -25,9 +25,10 @@
 //      height is formed exactly as SAT formed the face gap: the deepest point of a manifold on
 //      the best face has separation −(SAT depth) bit for bit.
 //   5. If no clipped point is as deep as the face gap (the side planes cut the incident vertex that
-//      realises it — in exact arithmetic impossible on the best face of overlapping cores, in
-//      floating point the work of a tie between nearly collinear faces), the face walks to the
-//      neighbour on that vertex's side whose gap ties with it, and clips again (at most once).
+//      realises it — in exact arithmetic impossible on the best face of overlapping cores), the
+//      clipping is done again, at most once: on B's best face if step 3 kept A's although B's is
+//      better (by more than rounding); else on the neighbour on that vertex's side whose gap ties
+//      with the face's (two nearly collinear faces, one chosen by rounding).
 //
 // Performance (random 3–8-gons, g++ 12 -O2 -ffp-contract=off, x86-64, one shared core; Box2D
 // 2.4.1 b2CollidePolygons in float on the same pairs for scale): double 33 ns separated / 97 ns
@@ -438,13 +439,23 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
   return lowest;
 }
 
-/// The rare second round of contact_manifold (see there): walks to a tied face towards I's support
-/// vertex and, if that is another face, clips again on it. Out of line, so that the common path
-/// keeps one copy of the clipping and no state for this one.
+/// The rare second round of contact_manifold (see there), when the first clipping lost I's vertex
+/// that realises the face gap. If the other shape's best face is better than the reference face
+/// by more than the gaps' rounding (the coherence rule kept A's face, kReferenceFaceRelativeTolerance),
+/// clips on that face instead. Otherwise walks to a tied face of R towards that vertex and, if that
+/// is another face, clips again on it. Out of line, so that the common path keeps one copy of the
+/// clipping and no state for this one.
 template <class T>
-MINKOWSKI_FAST_NOINLINE void reclip_on_tied_face(Manifold<T>& m, const ClipContext<T>& c,
-                                                 std::uint32_t face, T face_gap,
-                                                 std::uint32_t face_support) {
+MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipContext<T>& c,
+                                                   std::uint32_t face, T face_gap,
+                                                   std::uint32_t face_support) {
+  const sat_detail::Face<T>& other = c.ref_b ? c.pass.a : c.pass.b;
+  if (other.valid && other.gap > face_gap + c.gap_floor) {
+    const ClipContext<T> swapped{c.I, c.R,  c.pass,  !c.ref_b,    c.ri,
+                                 c.rr, c.r, c.scale, c.gap_floor, c.keep_limit};
+    clip_on_face(m, swapped, other.face, other.support);
+    return;
+  }
   const TiedFace<T> t = tied_face_towards_support(
       c.R, c.I, c.pass,
       TiedFace<T>{face, face_gap, c.pass.support(c.R.normal(face), c.I, face_support)},
@@ -604,9 +615,16 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // (fixtures/found/fuzz-a8e7d9dd3e94bab6.json). So when no kept point is as deep as the face
   // gap (up to its rounding), the reference face walks towards the side where the support
   // vertex lies through neighbours whose gap ties with it (within kSatGapErrorUlps·u·S), and the
-  // clipping is done again on the last of them. Costs one comparison when nothing was lost.
+  // clipping is done again on the last of them. The coherence rule loses the deepest point the
+  // same way when it keeps A's face although B's is better: at scale 4e-34, B's face gap was
+  // 1.04e-42 (the cores' distance), A's −9e-46 (not a separating axis), the difference below
+  // kReferenceFaceRelativeTolerance × B's face (5.7e-39 long), and B's vertex next to A's corner
+  // lay beyond A's side plane; the manifold was empty for an overlap of the rounded shapes
+  // 3.5e-47 = 833 u·S deep (fixtures/found/fuzz-551016efadf41cc1.json). So B's face, when better
+  // by more than the gaps' rounding, is clipped on first. Costs one comparison when nothing was
+  // lost.
   if (I.size() > 1 && lowest > face_gap + gap_floor)
-    reclip_on_tied_face(m, ctx, face, face_gap, face_support);
+    reclip_on_better_face(m, ctx, face, face_gap, face_support);
   return m;
 }
 
