@@ -425,3 +425,31 @@ TEST(EpaDegenerate, AStartEdgeWhoseSquaredLengthUnderflowsIsNormalised) {
   EXPECT_EQ(p.normal.y, 1.0);
   EXPECT_NEAR(p.depth, r, 48 * 0x1p-53 * S);
 }
+
+TEST(EpaDegenerate, CoresCloserThanGjkCanOrientTakeSatsNormal) {
+  // A = a speck 2.3e-156 across with its right edge through (0, −2.3e-156) and (3.5e-308, 0); B =
+  // triangle (1, 0), (cos 45°, sin 45°) and an apex (2.2e-311, −2.3e-159) of radius 2. The apex lies
+  // inside A (A's right edge passes x ≈ 3.4e-308 at the apex's height), so the cores overlap by
+  // less than 4e-308 and the depth is 2 to within that. GJK came out "cores 3.5e-308 apart" with
+  // the normal (−1, 0), pushing B by 2 back across A and leaving an overlap of 1
+  // (fixtures/found/fuzz-e49130a3aef95e27.json). Expected, by hand: after B moves by 2n its core is
+  // the triangle with apex ≈ 2n and edges along (1, 0) and (1, 1)/√2; the origin (A) is at
+  // distance 2 from it exactly when −n lies in the apex's polar cone, n·(1, 0) >= 0 and
+  // n·(1, 1)/√2 >= 0; a direction off that cone by θ leaves an overlap of 2(1 − cos θ), within the
+  // normal bound 48 u·S (S = 1) for θ <= sqrt(48u) ≈ 7e-8.
+  const auto a = minkowski::fast::make_shape<double>(std::vector<Vec2<double>>{
+      {0.0, -2.3033104195241213e-156},
+      {-2.3033111081647696e-156, -2.3033111081647696e-156},
+      {-2.3033111081647696e-156, 5.826184060346022e-270},
+      {3.476677903917502e-308, 0.0}}).shape;
+  const auto b = minkowski::fast::make_shape<double>(std::vector<Vec2<double>>{
+      {1.0, 0.0}, {0.7071067811865476, 0.7071067811865475}, {2.1729236899484e-311, -2.2761049594727193e-159}},
+      2.0).shape;
+  const auto r = minkowski::fast::penetration(a, b);
+  ASSERT_TRUE(r.intersects);
+  const double theta = std::sqrt(48 * std::numeric_limits<double>::epsilon() / 2);
+  EXPECT_NEAR(r.depth, 2.0, 1e-15);
+  EXPECT_GE(r.normal.x, -theta) << r.normal.x << ", " << r.normal.y;
+  EXPECT_GE((r.normal.x + r.normal.y) / std::sqrt(2.0), -theta) << r.normal.x << ", " << r.normal.y;
+  EXPECT_NEAR(std::hypot(r.normal.x, r.normal.y), 1.0, 1e-15);
+}

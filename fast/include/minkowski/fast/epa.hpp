@@ -57,6 +57,7 @@
 //
 // No allocation, no exceptions, no NaN for finite input (every division is by a length tested > 0).
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -441,7 +442,8 @@ enum class PenetrationStatus : std::uint8_t {
   overlapping_cores,  ///< GJK then EPA (converged or single point): depth within tolerance
   approximate,        ///< a bound stopped GJK or EPA: best answer found (see gjk/epa status)
   sat_fallback,       ///< the normal degenerated (zero length: a core difference of subnormal
-                      ///< size, found by fuzzing); normal and depth are sat_query's MTV instead
+                      ///< size, found by fuzzing) or the cores are closer than GJK can give a
+                      ///< direction for (kGjkNormalSqrtUlps); normal and depth are sat_query's MTV
   empty_shape,        ///< a shape has no vertices: nothing computed
 };
 
@@ -493,6 +495,22 @@ PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexSha
   return r;
 }
 
+// SAT's MTV for rounded shapes whose cores GJK found apart by less than it can give a direction
+// for (kGjkNormalSqrtUlps, tolerances.hpp). The surface points keep GJK's core points (closer than
+// that distance to each other) and move out by the radii along SAT's normal.
+template <class T>
+PenetrationResult<T> sat_normal(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
+  const SatResult<T> s = sat_query(a, b);
+  const T ra = a.radius(), rb = b.radius();
+  const Vec2<T> core_a = r.point_a - ra * r.normal, core_b = r.point_b + rb * r.normal;
+  r.normal = s.normal;
+  r.depth = s.depth;
+  r.point_a = core_a + ra * s.normal;
+  r.point_b = core_b - rb * s.normal;
+  r.status = PenetrationStatus::sat_fallback;
+  return r;
+}
+
 }  // namespace detail
 
 /// Separation or penetration of two rounded convex shapes: GJK on the cores, then EPA if the cores
@@ -518,6 +536,11 @@ PenetrationResult<T> penetration(const ConvexShape<T>& a, const ConvexShape<T>& 
     if (g.intersects) {
       r.depth = (a.radius() + b.radius()) - g.core_distance;
       r.status = gjk_bound ? PenetrationStatus::approximate : PenetrationStatus::overlapping_radii;
+      // Cores closer than an uncertified GJK can give a direction for (kGjkNormalSqrtUlps): SAT.
+      using std::sqrt, std::max;
+      if (g.status != GjkStatus::converged &&
+          g.core_distance < T(kGjkNormalSqrtUlps) * sqrt(unit_roundoff<T>()) * max(a.scale(), b.scale()))
+        return detail::sat_normal(a, b, r);
       return detail::unit_normal_or_sat(a, b, r);
     } else {
       r.distance = g.distance;

@@ -46,6 +46,21 @@ inline constexpr std::size_t kMaxShapePoints = std::size_t{1} << 20;
 /// caught one step later by the "distance did not decrease" test (GjkStatus::stalled).
 inline constexpr double kGjkGapUlps = 4.0;
 
+/// penetration() takes the normal of rounded shapes whose cores GJK found apart, without GJK's
+/// convergence certificate (status stalled or max_iterations), from the cores' closest points only
+/// when their distance δ is at least kGjkNormalSqrtUlps · sqrt(u) · S (S the larger shape scale);
+/// closer cores take SAT's MTV (exact for this shape model) instead. (A converged GJK has its
+/// distance certified to kGjkGapUlps relative to δ itself, and keeps its normal: a segment 3e-162
+/// from a triangle's apex gets (0, −1), where SAT's face gaps all tie at 0.) Why: the uncertified
+/// closest points carry an error of e <= 8 u·S (the GJK distance bound of the tolerance model), so
+/// the normal's direction is off by up to θ = e/δ; pushing B by the depth D <= 4S along it leaves
+/// an overlap of up to D(1 − cos θ) ≈ Dθ²/2. With δ >= 4·sqrt(u)·S, θ <= 2·sqrt(u) and the residue
+/// is at most 8 u·S, inside the EPA normal bound (48 u·S, properties/src/bounds.cpp). Below, the
+/// direction is rounding's: cores 3.4e-308 deep at scale 1 came out 3.5e-308 apart with the normal
+/// (−1, 0) instead of (1, 0), and the push for a depth of 2 left an overlap of 1
+/// (fixtures/found/fuzz-e49130a3aef95e27.json).
+inline constexpr double kGjkNormalSqrtUlps = 4.0;
+
 /// Default EPA termination tolerance, in units of u · S with S = a.scale() + b.scale() (a bound on
 /// the coordinates of Minkowski-difference points). EPA stops when the support point along the
 /// closest edge's outward normal lies at most tau = kEpaToleranceUlps · u · S beyond that edge.
