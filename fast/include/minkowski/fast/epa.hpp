@@ -478,6 +478,16 @@ struct PenetrationResult {
 
 namespace detail {
 
+// r with SAT's MTV as its normal and depth (status sat_fallback); the points are left as they are.
+template <class T>
+PenetrationResult<T> sat_mtv(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
+  const SatResult<T> s = sat_query(a, b);
+  r.normal = s.normal;
+  r.depth = s.depth;
+  r.status = PenetrationStatus::sat_fallback;
+  return r;
+}
+
 // An intersecting answer's normal has squared length 1 up to rounding. When the cores' difference
 // is of subnormal size it can come out (0, 0): a 1e-313 polygon against a disc of radius 0.5 gave
 // GJK a core distance whose square underflows, hence no normal, and depth 0.5
@@ -488,11 +498,7 @@ template <class T>
 PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
   const T n2 = length_squared(r.normal);
   if (n2 > T(0.5) && n2 < T(2)) return r;
-  const SatResult<T> s = sat_query(a, b);
-  r.normal = s.normal;
-  r.depth = s.depth;
-  r.status = PenetrationStatus::sat_fallback;
-  return r;
+  return sat_mtv(a, b, r);
 }
 
 // SAT's MTV for rounded shapes whose cores GJK found apart by less than it can give a direction
@@ -500,14 +506,11 @@ PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexSha
 // that distance to each other) and move out by the radii along SAT's normal.
 template <class T>
 PenetrationResult<T> sat_normal(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
-  const SatResult<T> s = sat_query(a, b);
   const T ra = a.radius(), rb = b.radius();
   const Vec2<T> core_a = r.point_a - ra * r.normal, core_b = r.point_b + rb * r.normal;
-  r.normal = s.normal;
-  r.depth = s.depth;
-  r.point_a = core_a + ra * s.normal;
-  r.point_b = core_b - rb * s.normal;
-  r.status = PenetrationStatus::sat_fallback;
+  r = sat_mtv(a, b, r);
+  r.point_a = core_a + ra * r.normal;
+  r.point_b = core_b - rb * r.normal;
   return r;
 }
 

@@ -140,6 +140,20 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
   return ManifoldPoint<T>{T(0.5) * (pa + pb), pa, pb, s, id};
 }
 
+// The side planes of a reference face v0 → v1, t = v1 − v0 = (tx, ty): a point p lies between them
+// when side_a = t·(p − v0) >= 0 and side_b = t·(v1 − p) >= 0. side_band is the rounding of those
+// values, kSatGapErrorUlps·u·S·|t| with |t| bounded by max(|tx|, |ty|) (no square root, at most √2
+// too small): a point beyond a plane by less is not told apart from one on it.
+template <class T>
+T side_a(Vec2<T> v0, T tx, T ty, Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); }
+template <class T>
+T side_b(Vec2<T> v1, T tx, T ty, Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); }
+template <class T>
+T side_band(T tx, T ty, T scale) {
+  using std::abs;
+  return T(kSatGapErrorUlps) * unit_roundoff<T>() * scale * std::max(abs(tx), abs(ty));
+}
+
 /// A reference face of R with its gap and I's vertex that realises the gap.
 template <class T>
 struct TiedFace {
@@ -159,17 +173,12 @@ MINKOWSKI_FAST_NOINLINE TiedFace<T> tied_face_towards_support(const ConvexShape<
                                                               const ConvexShape<T>& I,
                                                               const sat_detail::FacePass<T>& pass,
                                                               TiedFace<T> from, T gap_floor, T scale) {
-  using std::abs;
   // −1: q lies beyond face f's side plane at vertex f, +1: beyond the one at vertex f + 1, by more
-  // than the clipping's rounding band (kSatGapErrorUlps·u·S·max(|tx|, |ty|), as `outside` there);
-  // 0: within the slab.
+  // than the slab's rounding band (as the clipping's `outside`); 0: within the slab.
   auto beyond_side = [&](std::uint32_t f, Vec2<T> q) {
     const Vec2<T> p0 = R.vertex(f), p1 = R.vertex(sat_detail::next_index(f, R.size()));
-    const T ux = p1.x - p0.x, uy = p1.y - p0.y;
-    const T band = T(kSatGapErrorUlps) * unit_roundoff<T>() * scale * std::max(abs(ux), abs(uy));
-    if (ux * (q.x - p0.x) + uy * (q.y - p0.y) < -band) return -1;
-    if (ux * (p1.x - q.x) + uy * (p1.y - q.y) < -band) return 1;
-    return 0;
+    const T tx = p1.x - p0.x, ty = p1.y - p0.y, band = side_band(tx, ty, scale);
+    return side_a(p0, tx, ty, q) < -band ? -1 : (side_b(p1, tx, ty, q) < -band ? 1 : 0);
   };
   TiedFace<T> at = from;
   const int dir = beyond_side(from.face, I.vertex(from.support));
@@ -240,9 +249,9 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
   std::uint32_t i0 = 0, i1 = 0, e = 0;
   int count = 1;
   const T tx = v1.x - v0.x, ty = v1.y - v0.y;
-  // The two side-plane values of a point, a = t·(p − v0) and b = t·(v1 − p).
-  auto side_a = [&](Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); };
-  auto side_b = [&](Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); };
+  // The two side-plane values of a point (side_a, side_b above).
+  auto plane_a = [&](Vec2<T> p) { return side_a(v0, tx, ty, p); };
+  auto plane_b = [&](Vec2<T> p) { return side_b(v1, tx, ty, p); };
   // A reference face whose squared length underflows to 0 (shorter than ~1e-162 in double: a speck
   // of subnormal size against a larger shape) has no usable slab: its products with the other
   // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
@@ -269,7 +278,7 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
       shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
       return;
     }
-    const T aq = side_a(q), bq = side_b(q);
+    const T aq = plane_a(q), bq = plane_b(q);
     if (aq < T(0) || bq < T(0)) {
       using std::sqrt;
       const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);  // subnormal |t|^2 safe
@@ -320,12 +329,11 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
     // away: B's vertex (0, −3), 3 beyond the end (0, 0) of A's face in a case of scale 5e83 (u·S
     // ~ 6e67), was cut where B's nearly flat edge crosses the plane, 5e83 away, and the manifold
     // was empty for an overlap 5.2e83 deep (fixtures/found/fuzz-2db2f484ae400e29.json).
-    using std::abs;
-    const T side_slack = T(kSatGapErrorUlps) * unit_roundoff<T>() * c.scale * std::max(abs(tx), abs(ty));
+    const T side_slack = side_band(tx, ty, c.scale);
     auto outside = [side_slack](T side) { return side < -side_slack; };
     std::uint32_t e1 = next_index(e, I.size());
     Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
-    T a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
+    T a0 = plane_a(w0), a1 = plane_a(w1), b0 = plane_b(w0), b1 = plane_b(w1);
     if (beyond(a0, a1, b0, b1)) {
       // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
       // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
@@ -343,7 +351,7 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
         k = back ? prev_index(k, I.size()) : next_index(k, I.size());
         if (!(dot(n, in[k]) <= tie)) break;
         e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
-        a0 = side_a(w0), a1 = side_a(w1), b0 = side_b(w0), b1 = side_b(w1);
+        a0 = plane_a(w0), a1 = plane_a(w1), b0 = plane_b(w0), b1 = plane_b(w1);
         if (!beyond(a0, a1, b0, b1)) break;
       }
     }
@@ -581,7 +589,8 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // a side plane cuts, whether a point is kept. Each mispredicted branch costs ~15 cycles, and
   // there were five of them per query.)
   // A face gap's rounding error bound (kSatGapErrorUlps): gaps closer than this are a tie.
-  const T gap_floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+  const T scale = pair_scale(a, b);
+  const T gap_floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * scale;
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
@@ -601,8 +610,8 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // exact touching contact two candidate vertices may round to 0 and +1e-16, and the contact must
   // not be lost to that (kSatGapErrorUlps, tolerances.hpp).
   const T keep_limit =
-      speculative_margin + T(options.keep_ulps) * unit_roundoff<T>() * pair_scale(a, b);
-  const ClipContext<T> ctx{R, I, pass, ref_b, rr, ri, r, pair_scale(a, b), gap_floor, keep_limit};
+      speculative_margin + T(options.keep_ulps) * unit_roundoff<T>() * scale;
+  const ClipContext<T> ctx{R, I, pass, ref_b, rr, ri, r, scale, gap_floor, keep_limit};
   const T lowest = clip_on_face(m, ctx, face, face_support);
   // The deepest point lost. In exact arithmetic I's support vertex along −n lies in the closed
   // slab of the best face whenever the cores overlap or touch (the penetration depth is the
