@@ -845,4 +845,38 @@ TYPED_TEST(ManifoldTyped, ACoherentReferenceFaceThatLosesTheContactGivesWayToThe
   EXPECT_NEAR(double(p.point_b.y), 1.25 * h, 4 * u * S);
 }
 
+TYPED_TEST(ManifoldTyped, AnEmptyClippingOnACoherentReferenceFaceGivesWayToTheBetterFace) {
+  // A = triangle (1, 1), (3, 1 + d), (1, 3) of radius 1/2, d = 2^-12; B = segment (0, 0)–(1, 0) of
+  // radius 3/5: B's end lies straight below A's corner. B's upper face has gap 1 (the cores'
+  // distance), A's tilted lower face 1 − d/2 (B's end (0, 0) realises it): B's is better by
+  // d/2 = 1.2e-4, more than the gaps' rounding (32 u·S <= 5.7e-6 at S = 3) but less than
+  // kReferenceFaceRelativeTolerance × the shorter face (5e-4 × 1), so the coherence rule kept A's
+  // face. B's whole edge lies beyond that face's side plane at (1, 1) (tilted by d/2: B's end is
+  // d = 2e-4 beyond it, more than its rounding band), so the clipping fell back to B's deepest
+  // vertex (0, 0), 1 beyond the face's end and farther than A's radius: measured from the cap's
+  // outermost point its separation is 1 − d/2 − 3/5 > 0, dropped, and the manifold was empty for
+  // an overlap 1/10 deep. The first clipping kept the face gap's vertex, so the "deepest vertex
+  // lost" test did not see it (fixtures/found/fuzz-e99b8ea2e72088b9.json, the same configuration
+  // at scale 7e-38). Expected, by hand: contacts on B's face only at A's corner over B's end —
+  // separation 1 − 1/2 − 3/5 = −1/10, normal (0, −1) (A towards B), A's point (1, 1/2), B's point
+  // (1, 3/5). Tolerance 4 u·S (S = 3), a few roundings.
+  using T = TypeParam;
+  const double d = 0x1p-12, u = double(unit_roundoff<T>()), S = 3;
+  const auto a = shape<T>({{1, 1}, {3, 1 + d}, {1, 3}}, 0.5);
+  const auto b = shape<T>({{0, 0}, {1, 0}}, 0.6);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_NEAR(double(m.normal.x), 0.0, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), -1.0, 4 * u);
+  for (int k = 0; k < m.point_count; ++k) {  // the cut end may repeat the corner: both checked
+    const ManifoldPoint<T>& p = m.points[k];
+    EXPECT_NEAR(double(p.separation), -0.1, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_a.x), 1.0, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_a.y), 0.5, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_b.x), 1.0, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_b.y), 0.6, 4 * u * S) << "point " << k;
+  }
+}
+
 }  // namespace

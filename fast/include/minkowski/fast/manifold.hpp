@@ -630,9 +630,15 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // kReferenceFaceRelativeTolerance × B's face (5.7e-39 long), and B's vertex next to A's corner
   // lay beyond A's side plane; the manifold was empty for an overlap of the rounded shapes
   // 3.5e-47 = 833 u·S deep (fixtures/found/fuzz-551016efadf41cc1.json). So B's face, when better
-  // by more than the gaps' rounding, is clipped on first. Costs one comparison when nothing was
-  // lost.
-  if (I.size() > 1 && lowest > face_gap + gap_floor)
+  // by more than the gaps' rounding, is clipped on first. A clipping that kept no point at all
+  // lost the contact too, though its lowest candidate may be the gap's vertex itself: at scale
+  // 7e-38 B's whole edge lay beyond the side plane of A's coherent face (tilted by 6.6e-10 from
+  // B's better one), the fallback took B's far end, 1 beyond the face's end and farther than A's
+  // radius, whose separation from the cap's outermost point was positive, and the manifold was
+  // empty for an overlap 1.04e-42 deep (fixtures/found/fuzz-e99b8ea2e72088b9.json). Since every
+  // face gap of the pass is within the margin here, an empty manifold is always a lost contact,
+  // so it takes the second round as well. Costs two comparisons when nothing was lost.
+  if (I.size() > 1 && (lowest > face_gap + gap_floor || m.point_count == 0))
     reclip_on_better_face(m, ctx, face, face_gap, face_support);
   return m;
 }
