@@ -4,7 +4,15 @@
 # New inputs go to WORK_CORPUS_DIR (default: a temporary directory, removed afterwards), so the
 # generated seeds stay as generated. A crash, UB report, leak, timeout or abort is written to
 # ARTIFACT_DIR (default: the current directory) as crash-*/timeout-*/oom-* and the exit is non-zero.
-# The last libFuzzer status line (execs, cov, ft, corp) is printed at the end.
+# The last libFuzzer status line (execs, cov, ft, corp) is printed at the end; on a finding, the
+# end of the log without libFuzzer's progress lines: the target's report (what broke, the case as
+# JSON, the fixture written) and the crash's stack, last, so that a CI log cut short shows them.
+# The seeds are handed over as a sorted file list (-seed_inputs=@LIST), not as a directory:
+# libFuzzer orders seeds by size only and leaves ties in the order the directory lists them, which
+# differs between file systems. That removes one difference between CI and here, not all: with the
+# same list, runs still took different paths when the seeds sat in directories of other names
+# (presumably memory layout), so a smoke finding on CI may not reproduce locally. Hence the report
+# above, which carries the case.
 set -euo pipefail
 fuzzer=$1 seeds=$2 seconds=$3
 work=${4:-}
@@ -23,15 +31,17 @@ fi
 trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
 mkdir -p "$work" "$artifacts"
 log=$(mktemp)
+list=$(mktemp)
+find "$seeds" -type f ! -name stamp | LC_ALL=C sort | paste -sd, - >"$list"  # comma-separated
 status=0
-"$fuzzer" "$work" "$seeds" -max_total_time="$seconds" -timeout=$kInputTimeoutSeconds \
+"$fuzzer" "$work" -seed_inputs=@"$list" -max_total_time="$seconds" -timeout=$kInputTimeoutSeconds \
   -rss_limit_mb=$kRssLimitMb -print_final_stats=1 -artifact_prefix="$artifacts/" ${extra[@]+"${extra[@]}"} >"$log" 2>&1 \
   || status=$?
 grep -E '^#[0-9]+' "$log" | tail -1 || true
 grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
 if [ $status -ne 0 ]; then
-  echo "$(basename "$fuzzer"): FINDING (exit $status); last 60 lines of its log:"
-  tail -60 "$log"
+  echo "$(basename "$fuzzer"): FINDING (exit $status); the end of its log, progress lines left out:"
+  grep -v -E '^#[0-9]+' "$log" | grep -v -E '^(INFO|MS):' | tail -40
 fi
-rm -f "$log"
+rm -f "$log" "$list"
 exit $status
