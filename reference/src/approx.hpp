@@ -41,11 +41,21 @@ struct Approx {
                 kTiny) * kInflate};
   }
   /// a / b; an interval for b that contains 0 gives an infinite bound.
+  /// |a/b − a.v/b.v| <= (a.e·|b.v| + |a.v|·b.e) / (margin·|b.v|) with margin = |b.v| − b.e <= |b|.
+  /// The bound's own products may underflow, each losing up to 2^-1075 absolutely, and the
+  /// division then magnifies that loss by 1/(margin·|b.v|): a squared distance c²/|e|² with
+  /// c = 0 ± 1e-130 and |e|² = 4e-123 had its numerator bound 1.8e-260 · 4e-123 flushed to 0, the
+  /// interval collapsed to [−8e-320, 8e-320], every other candidate was pruned and the oracle
+  /// answered the distance to a hull edge 4e6 times farther than the nearest
+  /// (fixtures/found/fuzz-97b32edb58d1b470.json). So the loss, kTiny per product, is divided too,
+  /// and a denominator that may itself have underflowed (below 2^-1000) gives an infinite bound.
   friend Approx operator/(Approx a, Approx b) {
     const double v = a.v / b.v;
     const double margin = std::fabs(b.v) - b.e;
     if (!(margin > 0)) return {v, std::numeric_limits<double>::infinity()};
-    return {v, ((a.e * std::fabs(b.v) + std::fabs(a.v) * b.e) / (margin * std::fabs(b.v)) +
+    const double den = margin * std::fabs(b.v);
+    if (!(den >= 0x1p-1000)) return {v, std::numeric_limits<double>::infinity()};
+    return {v, ((a.e * std::fabs(b.v) + std::fabs(a.v) * b.e) / den + kTiny / den +
                 2 * kU * std::fabs(v) + kTiny) * kInflate * kInflate};
   }
   double lower() const { return v - e; }

@@ -1,4 +1,6 @@
 // Cases found by the fuzz targets (fuzz/), kept with hand-derived expectations.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "minkowski/reference/oracle.hpp"
@@ -28,6 +30,42 @@ TEST(FuzzFindings, OverflowingErrorBoundsPruneNothing) {
   EXPECT_EQ(r.relation, Relation::separated);
   // distance = (ax − y) − 5; ax − y is exact in double (Sterbenz), and 5 is far below its ulp.
   EXPECT_EQ(static_cast<double>(r.signed_distance), ax - y);
+}
+
+// fuzz/fast_vs_reference_fuzz (fixtures/found/fuzz-97b32edb58d1b470.json): A, a sliver
+// (0, 0), P = (x1, y1), (y1, y1) with y1 − x1 = 4.4e-76, lies on the diagonal; B runs along the
+// diagonal 6,600 times farther. The candidates' squared distances are pruned by double intervals
+// (reference/src/approx.hpp); for the hull edge of D = A − B along the diagonal, c = 0 ± 1.3e-130
+// and |e|² = 4.4e-123, the bound of c²/|e|² underflowed to 0 inside the division, its interval
+// collapsed to [−8e-320, 8e-320] and pruned every other edge: the oracle answered 2.07e-72, the
+// distance to that edge, instead of the nearest edge's 5.9e-79. The fuzz target saw it as a
+// fast EPA normal "leaving an overlap of 60 u·S"; the oracle was wrong.
+// By hand, for B = segment (−m, m)–(t, t) (its line crosses the sliver just below P): the origin
+// lies inside D and the nearest edge is P − B, so the depth of the cores is P's distance to B's
+// line, cross((t, t) − (−m, m), P − (−m, m)) / |(t + m, t − m)| = (t·g + m·(x1 + y1)) /
+// sqrt(2t² + 2m²) with g = (y1 − x1) − 2m, = (g + m·(x1 + y1)/t) / √2 · (1 + O(m²/t²)).
+// g is exact in double (Sterbenz, twice), the rest adds a few roundings: 1e-14 relative.
+TEST(FuzzFindings, UnderflowInAPruningBoundDoesNotHideTheNearestEdge) {
+  const double x1 = 4.667261458395812e-62, y1 = 4.667261458395856e-62, ra = 8.256667e-317;
+  const double m = 2.1984096055598315e-76, t = 3.106529226708282e-58;
+  const double g = (y1 - x1) - 2 * m;
+  const double depth = (g + m * (x1 + y1) / t) / std::sqrt(2.0);
+  const PairAnswer r = query(Shape{{{0, 0}, {x1, y1}, {y1, y1}}, ra}, Shape{{{-m, m}, {t, t}}, 0});
+  EXPECT_EQ(r.relation, Relation::overlapping);
+  EXPECT_NEAR(static_cast<double>(r.signed_distance), -(depth + ra), 1e-14 * depth);
+}
+
+// The finding itself: B translated by (−m, m) (the fast MTV), whose top then lies on the line
+// y = x + 2m: P's distance to it, g/√2 with g as above (B's other end is on the diagonal too, so
+// the line keeps its direction (1, 1)). signed_distance_after_translation used the same pruning.
+TEST(FuzzFindings, UnderflowInAPruningBoundAfterATranslation) {
+  const double x1 = 4.667261458395812e-62, y1 = 4.667261458395856e-62, ra = 8.256667e-317;
+  const double m = 2.1984096055598315e-76, t = 3.106529226708282e-58, bottom = -2.353437368264535e-185;
+  const Shape a{{{3.22837e-319, 3.22837e-319}, {0, 0}, {x1, y1}, {y1, y1}}, ra};
+  const Shape b{{{t, t}, {-2.353436807161342e-185, bottom}, {bottom, bottom}}, 0};
+  const double depth = ((y1 - x1) - 2 * m) / std::sqrt(2.0);
+  EXPECT_NEAR(static_cast<double>(signed_distance_after_translation(a, b, Point{-m, m})),
+              -(depth + ra), 1e-14 * depth);
 }
 
 }  // namespace
