@@ -41,7 +41,7 @@ grep -E '^#[0-9]+' "$log" | tail -1 || true
 grep -E '^stat::(number_of_executed_units|peak_rss_mb)' "$log" || true
 if [ $status -ne 0 ]; then
   echo "$(basename "$fuzzer"): FINDING (exit $status); the end of its log, progress lines left out:"
-  grep -v -E '^#[0-9]+' "$log" | grep -v -E '^(INFO|MS):' | tail -40
+  grep -v -E '^#[0-9]+' "$log" | grep -v -E '^(INFO|MS):|^[[:space:]]+NEW_FUNC' | tail -40
 fi
 rm -f "$log" "$list"
 exit $status
