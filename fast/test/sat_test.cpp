@@ -609,11 +609,39 @@ TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) 
     fp.vertex_pair = true, fp.ref_vertex = a0, fp.inc_vertex = j;
     return fp;
   };
-  EXPECT_TRUE(closest_certified(a, b, pair(b4), T(0)));
-  EXPECT_FALSE(closest_certified(a, b, pair(b3), T(0)));
+  for (const bool brute_force : {false, true}) {  // no neighbour of B4 is further: both modes
+    EXPECT_TRUE(closest_certified(a, b, pair(b4), T(0), brute_force));
+    EXPECT_FALSE(closest_certified(a, b, pair(b3), T(0), brute_force));
+  }
   const SatResult<T> r = sat_query(a, b);
   EXPECT_FALSE(r.intersects);
   EXPECT_NEAR(double(r.separation), 2.5 - 1.0 / 64, 4 * double(unit_roundoff<T>()) * L);
+}
+
+TYPED_TEST(SatTyped, AVertexPairWhoseEdgesCrossFurtherOnIsNoSeparatingAxis) {
+  // d = 16 u·S with S = 2^33 (float 2^13, double 2^-16). B = (0, 0), (2^20, −2^15), (2^33, 2^7·d):
+  // its top face rises by d/64 over 2^20, its lower-left edge falls with slope −1/32. A = (0, −d),
+  // (2^20, −d − d/4096), (2^20, −d + d/4096) of radius d/8: a long thin triangle just below B's
+  // corner (0, 0). Beyond x = 32d A's lower edge lies inside B, between B's lower-left edge and top
+  // face: they overlap. The pair next to B's top face (the best face, gap −1.016·d: within
+  // kSatGapErrorUlps·u·S = 2d of 0, so SAT refines it) is B's corner and A's corner (0, −d), d
+  // apart; B's edge from the corner is 1.8° off perpendicular to that pair, and its curvature
+  // allowance certified the pair as closest although the edge crosses A's lower edge at x = 32d.
+  // SAT answered "separated by d − d/8" (fixtures/found/fuzz-3356071bbe6b7489.json, the same
+  // configuration at scale 1.1e10 in float). By hand: the least overlap is along B's top face
+  // normal: A's vertex (2^20, −d − d/4096) lies below that face's line y = x·d·2^-26 by
+  // d·(1 + 2^-6 + 2^-12)·cos θ, tan θ = d·2^-26 (every other face's overlap is >= 2^15 − d or far
+  // larger); depth = that + d/8. Tolerance 8 u·S (properties/src/bounds.cpp holds SAT's depth to
+  // 8 u·S).
+  using T = TypeParam;
+  const double S = 0x1p33, us = double(unit_roundoff<T>()) * S, d = 16 * us;
+  const auto a = shape<T>({{0, -d}, {0x1p20, -d - d / 4096}, {0x1p20, -d + d / 4096}}, d / 8);
+  const auto b = shape<T>({{0, 0}, {0x1p20, -0x1p15}, {S, 0x1p7 * d}});
+  const double t = d * 0x1p-26;
+  const double depth = d * (1 + 0x1p-6 + 0x1p-12) / std::sqrt(1 + t * t) + d / 8;
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_NEAR(double(r.depth), depth, 8 * us);
 }
 
 TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparatedBeyondTheRelationBand) {

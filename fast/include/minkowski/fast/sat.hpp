@@ -598,9 +598,11 @@ FeaturePair<T> closest_features_all(const ConvexShape<T>& ref, const ConvexShape
 /// p − q, up to the rounding of the four dot products (kSatCertifyUlps; the gap along q − p then
 /// equals |q − p|); an interior pair is when its distance matches the best face gap (a lower bound
 /// on the distance) within kSatGapErrorUlps · u · S.
+/// `brute_force`: the pair is closest_features_all's, the closest by unsigned distance over all
+/// feature pairs; only then is a neighbour accepted for its curvature (see `further` below).
 template <class T>
 bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
-                       const FeaturePair<T>& fp, T best_gap) {
+                       const FeaturePair<T>& fp, T best_gap, bool brute_force) {
   using std::sqrt;
   if (!(fp.dist2 > T(0))) return true;
   const T tol = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(ref, inc);
@@ -628,12 +630,19 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // of two vertices whose distances tie in T (the ends of a 12-long segment seen from 9e66 away), and
   // the pair must not then be refused for the other end, 8.5 closer along v̂
   // (fixtures/found/fuzz-983b0b87891eb337.json).
+  // The curvature argument bounds the distance from the other vertex to this shape only, not the
+  // distance between the shapes: the other shape's edges may run towards this one's. So it is
+  // used only for the brute-force pair, which no other feature pair is closer than. For the pair
+  // next to the best face it certified B's corner and A's corner 10,304 apart (float, scale 1.1e10)
+  // while B's edge from that corner, 1.2° off perpendicular to the pair, crossed A's long edge
+  // 494,000 further on, and SAT said "separated by 10,304" for an overlap 10,395 deep
+  // (fixtures/found/fuzz-3356071bbe6b7489.json); brute force finds the crossing.
   auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
     const T dd = sign * dot(v, w);
     if (!(dd > slack * (abs(w.x) + abs(w.y)))) return false;
     const T along = dd / len;  // w's length along v̂: |w|·c
     if (!(along > T(kSatVertexAxisUlps) * us)) return false;
-    if (!two_sided && !(sign * dot(v, out) > T(0))) return true;
+    if (!brute_force || (!two_sided && !(sign * dot(v, out) > T(0)))) return true;
     return along * along > T(2) * us * (dot(w, w) / len);
   };
   // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
@@ -676,12 +685,12 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
     fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(e), inc.vertex(e1), e,
                       e1, false);
   }
-  if (closest_certified(ref, inc, fp, best_gap)) return fp;
+  if (closest_certified(ref, inc, fp, best_gap, false)) return fp;
   // The brute-force pair is the closest by unsigned distance. Where the cores overlap (a best gap
   // below 0 within its rounding) that distance separates nothing: a vertex pair that does not pass
   // the certificate either is no vertex–vertex axis (the face answers).
   FeaturePair<T> all = closest_features_all(ref, inc);
-  if (all.vertex_pair && !closest_certified(ref, inc, all, best_gap)) all.vertex_pair = false;
+  if (all.vertex_pair && !closest_certified(ref, inc, all, best_gap, true)) all.vertex_pair = false;
   return all;
 }
 
