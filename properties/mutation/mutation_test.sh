@@ -10,10 +10,11 @@ src="$1"; build="$2"; cxx="${3:-g++}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 inc="-I$src/properties/include -I$src/fixtures/include -I$src/reference/include -I$build/generated/include"
 libs="$build/properties/libminkowski_properties.a $build/fixtures/libminkowski_fixtures.a $build/reference/libminkowski_reference.a -lrapidcheck -lfmt -lqhull_r -lmpfr -lgmp -pthread"
-# -O1, not the build's -O2: each mutant recompiles fast_adapters.cpp (every algorithm in float and
-# double), 13.1 s at g++ 12 -O2 against 9.5 s at -O1 (2026-11-24); the campaigns' time is mostly
-# the exact reference, which comes optimized from the build's libraries.
-flags="-std=c++20 -O1 -ffp-contract=off -DNDEBUG"
+# -O0, not the build's -O2: each mutant recompiles fast_adapters.cpp (every algorithm in float and
+# double), 13.1 s at g++ 12 -O2, 9.5 s at -O1 (2026-11-24), and 8.8 s against 15.0 s at -O1 on a
+# loaded host (2026-11-25). The campaigns' time is mostly the exact reference, which comes
+# optimized from the build's libraries, and every mutant dies in the first round (300 cases).
+flags="-std=c++20 -O0 -ffp-contract=off -DNDEBUG"
 # The driver (campaign loop, no fast/ algorithm of its own: those are all in fast_adapters.cpp) is
 # compiled once, with the real headers; each mutant recompiles only fast_adapters.cpp. Should the
 # driver ever inline a mutated function, the real one could win at link time and the mutant would
