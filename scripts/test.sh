@@ -6,7 +6,7 @@
 #            command-line, engine, packaging and mutation tests (ctest --preset ci).
 #   asan     clang 14 with AddressSanitizer + UBSan (CMakePresets.json): the unit, property (short
 #            mode) and fixture test executables and the libFuzzer targets; those tests, and a
-#            reproducible fuzz smoke run of each target (-seed=20261122, 2,000 inputs, 15 s cap).
+#            fuzz smoke run of each target of fixed seed (-seed=20261122, 2,000 inputs, 15 s cap).
 # The two trees are built and tested at the same time, each line of output prefixed with its
 # tree's name: built one after the other, neither build kept both cores busy (compile steps wait
 # for a precompiled header, links for their libraries) and the command took 9 min 26 s from a
