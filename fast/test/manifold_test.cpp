@@ -879,4 +879,32 @@ TYPED_TEST(ManifoldTyped, AnEmptyClippingOnACoherentReferenceFaceGivesWayToTheBe
   }
 }
 
+TYPED_TEST(ManifoldTyped, ADiscBeyondACapsulesEndByMoreThanItsRadiusMeetsTheCap) {
+  // A = capsule core (1, d)–(1, 1) of radius d/2; B = disc at the origin of radius 1 − d/4, with
+  // d = 2^-13 (float) or 2^-26 (double): small enough that the vertex pair (A's end (1, d), B's
+  // centre) is farther than A's face gap 1 by only sqrt(1 + d²) − 1 ≈ d²/2 <= kSatVertexAxisUlps
+  // · u · S, so the face answers and B's centre is a single incident point beyond the face's end
+  // by d > A's radius. The cap's outermost point along the face, (1, d/2), with the separation
+  // measured along n from it, gave 1 − (1 − d/4) = +d/4 and the point was dropped: an empty
+  // manifold for an overlap ~d/4 deep (fixtures/found/fuzz-25242b537d84149c.json, the same
+  // configuration at scale 5e-33). By hand: the separation is |B − e| − rA − rB =
+  // sqrt(1 + d²) − 1 − d/4 with e = (1, d); the normal (−1, 0) (A towards B); A's point on the cap
+  // towards B's centre, e + (d/2)·(−1, −d)/sqrt(1 + d²); B's point (1 − d/4, 0). Tolerance 4 u·S.
+  using T = TypeParam;
+  const double d = std::is_same_v<T, float> ? 0x1p-13 : 0x1p-26, u = double(unit_roundoff<T>());
+  const auto a = shape<T>({{1, d}, {1, 1}}, d / 2);
+  const auto b = shape<T>({{0, 0}}, 1 - d / 4);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_NEAR(double(m.normal.x), -1.0, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), 0.0, 4 * u);
+  const double L = std::sqrt(1 + d * d);
+  const ManifoldPoint<T>& p = m.points[0];
+  EXPECT_NEAR(double(p.separation), (L - 1) - d / 4, 4 * u);
+  EXPECT_NEAR(double(p.point_a.x), 1 - (d / 2) / L, 4 * u);
+  EXPECT_NEAR(double(p.point_a.y), d - (d / 2) * d / L, 4 * u);
+  EXPECT_NEAR(double(p.point_b.x), 1 - d / 4, 4 * u);
+  EXPECT_NEAR(double(p.point_b.y), 0.0, 4 * u);
+}
+
 }  // namespace

@@ -260,8 +260,8 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
   // vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
   // Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
   // rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
-  // (d >= rr, and always for rr = 0) the cap's outermost point, the face's end vertex moved out
-  // by rr, is the reference point (and the separation is measured along n from it). Otherwise the
+  // (d >= rr, and always for rr = 0) the cap's point towards q is the reference point and the
+  // separation is q's distance from the face's end less the radii (see there). Otherwise the
   // point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
   // core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
   // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
@@ -287,9 +287,21 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
       if (d < rr) {
         cap_drop = rr - sqrt((rr - d) * (rr + d));
       } else {
-        cap_drop = rr;
-        const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
-        shift0_x = back * th.x, shift0_y = back * th.y;
+        // Beyond the cap's reach along n: the reference point is the cap's point towards q,
+        // e + rr·(q − e)/L with e the face's end and L = |q − e| = sqrt(h² + d²), and the
+        // separation L − rr − ri (cap_drop = L − h, formed as d²/(L + h) for h > 0). The cap's
+        // outermost point along the face, with the separation measured along n from it, missed
+        // that the cap bulges towards q by up to rr: a disc's centre 4.9e-33 along n and 1.05e-42
+        // beyond the end of a capsule of radius 1.04e-42 got +1.1e-13 (scaled) for −3.4e-10 and
+        // was dropped: an empty manifold (fixtures/found/fuzz-25242b537d84149c.json).
+        const Vec2<T> e = aq < bq ? v0 : v1;
+        const T h = dot(n, q - e);
+        const T L = sqrt(h * h + d * d);
+        cap_drop = h > T(0) ? d * d / (L + h) : L - h;
+        const T k = (L - rr) / L;  // L >= d >= rr > 0 unless rr = d = 0
+        const T sn = L > T(0) ? k * cap_drop : T(0);
+        const T st = L > T(0) ? (aq < bq ? k * d : -(k * d)) : T(0);  // towards the slab along ±t̂
+        shift0_x = sn * n.x + st * th.x, shift0_y = sn * n.y + st * th.y;
       }
     }
   };
