@@ -31,12 +31,12 @@ failures=0; killed=0; total=0
 # The unmutated library must survive the rounds that kill the mutants: the driver linked with the
 # build's own fast_adapters.o (from libminkowski_properties.a), nothing recompiled.
 $cxx "$work/driver.o" $libs -o "$work/real" 2>"$work/real.log" || { cat "$work/real.log"; exit 1; }
-names=(); algs=()
+algs=()
 while IFS='|' read -r name alg file expr; do
   name=$(echo $name); alg=$(echo $alg); file=$(echo $file); expr=$(echo "$expr" | sed 's/^ *//;s/ *$//')
   [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
   [ "$only" = all ] || [[ ",$only," == *",$name,"* ]] || continue
-  total=$((total + 1)); names+=("$name"); algs+=("$alg")
+  total=$((total + 1)); algs+=("$alg")
   mkdir -p "$work/$name"; cp -r "$src/fast/include/." "$work/$name/"
   target="$work/$name/minkowski/fast/$file"
   sed -i "$expr" "$target"

@@ -298,9 +298,8 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
         const T h = dot(n, q - e);
         const T L = sqrt(h * h + d * d);
         cap_drop = h > T(0) ? d * d / (L + h) : L - h;
-        const T k = (L - rr) / L;  // L >= d >= rr > 0 unless rr = d = 0
-        const T sn = L > T(0) ? k * cap_drop : T(0);
-        const T st = L > T(0) ? (aq < bq ? k * d : -(k * d)) : T(0);  // towards the slab along ±t̂
+        const T k = L > T(0) ? (L - rr) / L : T(0);  // L >= d >= rr; 0 only for rr = d = h = 0
+        const T sn = k * cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
         shift0_x = sn * n.x + st * th.x, shift0_y = sn * n.y + st * th.y;
       }
     }
