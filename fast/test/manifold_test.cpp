@@ -853,8 +853,9 @@ TYPED_TEST(ManifoldTyped, AnEmptyClippingOnACoherentReferenceFaceGivesWayToTheBe
   // kReferenceFaceRelativeTolerance × the shorter face (5e-4 × 1), so the coherence rule kept A's
   // face. B's whole edge lies beyond that face's side plane at (1, 1) (tilted by d/2: B's end is
   // d = 2e-4 beyond it, more than its rounding band), so the clipping fell back to B's deepest
-  // vertex (0, 0), 1 beyond the face's end and farther than A's radius: measured from the cap's
-  // outermost point its separation is 1 − d/2 − 3/5 > 0, dropped, and the manifold was empty for
+  // vertex (0, 0), 1 beyond the face's end and farther than A's radius: it is not in contact
+  // (√2 from A's corner: separation √2 − 1/2 − 3/5 > 0; the code before the cap fix of
+  // fuzz-25242b537d84149c measured 1 − d/2 − 3/5 > 0), dropped, and the manifold was empty for
   // an overlap 1/10 deep. The first clipping kept the face gap's vertex, so the "deepest vertex
   // lost" test did not see it (fixtures/found/fuzz-e99b8ea2e72088b9.json, the same configuration
   // at scale 7e-38). Expected, by hand: contacts on B's face only at A's corner over B's end —

@@ -644,9 +644,10 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // by more than the gaps' rounding, is clipped on first. A clipping that kept no point at all
   // lost the contact too, though its lowest candidate may be the gap's vertex itself: at scale
   // 7e-38 B's whole edge lay beyond the side plane of A's coherent face (tilted by 6.6e-10 from
-  // B's better one), the fallback took B's far end, 1 beyond the face's end and farther than A's
-  // radius, whose separation from the cap's outermost point was positive, and the manifold was
-  // empty for an overlap 1.04e-42 deep (fixtures/found/fuzz-e99b8ea2e72088b9.json). Since every
+  // B's better one), the fallback took B's far end, 1 beyond the face's end, which is not in
+  // contact (separated from A's rounded corner), and the manifold was empty for an overlap
+  // 1.04e-42 deep (fixtures/found/fuzz-e99b8ea2e72088b9.json; B's near end, in contact, lay
+  // beyond the side plane as well but higher along n than the far one). Since every
   // face gap of the pass is within the margin here, an empty manifold is always a lost contact,
   // so it takes the second round as well. Costs two comparisons when nothing was lost.
   if (I.size() > 1 && (lowest > face_gap + gap_floor || m.point_count == 0))
