@@ -908,4 +908,36 @@ TYPED_TEST(ManifoldTyped, ADiscBeyondACapsulesEndByMoreThanItsRadiusMeetsTheCap)
   EXPECT_NEAR(double(p.point_b.y), 0.0, 4 * u);
 }
 
+TYPED_TEST(ManifoldTyped, ADiscCentreBeyondATiedShortFaceIsClippedOnTheFaceItLiesOver) {
+  // A = sliver triangle (0, 0), (2 + 2^-10, 0), (2, e), e = 2^-96 (counter-clockwise: its
+  // orientation is 2e > 0); B = disc at (0, y), y = 2^-30, of radius r = 1 or 3. B's centre lies
+  // over A's long face (2, e)→(0, 0) (0 < x < 2): its height above that face is
+  // 2y / sqrt(4 + e²) = y to within y·e², the cores' distance. A's short face (2 + 2^-10, 0)→(2, e)
+  // has the gap y − 2e(2 + 2^-10)/sqrt(e² + 2^-20) ≈ y − 2^-85, which ties with y in either type
+  // (2^-85 is below half an ulp of y), and the pass kept it. The centre lies 2 beyond that face's
+  // slab and was measured from its end (2, e): separation 2 − r, so for r = 1 the point was dropped
+  // (an empty manifold for an overlap 1 deep) and for r = 3 it was kept 2 too shallow
+  // (fixtures/found/fuzz-191f1420f7050673.json, the same configuration at scale 2e-289). Expected, by hand:
+  // one contact on the long face, separation y − r, normal (−e/2, 1) ≈ (0, 1) (A towards B), A's
+  // point (0, 0) + O(y·e), B's point (0, y − r) + O(r·e). Tolerance 4 u·S with S = 4, which bounds
+  // every coordinate and radius: a few roundings.
+  using T = TypeParam;
+  const double e = 0x1p-96, y = 0x1p-30, u = double(unit_roundoff<T>()), S = 4;
+  const auto a = shape<T>({{0, 0}, {2 + 0x1p-10, 0}, {2, e}});
+  for (const double r : {1.0, 3.0}) {
+    const auto b = shape<T>({{0, y}}, r);
+    const Manifold<T> m = contact_manifold(a, b);
+    ASSERT_EQ(m.point_count, 1) << "r = " << r;
+    EXPECT_EQ(m.kind, ManifoldKind::face_a) << "r = " << r;
+    EXPECT_NEAR(double(m.normal.x), 0.0, 4 * u) << "r = " << r;
+    EXPECT_NEAR(double(m.normal.y), 1.0, 4 * u) << "r = " << r;
+    const ManifoldPoint<T>& p = m.points[0];
+    EXPECT_NEAR(double(p.separation), y - r, 4 * u * S) << "r = " << r;
+    EXPECT_NEAR(double(p.point_a.x), 0.0, 4 * u * S) << "r = " << r;
+    EXPECT_NEAR(double(p.point_a.y), 0.0, 4 * u * S) << "r = " << r;
+    EXPECT_NEAR(double(p.point_b.x), 0.0, 4 * u * S) << "r = " << r;
+    EXPECT_NEAR(double(p.point_b.y), y - r, 4 * u * S) << "r = " << r;
+  }
+}
+
 }  // namespace

@@ -649,8 +649,17 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // 1.04e-42 deep (fixtures/found/fuzz-e99b8ea2e72088b9.json; B's near end, in contact, lay
   // beyond the side plane as well but higher along n than the far one). Since every
   // face gap of the pass is within the margin here, an empty manifold is always a lost contact,
-  // so it takes the second round as well. Costs two comparisons when nothing was lost.
-  if (I.size() > 1 && (lowest > face_gap + gap_floor || m.point_count == 0))
+  // so it takes the second round as well. A single incident point (a disc's centre) is always
+  // its own deepest vertex, so neither test sees a wrong face: it takes the second round whenever
+  // it lies beyond the face's side planes (the walk tests that first). In exact arithmetic a
+  // point inside or touching R lies within the best face's slab, and one outside and beyond it
+  // belongs to a vertex, which the refinement above answers. A sliver triangle's short face
+  // (2 + 2^-10, 0)→(2, 2^-96) tied with its long face (2, 2^-96)→(0, 0) for a disc's centre
+  // (0, 2^-30): the short face was kept, the centre lay 2 beyond its slab, was measured from its
+  // end (separation 2 − 1 > 0) and dropped, and the manifold was empty for an overlap 1 deep
+  // (fixtures/found/fuzz-191f1420f7050673.json, CI's smoke run, the same configuration at scale 2e-289).
+  // Costs two comparisons when nothing was lost (a call for single points).
+  if (I.size() == 1 || lowest > face_gap + gap_floor || m.point_count == 0)
     reclip_on_better_face(m, ctx, face, face_gap, face_support);
   return m;
 }
