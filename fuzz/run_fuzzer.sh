@@ -9,10 +9,9 @@
 # JSON, the fixture written) and the crash's stack, last, so that a CI log cut short shows them.
 # The seeds are handed over as a sorted file list (-seed_inputs=@LIST), not as a directory:
 # libFuzzer orders seeds by size only and leaves ties in the order the directory lists them, which
-# differs between file systems. That removes one difference between CI and here, not all: with the
-# same list, runs still took different paths when the seeds sat in directories of other names
-# (presumably memory layout), so a smoke finding on CI may not reproduce locally. Hence the report
-# above, which carries the case.
+# differs between file systems. That removes one difference between CI and here; the other was
+# libFuzzer's comparison tracing, which feeds heap addresses into the mutations (the smoke tests
+# pass -use_cmp=0, see fuzz/CMakeLists.txt). The report above carries the case all the same.
 set -euo pipefail
 fuzzer=$1 seeds=$2 seconds=$3
 work=${4:-}
