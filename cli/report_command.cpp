@@ -51,7 +51,7 @@ int run_report(const ReportOptions& o) {
     }
     for (const auto& e : o.engine_classes) {
       const auto [name, path] = split_name_path(e, "--engine-classes", "classes.json");
-      auto it = std::find_if(in.engines.begin(), in.engines.end(), [&](const auto& x) { return x.name == name; });
+      auto it = std::find_if(in.engines.begin(), in.engines.end(), [&n = name](const auto& x) { return x.name == n; });
       if (it == in.engines.end())
         throw std::runtime_error(fmt::format("--engine-classes names '{}', which no --engine gives", name));
       try {
