@@ -53,6 +53,7 @@ nlohmann::ordered_json fast_to_json(const properties::FastAnswer& f) {
     for (const auto& c : *f.contacts) cs.push_back({{"point", c.point}, {"depth", c.depth}});
     j["contacts"] = cs;
   }
+  if (f.input_shift > 0) j["input_shift"] = f.input_shift;  // the weld's move, granted by the judge
   return j;
 }
 

@@ -46,6 +46,33 @@ TEST(FastShape, DuplicatesAndNearDuplicatesWeldToOnePoint) {
   EXPECT_EQ(r.shape.radius(), 0.5);
 }
 
+// weld_shift: the largest |dx| + |dy| from a welded point to the kept point it was welded into.
+// The unit square with (1 + 2^-52, 1 + 2^-52) added: S = 1 + 2^-52, the weld 4·2^-53·S > 2^-51,
+// so that point is welded into (1, 1), by 2^-52 + 2^-52 = 2^-51 exactly (its distance from the
+// square is 2^-52·√2 <= 2^-51). Exact duplicates move nothing; a shape welded into one point
+// moves by the welded offset (the test above: 2u = 2^-52).
+TEST(FastShape, WeldShiftBoundsHowFarTheWeldMovedTheInput) {
+  const double e = 0x1p-52;
+  std::vector<V> square = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  auto plain = make_shape<double>(square);
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain.shape.weld_shift(), 0.0);
+  std::vector<V> doubled = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {1, 1}, {0, 0}};
+  auto dup = make_shape<double>(doubled);
+  ASSERT_TRUE(dup);
+  EXPECT_EQ(dup.shape.weld_shift(), 0.0);
+  std::vector<V> near = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {1 + e, 1 + e}};
+  auto welded = make_shape<double>(near);
+  ASSERT_TRUE(welded);
+  ASSERT_EQ(welded.shape.size(), 4u);
+  EXPECT_EQ(welded.shape.vertex(2), (V{1, 1}));
+  EXPECT_EQ(welded.shape.weld_shift(), 2 * e);
+  std::vector<V> one = {{1, 1}, {1, 1}, {1 + e, 1}};
+  auto point = make_shape<double>(one);
+  ASSERT_TRUE(point);
+  EXPECT_EQ(point.shape.weld_shift(), e);
+}
+
 TEST(FastShape, EveryBadInputIsNamed) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();

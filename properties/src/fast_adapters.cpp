@@ -108,14 +108,17 @@ std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::
   if (!a) return std::nullopt;
   const auto b = to_fast_shape<T>(c.b, why_not);
   if (!b) return std::nullopt;
+  FastAnswer f;
   switch (alg) {
-    case Algorithm::sat: return to_answer(fast::sat_query(*a, *b));
-    case Algorithm::gjk: return to_answer(fast::gjk_distance(*a, *b));
-    case Algorithm::epa: return to_answer(fast::penetration(*a, *b));
-    case Algorithm::manifold: return to_answer(fast::contact_manifold(*a, *b));
-    case Algorithm::internal_vertices: return to_answer(fast::closest_internal_vertices(*a, *b), false);
+    case Algorithm::sat: f = to_answer(fast::sat_query(*a, *b)); break;
+    case Algorithm::gjk: f = to_answer(fast::gjk_distance(*a, *b)); break;
+    case Algorithm::epa: f = to_answer(fast::penetration(*a, *b)); break;
+    case Algorithm::manifold: f = to_answer(fast::contact_manifold(*a, *b)); break;
+    case Algorithm::internal_vertices: f = to_answer(fast::closest_internal_vertices(*a, *b), false); break;
   }
-  return FastAnswer{};
+  // The weld's move of the input, which the judge grants (FastAnswer::input_shift).
+  f.input_shift = static_cast<double>(a->weld_shift()) + static_cast<double>(b->weld_shift());
+  return f;
 }
 
 template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);

@@ -129,7 +129,11 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
   // `what` describes the measurement; it is formatted only for a failing field (formatting every
   // field of every answer was a tenth of a campaign's time).
   // `tau` is the allowance's, or 0 where judge() withholds it (normal).
-  auto add = [&](const char* field, double err_abs, double k, double tau, auto what) {
+  // The input's move by the engine's own shape construction (FastAnswer::input_shift), granted
+  // to every field.
+  const double shift = std::isfinite(fast.input_shift) && fast.input_shift > 0 ? fast.input_shift : 0.0;
+  auto add = [&](const char* field, double err_abs, double k, double tau_field, auto what) {
+    const double tau = tau_field + shift;
     FieldVerdict f;
     f.field = field;
     f.error = err_abs / us;
@@ -149,12 +153,12 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     f.field = "relation";
     f.error = fast.intersects == exact_intersects ? 0 : std::fabs(sd) / us;
     const double k = allowance(b, "relation", v.scale).k;
-    f.allowed = k;
-    f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k * us;
+    f.allowed = k + shift / us;
+    f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k * us + shift;
     if (!f.ok)
-      f.detail = fmt::format("fast says {}, exact is {} (signed distance {:.17g} = {:.3g} u·S), band {} u·S",
+      f.detail = fmt::format("fast says {}, exact is {} (signed distance {:.17g} = {:.3g} u·S), band {:.3g} u·S",
                            fast.intersects ? "intersecting" : "separated", reference::to_string(exact.relation),
-                           sd, std::fabs(sd) / us, k);
+                           sd, std::fabs(sd) / us, f.allowed);
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   }

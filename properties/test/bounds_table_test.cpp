@@ -112,6 +112,41 @@ TEST(Allowance, IsWhatTheJudgeReportsAsAllowed) {
   EXPECT_EQ(seen, 6);  // relation, distance, depth, normal, contacts, contact_depth
 }
 
+// FastAnswer::input_shift (how far the engine's weld moved the input) is added to every field's
+// allowance, the relation band included, and nothing else is. A = unit square, B = the point
+// (1 + d, 1/2) with d = 2^-50: by hand, separated by exactly d, S = 1 + d. With u = 2^-53 and
+// k = 1 for the relation and 2 for the distance, a fast "intersecting" errs by d = 8 u·S (up to
+// the factor S/1 = 1 + 2^-50) and a fast distance 2d by d as well: both fail without a shift,
+// fail with a shift of d/2 (8 > 1 + 4, 8 > 2 + 4), and pass with a shift of d (8 <= 1 + 8,
+// 8 <= 2 + 8). A NaN or negative shift counts as none.
+TEST(Allowance, TheWeldsInputShiftIsGrantedToEveryField) {
+  const double d = 0x1p-50;
+  fixtures::Case c;
+  c.a.points = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  c.b.points = {{1 + d, 0.5}};
+  const reference::PairAnswer exact = reference::query(c.a, c.b);
+  ASSERT_EQ(exact.relation, reference::Relation::separated);
+  properties::Bounds b;  // u = 2^-53
+  b.k_relation = 1, b.k_distance = 2;
+  properties::FastAnswer says_intersecting, far_distance;
+  says_intersecting.intersects = true;
+  far_distance.intersects = false;
+  far_distance.distance = 2 * d;
+  const double nan = std::nan("");
+  for (const double shift : {0.0, d / 2, d, nan, -d}) {
+    const bool granted = shift == d;
+    says_intersecting.input_shift = far_distance.input_shift = shift;
+    const properties::Verdict vr = properties::judge(c, exact, says_intersecting, b);
+    EXPECT_EQ(vr.ok, granted) << "relation, shift " << shift << ": " << vr.summary();
+    const properties::Verdict vd = properties::judge(c, exact, far_distance, b);
+    EXPECT_EQ(vd.ok, granted) << "distance, shift " << shift << ": " << vd.summary();
+    ASSERT_EQ(vd.fields.size(), 2u);
+    EXPECT_EQ(vd.fields[1].field, "distance");
+    const double shift_us = granted || shift == d / 2 ? shift / (b.u * vd.scale) : 0.0;
+    EXPECT_DOUBLE_EQ(vd.fields[1].allowed, 2 + shift_us) << shift;
+  }
+}
+
 TEST(Histogram, EveryErrorLiesBetweenTheEdgesOfItsBin) {
   using properties::Histogram;
   for (double e : {0.0, 1e-30, std::exp2(Histogram::kMinExp), 0.3, 1.0, 1.0905, 8.0, 24.0, 1e13, 1e30}) {

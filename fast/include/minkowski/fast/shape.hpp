@@ -94,6 +94,13 @@ class ConvexShape {
   T radius() const { return radius_; }
   /// Largest absolute coordinate of the vertices (S in the tolerance model), without the radius.
   T scale() const { return scale_; }
+  /// How far the weld moved the input: an upper bound on the distance from any input point to
+  /// this shape's core, the largest |dx| + |dy| between a welded point and the kept point it was
+  /// welded into (0 when the weld dropped only exact duplicates or nothing; at most
+  /// 2·kWeldUlps·u·S, up to one rounding). Every answer about this shape is exact for a core at
+  /// most this far (Hausdorff distance) from the hull of the input, so a judge of the answers
+  /// against the input's exact hull adds it to its bounds (properties/judge.hpp).
+  T weld_shift() const { return weld_shift_; }
 
   /// Index of a vertex maximizing dot(vertex, d): a linear scan, fastest for small polygons.
   std::size_t support_index_linear(Vec2<T> d) const {
@@ -115,6 +122,7 @@ class ConvexShape {
   std::vector<Vec2<T>> normals_;
   T radius_{};
   T scale_{};
+  T weld_shift_{};
 };
 
 /// Outcome of make_shape: `error == ShapeError::none` means `shape` is valid; otherwise
@@ -295,15 +303,23 @@ struct ShapeBuilder {
     std::vector<Vec2<T>> pts(points.begin(), points.end());
     std::sort(pts.begin(), pts.end(),
               [](Vec2<T> a, Vec2<T> b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
-    // Weld: drop a point within weld distance of the last kept one in both coordinates.
+    // Weld: drop a point within weld distance of a kept one in both coordinates, and remember
+    // how far it was from that point (weld_shift: the hull of the kept points is within that
+    // distance of every dropped one). The differences are exact (two coordinates within a few
+    // ulps of each other, Sterbenz), their sum rounds at most once.
     const T weld = T(kWeldUlps) * unit_roundoff<T>() * scale;
     std::vector<Vec2<T>> welded;
     welded.reserve(pts.size());
+    T shift = T(0);
     for (const Vec2<T>& p : pts) {
       bool near = false;
       for (std::size_t k = welded.size(); k-- > 0;) {
         if (p.x - welded[k].x > weld) break;  // sorted by x: nothing earlier can be near
-        if (abs(p.y - welded[k].y) <= weld) { near = true; break; }
+        if (abs(p.y - welded[k].y) <= weld) {
+          near = true;
+          shift = std::max(shift, (p.x - welded[k].x) + abs(p.y - welded[k].y));
+          break;
+        }
       }
       if (!near) welded.push_back(p);
     }
@@ -330,6 +346,7 @@ struct ShapeBuilder {
     s.vertices_ = std::move(hull);
     s.radius_ = radius;
     s.scale_ = scale;
+    s.weld_shift_ = shift;
     const std::size_t n = s.vertices_.size();
     if (n == 2) {
       const Vec2<T> nrm = unit_normal(s.vertices_[1] - s.vertices_[0]);
@@ -351,6 +368,7 @@ ConvexShape<T> scaled_copy(const ConvexShape<T>& s, T f) {
   for (Vec2<T>& v : out.vertices_) v = f * v;
   out.radius_ = f * s.radius_;
   out.scale_ = f * s.scale_;
+  out.weld_shift_ = f * s.weld_shift_;
   return out;
 }
 }  // namespace detail
@@ -359,7 +377,8 @@ ConvexShape<T> scaled_copy(const ConvexShape<T>& s, T f) {
 ///
 /// Preconditions: none; every bad input is reported.
 /// Failure cases: see ShapeError (empty, too many points, NaN/inf, negative radius, overflow risk).
-/// Tolerance: points within kWeldUlps·u·S of each other are welded; collinear points dropped.
+/// Tolerance: points within kWeldUlps·u·S of each other are welded (how far that moved the hull:
+/// ConvexShape::weld_shift); collinear points dropped (which moves nothing).
 template <class T>
 ShapeResult<T> make_shape(std::span<const Vec2<T>> points, T radius = T(0)) {
   return ShapeBuilder<T>::build(points, radius);

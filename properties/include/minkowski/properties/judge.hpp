@@ -24,6 +24,9 @@
 //   contact_depth  each contact's depth lies in [−(k·u·S + tau'), exact depth + k·u·S + tau'], with
 //                  k = k_depth and tau' = tau + tau_contact_depth_relative·S (a clipping manifold's
 //                  reference-face tolerance lets a contact be deeper than the minimum depth).
+// Every field's allowance also gets FastAnswer::input_shift, how far the engine's own shape
+// construction moved the input (a weld): the fast answer is exact for the moved shapes, which lie
+// that far from the case's (weld + rounding, not rounding alone).
 // Errors are reported in units of u·S, so they compare across scales and types.
 
 #include <array>
@@ -54,6 +57,12 @@ struct FastAnswer {
   std::optional<double> distance;
   std::optional<std::array<double, 2>> point_a, point_b;
   std::optional<std::vector<FastContact>> contacts;
+  /// How far the engine moved the input when it built its shapes (for minkowski's fast library:
+  /// ConvexShape::weld_shift of A plus that of B; 0 for an `--exec` engine, whose protocol does
+  /// not carry it). The answers are then exact for shapes that far from the case's, so judge()
+  /// adds it to every field's allowance, the relation band included. Ignored unless finite and
+  /// positive.
+  double input_shift = 0;
 };
 
 /// The constants one algorithm is held to (k per field, in units of u·S) and its tau.
