@@ -940,4 +940,37 @@ TYPED_TEST(ManifoldTyped, ADiscCentreBeyondATiedShortFaceIsClippedOnTheFaceItLie
   }
 }
 
+TYPED_TEST(ManifoldTyped, AnIncidentEdgeBeyondASidePlaneOnlyWithinRoundingIsClipped) {
+  // A = segment (0, 0)–(0, 1) of radius r = 1/128; B = sliver triangle (−15, 0), (−e, −d1),
+  // (−1, −d2) with e = 2^-64, d1 = 2^-60, d2 = 2^-66 (counter-clockwise: (−1, −d2) lies above the
+  // line from (−15, 0) to (−e, −d1), which passes x = −1 at y ≈ −14·d1/15). A's face (0, 1)→(0, 0),
+  // normal (−1, 0), has gap e (B's corner (−e, −d1)); B's face (−e, −d1)→(−1, −d2) has the larger
+  // gap ≈ d1, by far less than the gaps' rounding (32 u·S, S = 15), so A's face is the reference.
+  // B's edges (−e, −d1)→(−1, −d2) and (−1, −d2)→(−15, 0) are equally anti-parallel to it up to
+  // rounding (normals (d1 − d2, 1) and (d2, 14)/14, to within 1e-18). The first lies wholly below
+  // the side plane y = 0, but only by d1 and d2, within the plane's rounding band; tested without
+  // the band it counted as beyond, the walk took the second edge, whose ends lie 1 and 15 above
+  // A's face, and the manifold was empty for an overlap r deep (fixtures/found/
+  // fuzz-5e21db7c806a07bb.json, the same configuration with e = 8e-55, d1 = 2e-53). Expected, by
+  // hand: one contact at B's corner (−e, −d1), separation e − r, normal (−1, 0) (A towards B),
+  // B's point the corner, A's point (−r, 0) (or (−r, −d1) unmoved). Tolerance 4 u·S.
+  using T = TypeParam;
+  const double e = 0x1p-64, d1 = 0x1p-60, d2 = 0x1p-66, r = 1.0 / 128, S = 15;
+  const double u = double(unit_roundoff<T>());
+  const auto a = shape<T>({{0, 0}, {0, 1}}, r);
+  const auto b = shape<T>({{-15, 0}, {-e, -d1}, {-1, -d2}});
+  ASSERT_EQ(b.size(), 3u);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  EXPECT_NEAR(double(m.normal.x), -1.0, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), 0.0, 4 * u);
+  const ManifoldPoint<T>& p = m.points[0];
+  EXPECT_NEAR(double(p.separation), e - r, 4 * u * S);
+  EXPECT_NEAR(double(p.point_b.x), -e, 4 * u * S);
+  EXPECT_NEAR(double(p.point_b.y), -d1, 4 * u * S);
+  EXPECT_NEAR(double(p.point_a.x), -r, 4 * u * S);
+  EXPECT_NEAR(double(p.point_a.y), 0.0, 4 * u * S);
+}
+
 }  // namespace

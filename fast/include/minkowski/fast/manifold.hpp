@@ -327,11 +327,6 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
     const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
     if (dot(n, in[prev_index(e, in.size())]) <= tie || dot(n, in[next_index(e, in.size())]) <= tie)
       e = incident_edge(I, n, pass.support(n, I, face_support));
-    // Whether an edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the
-    // fallback below).
-    auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
-      return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
-    };
     // Whether a plane cuts an end of an edge that reaches the slab: only when the end lies beyond
     // it by more than a face gap's rounding, kSatGapErrorUlps·u·S·|t| (|t| bounded by
     // max(|tx|, |ty|): no square root, at most √2 too small). An end nearer the plane is kept (as
@@ -342,10 +337,25 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
     // was empty for an overlap 5.2e83 deep (fixtures/found/fuzz-2db2f484ae400e29.json).
     const T side_slack = side_band(tx, ty, c.scale);
     auto outside = [side_slack](T side) { return side < -side_slack; };
+    // Whether an edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the
+    // fallback below); `far_beyond`: by more than the band at both ends (then first the tie walk).
+    // An edge beyond a plane only within its rounding reaches the slab up to rounding, so the walk
+    // must not leave it: B's edge (−8e-55, −2e-53)→(−1, −8e-55) lay 2e-53 and 8e-55 below the
+    // plane y = 0 at the end of A's face (0, 1)→(0, 0), the walk moved on to B's next edge,
+    // (−1, −8e-55)→(−15, 0), whose ends lay 1 and 15 above the face, and the manifold was empty
+    // for an overlap 0.01 deep (A's radius; fixtures/found/fuzz-5e21db7c806a07bb.json). Such an
+    // edge takes the fallback (its deepest vertex). It is not clipped: a plane crosses its line
+    // beyond its ends, and the cut point would lie off I.
+    auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
+      return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
+    };
+    auto far_beyond = [&outside](T a0_, T a1_, T b0_, T b1_) {
+      return (outside(a0_) && outside(a1_)) || (outside(b0_) && outside(b1_));
+    };
     std::uint32_t e1 = next_index(e, I.size());
     Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
     T a0 = plane_a(w0), a1 = plane_a(w1), b0 = plane_b(w0), b1 = plane_b(w1);
-    if (beyond(a0, a1, b0, b1)) {
+    if (far_beyond(a0, a1, b0, b1)) {
       // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
       // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
       // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
@@ -356,14 +366,14 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
       // both at dot −1 with A's face normal; the first was taken and its far end (−4, 0)
       // reported, 4 away from A (fuzz-9d0dcd9eadbb0585.json: the second edge ends 1e-321 short of
       // the slab as well).
-      const bool back = a0 < T(0) && a1 < T(0);
+      const bool back = outside(a0) && outside(a1);
       std::uint32_t k = e;
       for (std::size_t step = 1; step < I.size(); ++step) {
         k = back ? prev_index(k, I.size()) : next_index(k, I.size());
         if (!(dot(n, in[k]) <= tie)) break;
         e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
         a0 = plane_a(w0), a1 = plane_a(w1), b0 = plane_b(w0), b1 = plane_b(w1);
-        if (!beyond(a0, a1, b0, b1)) break;
+        if (!far_beyond(a0, a1, b0, b1)) break;
       }
     }
     if (point_face || beyond(a0, a1, b0, b1)) {
