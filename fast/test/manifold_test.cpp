@@ -940,7 +940,7 @@ TYPED_TEST(ManifoldTyped, ADiscCentreBeyondATiedShortFaceIsClippedOnTheFaceItLie
   }
 }
 
-TYPED_TEST(ManifoldTyped, AnIncidentEdgeBeyondASidePlaneOnlyWithinRoundingIsClipped) {
+TYPED_TEST(ManifoldTyped, AnIncidentEdgeBeyondASidePlaneOnlyWithinRoundingIsNotLeftForTheNext) {
   // A = segment (0, 0)–(0, 1) of radius r = 1/128; B = sliver triangle (−15, 0), (−e, −d1),
   // (−1, −d2) with e = 2^-64, d1 = 2^-60, d2 = 2^-66 (counter-clockwise: (−1, −d2) lies above the
   // line from (−15, 0) to (−e, −d1), which passes x = −1 at y ≈ −14·d1/15). A's face (0, 1)→(0, 0),
