@@ -973,4 +973,39 @@ TYPED_TEST(ManifoldTyped, AnIncidentEdgeBeyondASidePlaneOnlyWithinRoundingIsNotL
   EXPECT_NEAR(double(p.point_a.y), 0.0, 4 * u * S);
 }
 
+TYPED_TEST(ManifoldTyped, AVertexBelowAFaceAndJustBeyondItsEndKeepsItsDepth) {
+  // A = sliver triangle (0, 0), (1, 0), (3/4, e), e = 2^-70; B = quadrilateral (−1, −1/2),
+  // (3/4 − dl, −1/2 − dl), (3, 2), (−1, 2) with dl = 2u (two ulps of 3/4 in either type), which
+  // holds A. By hand the MTV pushes B up by 1/2 + dl to within e: along B's other faces A lies
+  // deeper (2 through the left and top edges, ~0.89 through the right one). A's faces
+  // (1, 0)→(3/4, e) and (3/4, e)→(0, 0) have the same gap up to ~8e ≪ u, and the pass kept the
+  // short one. B's corner (3/4 − dl, −1/2 − dl), the lowest vertex, lies dl beyond that face's
+  // side plane x = 3/4 (within its rounding band, so there is no walk to the tied face) and 1/2
+  // below the face line; B's bottom edge lies wholly beyond the plane, so the corner is the single
+  // point. Measured as its distance from the face's end, |q − e| ≈ 1/2, its separation came out
+  // +1/2 and it was dropped: an empty manifold for an overlap 1/2 deep
+  // (fixtures/found/fuzz-9bf41bcd11725e58.json, the same configuration with B's corner 2 ulps
+  // short of 0.7071). Expected, by hand: one or more contacts of separation −(1/2 + dl), normal
+  // (0, 1) (A towards B), B's point at y = −1/2 − dl, A's point on A's top (y = 0, 0 <= x <= 1).
+  // Tolerance 4 u·S, S = 3.
+  using T = TypeParam;
+  const double e = 0x1p-70, u = double(unit_roundoff<T>()), dl = 2 * u, S = 3;
+  const auto a = shape<T>({{0, 0}, {1, 0}, {0.75, e}});
+  const auto b = shape<T>({{-1, -0.5}, {0.75 - dl, -0.5 - dl}, {3, 2}, {-1, 2}});
+  ASSERT_EQ(a.size(), 3u);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
+  EXPECT_NEAR(double(m.normal.x), 0.0, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), 1.0, 4 * u);
+  for (int k = 0; k < m.point_count; ++k) {
+    const ManifoldPoint<T>& p = m.points[k];
+    EXPECT_NEAR(double(p.separation), -0.5 - dl, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_b.y), -0.5 - dl, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_a.y), 0.0, 4 * u * S) << "point " << k;
+    EXPECT_GE(double(p.point_a.x), -4 * u * S) << "point " << k;
+    EXPECT_LE(double(p.point_a.x), 1 + 4 * u * S) << "point " << k;
+  }
+}
+
 }  // namespace

@@ -55,7 +55,10 @@ class PreparedCase {
   /// Several fast answers of one case often report the same point (GJK and EPA share their
   /// witnesses, the two contact algorithms their clipped points, algorithms their MTVs), so
   /// answers are kept per case: the same exact question, the same answer.
+  /// A point that is not finite is infinitely far (an error the judge reports, not an exception
+  /// that would end a campaign: a manifold's NaN contact point once did).
   double point_distance(int which, std::array<double, 2> p) {
+    if (!std::isfinite(p[0]) || !std::isfinite(p[1])) return INFINITY;
     for (const PointAnswer& k : point_answers_)
       if (k.which == which && k.p == p) return k.distance;
     std::optional<reference::PreparedPair>& slot = which == 0 ? a_point_ : b_point_;

@@ -3,6 +3,7 @@
 // and the histogram's bin edges, which the report's counts above a bound read.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 
 #include "minkowski/properties/bounds.hpp"
@@ -144,6 +145,35 @@ TEST(Allowance, TheWeldsInputShiftIsGrantedToEveryField) {
     EXPECT_EQ(vd.fields[1].field, "distance");
     const double shift_us = granted || shift == d / 2 ? shift / (b.u * vd.scale) : 0.0;
     EXPECT_DOUBLE_EQ(vd.fields[1].allowed, 2 + shift_us) << shift;
+  }
+}
+
+// A fast answer with a NaN or infinite point is a violation of infinite error, not an exception:
+// a manifold's NaN contact point once ended a whole campaign with "translation: coordinates must
+// be finite" (fixtures/found/near_touching-9fd7c695b91ce82c.json). Unit squares overlapping by 1/2.
+TEST(Judge, ANonFinitePointIsAnInfiniteErrorNotAnException) {
+  fixtures::Case c;
+  c.a.points = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+  c.b.points = {{0.5, 0}, {1.5, 0}, {1.5, 1}, {0.5, 1}};
+  const reference::PairAnswer exact = reference::query(c.a, c.b);
+  const properties::Bounds b = properties::bounds_for(properties::Algorithm::manifold, Precision::double_);
+  for (const double bad : {std::nan(""), double(INFINITY)}) {
+    properties::FastAnswer f;
+    f.intersects = true;
+    f.normal = {{1, 0}};
+    f.depth = 0.5;
+    f.contacts = std::vector<properties::FastContact>{
+        {{bad, 0.5}, 0.5, std::array<double, 2>{bad, 0.5}, std::array<double, 2>{0.5, 0.5}}};
+    properties::Verdict v;
+    ASSERT_NO_THROW(v = properties::judge(c, exact, f, b)) << bad;
+    EXPECT_FALSE(v.ok) << bad;
+    bool seen = false;
+    for (const properties::FieldVerdict& fv : v.fields)
+      if (fv.field == "contacts") {
+        seen = true;
+        EXPECT_TRUE(std::isinf(fv.error)) << bad;
+      }
+    EXPECT_TRUE(seen) << bad;
   }
 }
 

@@ -260,8 +260,10 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
   // vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
   // Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
   // rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
-  // (d >= rr, and always for rr = 0) the cap's point towards q is the reference point and the
-  // separation is q's distance from the face's end less the radii (see there). Otherwise the
+  // (d >= rr, and always for rr = 0) and above the face line, the cap's point towards q is the
+  // reference point and the separation is q's distance from the face's end less the radii; at or
+  // below the line, the cap's outermost point along the face, with the separation along n (see
+  // there). Otherwise the
   // point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
   // core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
   // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
@@ -294,13 +296,27 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
         // that the cap bulges towards q by up to rr: a disc's centre 4.9e-33 along n and 1.05e-42
         // beyond the end of a capsule of radius 1.04e-42 got +1.1e-13 (scaled) for −3.4e-10 and
         // was dropped: an empty manifold (fixtures/found/fuzz-25242b537d84149c.json).
+        // Only for q above the face line (h > 0): at or below it |q − e| is no separation. B's
+        // vertex 0.707 below a sliver triangle's short face and 2 ulps beyond its end got
+        // |q − e| − 0 − 0 = +0.707 for −0.707, and the manifold was empty
+        // (fixtures/found/fuzz-9bf41bcd11725e58.json); such a point keeps the separation along
+        // n from the cap's outermost point along the face (the end moved out by rr along ±t̂).
         const Vec2<T> e = aq < bq ? v0 : v1;
         const T h = dot(n, q - e);
-        const T L = sqrt(h * h + d * d);
-        cap_drop = h > T(0) ? d * d / (L + h) : L - h;
-        const T k = L > T(0) ? (L - rr) / L : T(0);  // L >= d >= rr; 0 only for rr = d = h = 0
-        const T sn = k * cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
-        shift0_x = sn * n.x + st * th.x, shift0_y = sn * n.y + st * th.y;
+        if (h > T(0)) {
+          const T L = sqrt(h * h + d * d);   // 0 when h² + d² underflows
+          cap_drop = d * d / (L + h);        // L − h without cancellation; L + h >= h > 0
+          // L >= d >= rr. L = 0 only by underflow (h and d below ~1e-162): then k = 0, no shift,
+          // not 0/0 (a subnormal touching corner of B gave NaN contact points in the campaign:
+          // near_touching, fixtures/found/near_touching-9fd7c695b91ce82c.json).
+          const T k = L > T(0) ? (L - rr) / L : T(0);
+          const T sn = k * cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
+          shift0_x = sn * n.x + st * th.x, shift0_y = sn * n.y + st * th.y;
+        } else {
+          cap_drop = rr;
+          const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
+          shift0_x = back * th.x, shift0_y = back * th.y;
+        }
       }
     }
   };
