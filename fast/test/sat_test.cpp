@@ -644,6 +644,28 @@ TYPED_TEST(SatTyped, AVertexPairWhoseEdgesCrossFurtherOnIsNoSeparatingAxis) {
   EXPECT_NEAR(double(r.depth), depth, 8 * us);
 }
 
+TYPED_TEST(SatTyped, AFaceTiltedByAFewUlpsFromTheBestFaceIsStillTested) {
+  // A = segment (0, −h)–(0, 1) of radius 1/2, h = 2^-10; B = sliver triangle (−1, −1), (−1, −Y),
+  // (−1 − D, 0) with Y = 1 − 2^-10 and D = 6u (representable: 1 + 6u is three ulps above 1). A's
+  // best face (normal (−1, 0)) has gap 1, from B's side x = −1 below A's end. B's face
+  // (−1, −Y)→(−1 − D, 0) is tilted from it by D/Y ≈ 6u, and the pass skipped it as parallel to A's
+  // face (kSatParallelAxisUlps was 8), though its gap is larger by ~D; the closest pair (A's end
+  // (0, −h), B's face) was within kSatGapErrorUlps of the face gap, so SAT answered "separated by
+  // 1/2" (fixtures/found/fuzz-1abea20480ed26f7.json, the same configuration at scale 9e61: 7.8 u·S
+  // against SAT's distance bound of 6). By hand: A's end (0, −h) is closest to B's face line,
+  // at (Y(1 + D) − D·h)/sqrt(Y² + D²) = 1 + D − D·h/Y to within D²; the separation is that − 1/2.
+  // Tolerance 2 u·S (the old answer is ~6 u·S off).
+  using T = TypeParam;
+  const double u = double(unit_roundoff<T>()), D = 6 * u, h = 0x1p-10, Y = 1 - 0x1p-10, S = 1 + D;
+  const auto a = shape<T>({{0, -h}, {0, 1}}, 0.5);
+  const auto b = shape<T>({{-1, -1}, {-1, -Y}, {-1 - D, 0}});
+  ASSERT_EQ(b.size(), 3u);
+  const SatResult<T> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_TRUE(r.separation_is_distance);
+  EXPECT_NEAR(double(r.separation), 0.5 + D - D * h / Y, 2 * u * S);
+}
+
 TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparatedBeyondTheRelationBand) {
   // A = segment (0, 0)–(13, 13), B = segment (13 + δ, 13 + δ)–(26, 26), δ = 8 ulps of 13 (2^-46 in
   // double, 2^-17 in float): every face gap is 0 (collinear), the cores are δ√2 ≈ 7 u·S apart

@@ -99,12 +99,16 @@ inline constexpr double kEpaNearEdgeUlps = 16.0;
 namespace minkowski::fast {
 
 /// Two SAT push directions n and m (unit vectors) are the same axis when |n − m| <=
-/// kSatParallelAxisUlps · u; the second is not tested. A computed unit normal is off by at most
-/// about 4u per coordinate (one rounded difference, a dot product, a square root, a division and a
-/// product), so the normals of two exactly parallel edges differ by at most ~8u. Skipping an axis
-/// that differs by 8u changes the gap by at most 8u · |b − a| <= 23 u·S, no more than the gap's own
-/// rounding (see kSatGapErrorUlps).
-inline constexpr double kSatParallelAxisUlps = 8.0;
+/// kSatParallelAxisUlps · u; the second is not tested. 0: only exactly opposite normals (the test
+/// is <=), i.e. edges that are exactly parallel and whose normals rounded alike. It was 8 (the
+/// rounding of two computed normals of exactly parallel edges, ~8u), on the argument that skipping
+/// an axis 8u off changes the gap by at most 8u·|b − a| <= 23 u·S — no more than a gap's own
+/// rounding, but more than SAT's distance bound of 6 u·S: a face of B tilted by 7.8u from A's best
+/// face, its gap 7.8 u·S larger across a 9e61 lever, was skipped and SAT's distance came out
+/// 7.8 u·S short (fixtures/found/fuzz-1abea20480ed26f7.json). Testing such a face costs one
+/// projection where it occurs; on the benchmark's random polygons, nothing (instructions per call
+/// unchanged).
+inline constexpr double kSatParallelAxisUlps = 0.0;
 
 /// Error bound of a computed face gap dot(n, b − a), in units of u·S (S the largest coordinate).
 /// |b − a| <= 2√2·S; the normal's error (4u per coordinate, above) contributes <= 16 u·S, the
