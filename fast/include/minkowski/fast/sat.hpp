@@ -238,9 +238,10 @@ T pair_scale(const ConvexShape<T>& a, const ConvexShape<T>& b) {
 //
 // Parallel axes. A face of B whose push direction −n_B(j) equals the push direction of A's best
 // face (within kSatParallelAxisUlps·u, by default exactly) is not projected: its gap equals that
-// face's (A keeps the tie). It is the only parallel pair that can decide the answer — any other face of B parallel to
-// a face of A has a gap at most that face's, which is at most A's best — so it is the only one
-// checked: finding every parallel pair costs more than projecting the faces at these sizes.
+// face's (A keeps the tie). It is the only parallel pair that can decide the answer — any other
+// face of B parallel to a face of A has a gap at most that face's, which is at most A's best — so
+// it is the only one checked: finding every parallel pair costs more than projecting the faces at
+// these sizes.
 inline constexpr std::size_t kSatLocalMax = 16;
 
 template <class T>
