@@ -1008,4 +1008,39 @@ TYPED_TEST(ManifoldTyped, AVertexBelowAFaceAndJustBeyondItsEndKeepsItsDepth) {
   }
 }
 
+TYPED_TEST(ManifoldTyped, TheBetterFaceOfTheSecondRoundWalksToItsTiedNeighbour) {
+  // A = triangle (−1, −1), (0, −1), (−2^-32, −g) of radius r = 1/128, g = 2^-10; B = sliver
+  // (−16, 0), (−3, −e), (0, 0), e = 2^-80 (counter-clockwise: orientation 16e > 0). A's corner
+  // (−2^-32, −g) lies g below B's faces (−16, 0)→(−3, −e) and (−3, −e)→(0, 0), whose gaps tie to
+  // within e (both are the cores' distance, g up to ~e). A's face (−2^-32, −g)→(−1, −1) has the
+  // smaller gap ≈ (g − 2^-32)/√2 (B's corner (0, 0)), by ≈ 0.29·g = 2.9e-4: more than the gaps'
+  // rounding (32 u·S <= 3.1e-5 at S = 16, float included) but less than
+  // kReferenceFaceRelativeTolerance × the shorter face (5e-4·√2 = 7.1e-4),
+  // so the first round clipped on A's face, lost the gap's vertex and took the second round on
+  // B's better face. The pass had kept B's first face, whose slab (−16 <= x <= −3) A's corner
+  // lies 3 beyond: its point was measured from that face's end and dropped, and the second round
+  // left the manifold empty for an overlap r − g deep (fixtures/found/fuzz-1c92fd36836d21d9.json,
+  // the same configuration with g = 2^-16, e = 5e-87). Expected, by hand: a contact on B's face
+  // (−3, −e)→(0, 0): separation g − r, normal (0, 1) (A towards B) to within e, A's point
+  // (−2^-32, r − g), B's point (−2^-32, 0) to within e. Tolerance 4 u·S.
+  using T = TypeParam;
+  const double g = 0x1p-10, e = 0x1p-80, r = 1.0 / 128, x = -0x1p-32, S = 16;
+  const double u = double(unit_roundoff<T>());
+  const auto a = shape<T>({{-1, -1}, {0, -1}, {x, -g}}, r);
+  const auto b = shape<T>({{-16, 0}, {-3, -e}, {0, 0}});
+  ASSERT_EQ(b.size(), 3u);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_NEAR(double(m.normal.x), 0.0, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), 1.0, 4 * u);
+  for (int k = 0; k < m.point_count; ++k) {
+    const ManifoldPoint<T>& p = m.points[k];
+    EXPECT_NEAR(double(p.separation), g - r, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_a.x), x, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_a.y), r - g, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_b.x), x, 4 * u * S) << "point " << k;
+    EXPECT_NEAR(double(p.point_b.y), 0.0, 4 * u * S) << "point " << k;
+  }
+}
+
 }  // namespace

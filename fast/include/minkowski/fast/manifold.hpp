@@ -498,7 +498,15 @@ MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipCon
   if (other.valid && other.gap > face_gap + c.gap_floor) {
     const ClipContext<T> swapped{c.I, c.R,  c.pass,  !c.ref_b,    c.ri,
                                  c.rr, c.r, c.scale, c.gap_floor, c.keep_limit};
-    clip_on_face(m, swapped, other.face, other.support);
+    // That face may tie with a neighbour as well, and be the one whose slab misses the vertex:
+    // B's nearly collinear faces (−16, 5e-232)→(−2.93, −5e-87)→(0, 0) tied, the pass kept the
+    // first, A's corner 1.5e-5 below the second lay 2.93 beyond its slab, and clipping there
+    // replaced the first round's contact with none (fixtures/found/fuzz-1c92fd36836d21d9.json).
+    const TiedFace<T> t = tied_face_towards_support(
+        c.I, c.R, c.pass,
+        TiedFace<T>{other.face, other.gap, c.pass.support(c.I.normal(other.face), c.R, other.support)},
+        c.gap_floor, c.scale);
+    clip_on_face(m, swapped, t.face, t.support);
     return;
   }
   const TiedFace<T> t = tied_face_towards_support(
