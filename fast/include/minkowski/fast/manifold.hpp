@@ -502,10 +502,9 @@ MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipCon
     // B's nearly collinear faces (−16, 5e-232)→(−2.93, −5e-87)→(0, 0) tied, the pass kept the
     // first, A's corner 1.5e-5 below the second lay 2.93 beyond its slab, and clipping there
     // replaced the first round's contact with none (fixtures/found/fuzz-1c92fd36836d21d9.json).
+    const std::uint32_t other_support = c.pass.support(c.I.normal(other.face), c.R, other.support);
     const TiedFace<T> t = tied_face_towards_support(
-        c.I, c.R, c.pass,
-        TiedFace<T>{other.face, other.gap, c.pass.support(c.I.normal(other.face), c.R, other.support)},
-        c.gap_floor, c.scale);
+        c.I, c.R, c.pass, TiedFace<T>{other.face, other.gap, other_support}, c.gap_floor, c.scale);
     clip_on_face(m, swapped, t.face, t.support);
     return;
   }
