@@ -487,32 +487,31 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
 /// The rare second round of contact_manifold (see there), when the first clipping lost I's vertex
 /// that realises the face gap. If the other shape's best face is better than the reference face
 /// by more than the gaps' rounding (the coherence rule kept A's face, kReferenceFaceRelativeTolerance),
-/// clips on that face instead. Otherwise walks to a tied face of R towards that vertex and, if that
-/// is another face, clips again on it. Out of line, so that the common path keeps one copy of the
+/// clips on that face instead; otherwise on R's face. Either way it first walks to the last tied
+/// face towards the gap's vertex (tied_face_towards_support), and clips again unless that is the
+/// first round's face. Out of line, so that the common path keeps one copy of the
 /// clipping and no state for this one.
 template <class T>
 MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipContext<T>& c,
                                                    std::uint32_t face, T face_gap,
                                                    std::uint32_t face_support) {
   const sat_detail::Face<T>& other = c.ref_b ? c.pass.a : c.pass.b;
-  if (other.valid && other.gap > face_gap + c.gap_floor) {
-    const ClipContext<T> swapped{c.I, c.R,  c.pass,  !c.ref_b,    c.ri,
-                                 c.rr, c.r, c.scale, c.gap_floor, c.keep_limit};
-    // That face may tie with a neighbour as well, and be the one whose slab misses the vertex:
-    // B's nearly collinear faces (−16, 5e-232)→(−2.93, −5e-87)→(0, 0) tied, the pass kept the
-    // first, A's corner 1.5e-5 below the second lay 2.93 beyond its slab, and clipping there
-    // replaced the first round's contact with none (fixtures/found/fuzz-1c92fd36836d21d9.json).
-    const std::uint32_t other_support = c.pass.support(c.I.normal(other.face), c.R, other.support);
-    const TiedFace<T> t = tied_face_towards_support(
-        c.I, c.R, c.pass, TiedFace<T>{other.face, other.gap, other_support}, c.gap_floor, c.scale);
-    clip_on_face(m, swapped, t.face, t.support);
-    return;
-  }
+  const bool swap = other.valid && other.gap > face_gap + c.gap_floor;
+  const ClipContext<T> swapped{c.I, c.R,  c.pass,  !c.ref_b,    c.ri,
+                               c.rr, c.r, c.scale, c.gap_floor, c.keep_limit};
+  const ClipContext<T>& ctx = swap ? swapped : c;
+  const TiedFace<T> from = swap ? TiedFace<T>{other.face, other.gap, other.support}
+                                : TiedFace<T>{face, face_gap, face_support};
+  // Either face may tie with a neighbour and be the one whose slab misses the vertex, so both
+  // walk first. For the other shape's face: B's nearly collinear faces
+  // (−16, 5e-232)→(−2.93, −5e-87)→(0, 0) tied, the pass kept the first, A's corner 1.5e-5 below
+  // the second lay 2.93 beyond its slab, and clipping there replaced the first round's contact
+  // with none (fixtures/found/fuzz-1c92fd36836d21d9.json).
   const TiedFace<T> t = tied_face_towards_support(
-      c.R, c.I, c.pass,
-      TiedFace<T>{face, face_gap, c.pass.support(c.R.normal(face), c.I, face_support)},
+      ctx.R, ctx.I, c.pass,
+      TiedFace<T>{from.face, from.gap, c.pass.support(ctx.R.normal(from.face), ctx.I, from.support)},
       c.gap_floor, c.scale);
-  if (t.face != face) clip_on_face(m, c, t.face, t.support);
+  if (swap || t.face != face) clip_on_face(m, ctx, t.face, t.support);
 }
 
 }  // namespace manifold_detail
