@@ -583,6 +583,29 @@ TYPED_TEST(GjkTyped, ATwoPointSimplexFarShorterThanTheCaseGivesAUnitNormal) {
   EXPECT_NEAR(p.depth, T(2), tol<T>(T(2)));
 }
 
+TYPED_TEST(GjkTyped, ASinglePointAFarFromATinyEdgeOfBIsItsOwnWitness) {
+  // A is the single point P = (3, 3); B is the segment (h, 0)–(0, h) with h = 2^-20 (double) or
+  // 2^-8 (float: well above float's resolution at 3, so that GJK resolves the edge). The nearest
+  // point of B to P is the segment's midpoint (h/2, h/2) (P − it is along (1, 1), normal to the
+  // segment, and the midpoint lies inside it), so point_a = P exactly (A has one point and no
+  // radius) and point_b = (h/2, h/2). The barycentric weights of the edge of A ⊖ B carry an error
+  // of about u·|P|/h relative (their dot products cancel); forming point_a as w0·P + w1·P put it
+  // about u·|P|²/h off P — 2^20 u·S here (fuzz/findings fuzz-6ed580722afbe10b: 6,870 u·S off a
+  // single point at scale 2.5e-29). Weighting the edge's difference from its first end keeps P.
+  // point_b carries the weights' error times h: a few u·|P|.
+  using T = TypeParam;
+  const T h = std::ldexp(T(1), std::is_same_v<T, float> ? -8 : -20);
+  const auto a = shape<T>({{T(3), T(3)}});
+  const auto b = shape<T>({{h, T(0)}, {T(0), h}});
+  const auto g = minkowski::fast::gjk_distance(a, b);
+  EXPECT_FALSE(g.intersects);
+  EXPECT_EQ(g.point_a.x, T(3));
+  EXPECT_EQ(g.point_a.y, T(3));
+  EXPECT_NEAR(g.point_b.x, h / 2, tol<T>(T(3)));
+  EXPECT_NEAR(g.point_b.y, h / 2, tol<T>(T(3)));
+  EXPECT_NEAR(g.distance, (T(3) - h / 2) * std::sqrt(T(2)), tol<T>(T(8)));
+}
+
 TEST(GjkEdgeCases, ASimplexEdgeThroughTheOriginAgreesWithTheTriangleOnItsSide) {
   // fixtures/found/fuzz-9268b17e5a3f8422.json (coordinates copied). B is the triangle (−10, 0),
   // (0, −√½), (0, 0) up to subnormal and 1e-20 perturbations; A is an octagon-like polygon around

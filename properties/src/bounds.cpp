@@ -33,8 +33,8 @@ double min_judged_scale(Precision p) {
 //
 //   sat      double  relation 1.46/2.68 [near_touching]  distance 3.85/5.13  depth 3.47/5.93  normal 6.34/8.85
 //   sat      float   relation 0.24/3.83 [scale]  distance 4.52/6.41 [scale]  depth 4.04/5.45  normal 6.06/8.39
-//   gjk      double  relation 1.46/1.83 [rounded]  distance 4.82/5.71 [degenerate]  witness 151/223 [convex]
-//   gjk      float   relation 0.68/4.90 [scale]  distance 5.18/6.65 [scale]  witness 62/149 [scale]
+//   gjk      double  relation 1.46/1.83 [rounded]  distance 4.82/5.71 [degenerate]  witness 3.85/4.55 [degenerate]
+//   gjk      float   relation 0.68/4.90 [scale]  distance 5.18/6.65 [scale]  witness 5.20/6.65 [scale]
 //   epa      double  as gjk, and depth 5.85/20.4 [scale], normal 5.85/20.4 [scale]
 //   epa      float   as gjk, and depth 29.9/31.6 [scale], normal 29.9/31.6 [scale]
 //   manifold double  relation 1.46/2.68  contacts 6.30/18.3 [near_touching]
@@ -52,9 +52,14 @@ double min_judged_scale(Precision p) {
 // fast/tolerances.hpp). After the fix the same campaigns give the figures above. Likewise GJK's and
 // EPA's float relation (6.08) and distance (13.4; bounds 8 and 16) tails: the support search's
 // hill climb stopped where two vertices' computed values tied (fuzz finding
-// fixtures/found/fuzz-37f4487101ae823b.json; detail::climb, fast/support.hpp). Witness points are an order of
-// magnitude less accurate than distances: on long nearly-parallel closest edges the barycentric
-// weights are ill-conditioned, while the distance is not. EPA's depth and normal bounds are not
+// fixtures/found/fuzz-37f4487101ae823b.json; detail::climb, fast/support.hpp). Witness points were
+// put down as an order of magnitude less accurate than distances (151/223 double, 62/149 float;
+// bounds 256 and 160) until 2026-11-25. That was a defect: GJK formed them as t0·p0 + t1·p1, and
+// the weights of a short simplex edge far from the origin, whose sum is 1 only to a relative error
+// of about u·|w|/|e|, multiplied |p| by that error (fuzz finding
+// fixtures/found/fuzz-6ed580722afbe10b.json; fast/gjk.hpp, weighted_point). Formed from the
+// points' midpoint, the same campaigns give the figures above, and the witness is held to the
+// distance's bound: its gap |b − a| is a distance, judged against the same exact one. EPA's depth and normal bounds are not
 // set from its observed tail (the scale family's near-parallel polygons, where the closest face
 // is nearly degenerate) but above its documented guarantee: its termination tolerance
 // kEpaToleranceUlps·u·(Sa + Sb) <= 32 u·S plus ~12 u·S of rounding (fast/tolerances.hpp). With
@@ -88,14 +93,14 @@ Bounds bounds_for(Algorithm alg, Precision p) {
     case Algorithm::gjk:
       b.k_relation = d ? 2 : 6;
       b.k_distance = 8;
-      b.k_witness = d ? 256 : 160;
+      b.k_witness = 8;  // as the distance: see "Witness points" above
       break;
     case Algorithm::epa:
       b.k_relation = d ? 2 : 6;
       b.k_distance = 8;
       b.k_depth = d ? 48 : 64;
       b.k_normal = d ? 48 : 64;
-      b.k_witness = d ? 256 : 160;
+      b.k_witness = 8;  // GJK's witnesses when separated (EPA answers them)
       break;
     case Algorithm::manifold:
       b.k_relation = 5;  // as SAT, whose relation the manifold reports

@@ -365,6 +365,22 @@ MINKOWSKI_FAST_INLINE void store_cache(const Simplex<T>& s, GjkCache* cache) {
   }
 }
 
+// Witness points from barycentric weights. The weights of a short edge of A ⊖ B far from the
+// origin carry a relative error of about u·|w|/|e| (their dot products cancel), and their sum is 1
+// only to that error. Formed as Σ t_k·p_k, that error multiplies |p| (a single-point A landed
+// u·|p|²/|e| off its own point: fuzz-6ed580722afbe10b). Written from the points' midpoint (two
+// points) or first point (three), it multiplies only the differences p_k − p0: equal points give
+// p0 exactly, and equal weights give the midpoint exactly (p0 + p1 cannot overflow: coordinates
+// are at most max_coordinate()).
+template <class T>
+MINKOWSKI_FAST_INLINE Vec2<T> weighted_point(Vec2<T> p0, Vec2<T> p1, T t0, T t1) {
+  return T(0.5) * (p0 + p1) + (T(0.5) * (t1 - t0)) * (p1 - p0);
+}
+template <class T>
+MINKOWSKI_FAST_INLINE Vec2<T> weighted_point(Vec2<T> p0, Vec2<T> p1, Vec2<T> p2, T t1, T t2) {
+  return p0 + (t1 * (p1 - p0) + t2 * (p2 - p0));
+}
+
 // Result of the iteration, before radii and witness points.
 template <class T>
 struct GjkCoreResult {
@@ -518,8 +534,8 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
         out.normal = unit_vector(r.solved.dir, dot(r.solved.dir, r.solved.dir));
       }
     }
-    ca = bary[0] * va.v[s.p[0].ia] + bary[1] * va.v[s.p[1].ia];
-    cb = bary[0] * vb.v[s.p[0].ib] + bary[1] * vb.v[s.p[1].ib];
+    ca = weighted_point(va.v[s.p[0].ia], va.v[s.p[1].ia], bary[0], bary[1]);
+    cb = weighted_point(vb.v[s.p[0].ib], vb.v[s.p[1].ib], bary[0], bary[1]);
   } else {
     const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w, w3 = s.p[2].w;
     const T c1 = cross(w2, w3), c2 = cross(w3, w1), c3 = cross(w1, w2);
@@ -532,8 +548,8 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
     } else {  // a triangle flat in T: any point of it is common to both cores up to rounding
       bary[0] = T(1);
     }
-    ca = bary[0] * va.v[s.p[0].ia] + bary[1] * va.v[s.p[1].ia] + bary[2] * va.v[s.p[2].ia];
-    cb = bary[0] * vb.v[s.p[0].ib] + bary[1] * vb.v[s.p[1].ib] + bary[2] * vb.v[s.p[2].ib];
+    ca = weighted_point(va.v[s.p[0].ia], va.v[s.p[1].ia], va.v[s.p[2].ia], bary[1], bary[2]);
+    cb = weighted_point(vb.v[s.p[0].ib], vb.v[s.p[1].ib], vb.v[s.p[2].ib], bary[1], bary[2]);
   }
   if (out.core_distance > T(0)) {
     const T core = out.core_distance;
