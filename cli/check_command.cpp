@@ -16,6 +16,7 @@
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
 #include "engine_options.hpp"
+#include "fast_answer_json.hpp"
 #include "summary_json.hpp"
 
 namespace minkowski::cli {
@@ -40,22 +41,6 @@ struct CheckOptions {
   bool quiet = false;
   double bounds_scale = 1;  ///< hidden, for tests: multiplies every k and tau (0: exact answers only)
 };
-
-nlohmann::ordered_json fast_to_json(const properties::FastAnswer& f) {
-  nlohmann::ordered_json j{{"intersects", f.intersects}};
-  if (f.normal) j["normal"] = *f.normal;
-  if (f.depth) j["depth"] = *f.depth;
-  if (f.distance) j["distance"] = *f.distance;
-  if (f.point_a) j["point_a"] = *f.point_a;
-  if (f.point_b) j["point_b"] = *f.point_b;
-  if (f.contacts) {
-    nlohmann::ordered_json cs = nlohmann::ordered_json::array();
-    for (const auto& c : *f.contacts) cs.push_back({{"point", c.point}, {"depth", c.depth}});
-    j["contacts"] = cs;
-  }
-  if (f.input_shift > 0) j["input_shift"] = f.input_shift;  // the weld's move, granted by the judge
-  return j;
-}
 
 std::string today() {
   const std::time_t t = std::time(nullptr);
@@ -217,7 +202,7 @@ int run_check(const CheckOptions& o_in) {
       f.provenance["original_case"] = fixtures::case_to_json(v.generated.c);  // before shrinking
     }
     if (!v.protocol.empty()) f.provenance["protocol"] = v.protocol;
-    else f.provenance["fast_answer"] = fast_to_json(small.fast);
+    else f.provenance["fast_answer"] = fast_answer_json(small.fast);
     const auto path = fixtures::write_fixture(o.fixtures_dir, f, v.generated.family);
     ++written;
     std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());

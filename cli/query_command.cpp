@@ -8,6 +8,7 @@
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/bounds.hpp"
+#include "fast_answer_json.hpp"
 
 namespace minkowski::cli {
 
@@ -33,18 +34,7 @@ nlohmann::ordered_json fast_answers(const fixtures::Case& c, const reference::Pa
         out[key] = {{"skipped", why}};
         continue;
       }
-      nlohmann::ordered_json j{{"intersects", f->intersects}};
-      if (f->normal) j["normal"] = *f->normal;
-      if (f->depth) j["depth"] = *f->depth;
-      if (f->distance) j["distance"] = *f->distance;
-      if (f->point_a) j["point_a"] = *f->point_a;
-      if (f->point_b) j["point_b"] = *f->point_b;
-      if (f->contacts) {
-        nlohmann::ordered_json cs = nlohmann::ordered_json::array();
-        for (const auto& k : *f->contacts) cs.push_back({{"point", k.point}, {"depth", k.depth}});
-        j["contacts"] = cs;
-      }
-      if (f->input_shift > 0) j["input_shift"] = f->input_shift;  // the weld's move, granted by the judge
+      nlohmann::ordered_json j = fast_answer_json(*f);
       const properties::Verdict v = properties::judge(c, exact, *f, properties::bounds_for(alg, p));
       nlohmann::ordered_json errs = nlohmann::ordered_json::object();
       for (const auto& fv : v.fields) errs[fv.field] = {{"error_uS", fv.error}, {"allowed_uS", fv.allowed}};
