@@ -118,6 +118,7 @@ Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds) {
   s.precision = p;
   s.bounds = bounds;
   s.judged = is_judged(alg);
+  s.fast_algorithm = alg;
   s.answer = [alg, p](const fixtures::Case& c) {
     EngineReply r;
     const auto f = p == Precision::single ? run_fast<float>(alg, c) : run_fast<double>(alg, c);
@@ -285,7 +286,25 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       r.stats = exact.stats;
       r.stats.by_source[static_cast<int>(exact.hull_source)] += 0;
       r.per.reserve(subjects.size() + (engine ? 1 : 0));
-      for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, s.answer(r.g.c)));
+      // The case's fast shapes, built on first use per precision and shared by the algorithms.
+      std::optional<FastPair<float>> pair_f;
+      std::optional<FastPair<double>> pair_d;
+      auto ask = [&](const Subject& s) {
+        if (!s.fast_algorithm) return s.answer(r.g.c);
+        std::optional<FastAnswer> f;
+        if (s.precision == Precision::single) {
+          if (!pair_f) pair_f = make_fast_pair<float>(r.g.c);
+          f = run_fast(*s.fast_algorithm, *pair_f);
+        } else {
+          if (!pair_d) pair_d = make_fast_pair<double>(r.g.c);
+          f = run_fast(*s.fast_algorithm, *pair_d);
+        }
+        EngineReply reply;
+        if (f) reply.answer = std::move(*f);
+        else reply.outcome = EngineOutcome::skip;
+        return reply;
+      };
+      for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, ask(s)));
       if (engine) {
         EngineReply reply;
         {

@@ -103,26 +103,48 @@ FastAnswer to_answer(const fast::Manifold<T>& m, bool with_normal) {
 }
 
 template <class T>
-std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not) {
-  const auto a = to_fast_shape<T>(c.a, why_not);
-  if (!a) return std::nullopt;
-  const auto b = to_fast_shape<T>(c.b, why_not);
-  if (!b) return std::nullopt;
+FastPair<T> make_fast_pair(const fixtures::Case& c) {
+  FastPair<T> p;
+  auto a = to_fast_shape<T>(c.a, &p.why_not);
+  if (!a) return p;
+  auto b = to_fast_shape<T>(c.b, &p.why_not);
+  if (!b) return p;
+  p.a = std::move(a);
+  p.b = std::move(b);
+  return p;
+}
+
+template <class T>
+std::optional<FastAnswer> run_fast(Algorithm alg, const FastPair<T>& p) {
+  if (!p.a || !p.b) return std::nullopt;
+  const fast::ConvexShape<T>& a = *p.a;
+  const fast::ConvexShape<T>& b = *p.b;
   FastAnswer f;
   switch (alg) {
-    case Algorithm::sat: f = to_answer(fast::sat_query(*a, *b)); break;
-    case Algorithm::gjk: f = to_answer(fast::gjk_distance(*a, *b)); break;
-    case Algorithm::epa: f = to_answer(fast::penetration(*a, *b)); break;
-    case Algorithm::manifold: f = to_answer(fast::contact_manifold(*a, *b)); break;
-    case Algorithm::internal_vertices: f = to_answer(fast::closest_internal_vertices(*a, *b), false); break;
+    case Algorithm::sat: f = to_answer(fast::sat_query(a, b)); break;
+    case Algorithm::gjk: f = to_answer(fast::gjk_distance(a, b)); break;
+    case Algorithm::epa: f = to_answer(fast::penetration(a, b)); break;
+    case Algorithm::manifold: f = to_answer(fast::contact_manifold(a, b)); break;
+    case Algorithm::internal_vertices: f = to_answer(fast::closest_internal_vertices(a, b), false); break;
   }
   // The weld's move of the input, which the judge grants (FastAnswer::input_shift).
-  f.input_shift = static_cast<double>(a->weld_shift()) + static_cast<double>(b->weld_shift());
+  f.input_shift = static_cast<double>(a.weld_shift()) + static_cast<double>(b.weld_shift());
   return f;
+}
+
+template <class T>
+std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not) {
+  const FastPair<T> p = make_fast_pair<T>(c);
+  if (!p.a && why_not) *why_not = p.why_not;
+  return run_fast(alg, p);
 }
 
 template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);
 template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&, std::string*);
+template FastPair<float> make_fast_pair<float>(const fixtures::Case&);
+template FastPair<double> make_fast_pair<double>(const fixtures::Case&);
+template std::optional<FastAnswer> run_fast<float>(Algorithm, const FastPair<float>&);
+template std::optional<FastAnswer> run_fast<double>(Algorithm, const FastPair<double>&);
 template std::optional<fast::ConvexShape<float>> to_fast_shape<float>(const reference::Shape&, std::string*);
 template std::optional<fast::ConvexShape<double>> to_fast_shape<double>(const reference::Shape&, std::string*);
 template FastAnswer to_answer<float>(const fast::SatResult<float>&);

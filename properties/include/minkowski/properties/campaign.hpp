@@ -40,6 +40,9 @@ struct Subject {
   bool judged = true;        ///< false: errors reported, never violations (internal_vertices)
   Answerer answer;
   bool in_case_order = false;  ///< asked from one thread, in case order (an external process)
+  /// Set for the fast library's subjects: the campaign then answers from the case's shapes
+  /// built once per precision (make_fast_pair) instead of calling `answer`; the same answers.
+  std::optional<Algorithm> fast_algorithm;
 };
 
 /// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the case).
