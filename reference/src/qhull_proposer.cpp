@@ -42,8 +42,7 @@ bool QhullProposer::run_fresh(std::vector<double>& coords, int& exit_code) {
     qh_initflags(qh, command);
     qh_init_B(qh, coords.data(), static_cast<int>(coords.size() / 2), 2, False);
     pristine_ = {qh->premerge_centrum, qh->postmerge_centrum, qh->premerge_cos, qh->postmerge_cos,
-                 qh->MINvisible, qh->MAXcoplanar, qh->MINoutside,
-                 static_cast<int>(std::strlen(qh->qhull_options)), qh->qhull_optionlen};
+                 qh->MINvisible, qh->MAXcoplanar, qh->MINoutside};
     qh_qhull(qh);
     qh_check_output(qh);
     qh_prepare_output(qh);
@@ -69,10 +68,13 @@ bool QhullProposer::run_again(std::vector<double>& coords, int& exit_code) {
     qh->MINvisible = pristine_.MINvisible;
     qh->MAXcoplanar = pristine_.MAXcoplanar;
     qh->MINoutside = pristine_.MINoutside;
-    // Without this the options record grows to its 512-byte cap and every qh_option call
-    // (a dozen per run) scans it: strncat became the largest single cost of a rerun.
-    qh->qhull_options[pristine_.options_size] = '\0';
-    qh->qhull_optionlen = pristine_.options_linelen;
+    // The options record (qh.qhull_options) is text that Qhull only prints (error messages,
+    // summaries), yet qh_detroundoff appends a dozen formatted options to it on every run, each
+    // strncat scanning the whole record. Restored to the first run's length it still cost 17 of
+    // 918 million instructions of `check --cases 300 --threads 1` (callgrind, 2026-11-25); so a
+    // rerun starts from an empty record, and its error messages list the options of that run.
+    qh->qhull_options[0] = '\0';
+    qh->qhull_optionlen = 0;
     if (qh->num_points < 3) qh_errexit(qh, qh_ERRinput, nullptr, nullptr);  // as qh_init_B would
     qh_qhull(qh);
     qh_check_output(qh);

@@ -56,7 +56,6 @@ class QhullProposer {
   struct Pristine {
     realT premerge_centrum, postmerge_centrum, premerge_cos, postmerge_cos;
     realT MINvisible, MAXcoplanar, MINoutside;
-    int options_size, options_linelen;  ///< qh_option appends to qh.qhull_options on every run
   } pristine_{};
   char* err_buf_ = nullptr;
   std::size_t err_len_ = 0;
