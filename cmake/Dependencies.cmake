@@ -9,6 +9,13 @@ pkg_check_modules(MPFR REQUIRED IMPORTED_TARGET mpfr)
 find_package(nlohmann_json 3.10 CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 find_package(fmt CONFIG REQUIRED)
+if(MINKOWSKI_FAST_ALLOCATOR)
+  # libgoogle-perftools-dev; see MINKOWSKI_FAST_ALLOCATOR in the top CMakeLists.txt.
+  pkg_check_modules(TCMALLOC QUIET IMPORTED_TARGET libtcmalloc_minimal)
+  if(NOT TCMALLOC_FOUND)
+    message(STATUS "minkowski: tcmalloc_minimal not found; the command uses the C library's allocator")
+  endif()
+endif()
 
 # RapidCheck drives the property suites and the generators of `minkowski check`.
 find_package(rapidcheck CONFIG REQUIRED)         # targets rapidcheck, rapidcheck_gtest (not namespaced)
