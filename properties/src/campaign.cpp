@@ -45,16 +45,16 @@ struct ItemResult {
 
 AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::PairAnswer& exact, EngineReply reply) {
   AlgResult r;
-  const Judgement j = judge_reply(s, g.c, exact, std::move(reply));
+  Judgement j = judge_reply(s, g.c, exact, std::move(reply));  // moved from below, not copied
   if (j.reply.outcome == EngineOutcome::skip) {
     r.skipped = true;
     return r;
   }
-  r.fast = j.reply.answer;
+  r.fast = std::move(j.reply.answer);
   r.violation = j.violation;
-  r.what = j.what;
+  r.what = std::move(j.what);
   if (j.verdict) {
-    r.fields = j.verdict->fields;
+    r.fields = std::move(j.verdict->fields);
     r.relation_disagrees = !r.fields.empty() && r.fields[0].error > 0;
   } else {
     r.protocol = to_string(j.reply.outcome);
