@@ -10,10 +10,10 @@ find_package(nlohmann_json 3.10 CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 find_package(fmt CONFIG REQUIRED)
 if(MINKOWSKI_FAST_ALLOCATOR)
-  # libgoogle-perftools-dev; see MINKOWSKI_FAST_ALLOCATOR in the top CMakeLists.txt.
-  pkg_check_modules(TCMALLOC QUIET IMPORTED_TARGET libtcmalloc_minimal)
-  if(NOT TCMALLOC_FOUND)
-    message(STATUS "minkowski: tcmalloc_minimal not found; the command uses the C library's allocator")
+  # libjemalloc-dev; see MINKOWSKI_FAST_ALLOCATOR in the top CMakeLists.txt.
+  pkg_check_modules(JEMALLOC QUIET IMPORTED_TARGET jemalloc)
+  if(NOT JEMALLOC_FOUND)
+    message(STATUS "minkowski: jemalloc not found; the command uses the C library's allocator")
   endif()
 endif()
 

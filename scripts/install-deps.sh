@@ -13,7 +13,7 @@ packages=(
   libgtest-dev libgmock-dev googletest
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libbenchmark-dev
-  libgoogle-perftools-dev # tcmalloc_minimal, the allocator of the `minkowski` command (MINKOWSKI_FAST_ALLOCATOR)
+  libjemalloc-dev         # the allocator of the `minkowski` command (MINKOWSKI_FAST_ALLOCATOR)
   parallel python3         # GNU parallel (shard example and test), python3 (CLI tests parse JSON)
   gnuplot-nox             # `minkowski report` draws its SVG plots with gnuplot
   clang-14 libfuzzer-14-dev  # the `fuzz` preset: libFuzzer targets with ASan + UBSan (fuzz/)
