@@ -113,6 +113,16 @@ std::string cell_key(const std::string& subject, const std::string& family, Prec
   return subject + "/" + family + "/" + to_string(p);
 }
 
+namespace {
+/// A fast algorithm's answer as a subject's reply: skip when the type cannot represent the case.
+EngineReply fast_reply(std::optional<FastAnswer> f) {
+  EngineReply r;
+  if (f) r.answer = std::move(*f);
+  else r.outcome = EngineOutcome::skip;
+  return r;
+}
+}  // namespace
+
 Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds) {
   Subject s;
   s.name = to_string(alg);
@@ -121,11 +131,7 @@ Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds) {
   s.judged = is_judged(alg);
   s.fast_algorithm = alg;
   s.answer = [alg, p](const fixtures::Case& c) {
-    EngineReply r;
-    const auto f = p == Precision::single ? run_fast<float>(alg, c) : run_fast<double>(alg, c);
-    if (f) r.answer = *f;
-    else r.outcome = EngineOutcome::skip;
-    return r;
+    return fast_reply(p == Precision::single ? run_fast<float>(alg, c) : run_fast<double>(alg, c));
   };
   return s;
 }
@@ -384,18 +390,12 @@ CampaignResult run_campaign(const CampaignOptions& opt,
         std::optional<FastPair<double>> pair_d;
         auto ask = [&](const Subject& s) {
           if (!s.fast_algorithm) return s.answer(r.g.c);
-          std::optional<FastAnswer> f;
           if (s.precision == Precision::single) {
             if (!pair_f) pair_f = make_fast_pair<float>(r.g.c);
-            f = run_fast(*s.fast_algorithm, *pair_f);
-          } else {
-            if (!pair_d) pair_d = make_fast_pair<double>(r.g.c);
-            f = run_fast(*s.fast_algorithm, *pair_d);
+            return fast_reply(run_fast(*s.fast_algorithm, *pair_f));
           }
-          EngineReply reply;
-          if (f) reply.answer = std::move(*f);
-          else reply.outcome = EngineOutcome::skip;
-          return reply;
+          if (!pair_d) pair_d = make_fast_pair<double>(r.g.c);
+          return fast_reply(run_fast(*s.fast_algorithm, *pair_d));
         };
         for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, ask(s)));
         if (engine) {

@@ -1,7 +1,6 @@
 #include "qhull_proposer.hpp"
 
 #include <cstdlib>
-#include <cstring>
 
 namespace minkowski::reference::detail {
 

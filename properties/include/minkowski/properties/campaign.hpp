@@ -3,7 +3,9 @@
 // every fast algorithm in float and double, each judged against the exact reference.
 //
 // Reproducible and independent of the thread count: case i of family f is drawn from its own
-// RapidCheck random stream seeded by (seed, f, i), and results are merged in case order.
+// RapidCheck random stream seeded by (seed, f, i); each worker adds the cases it judged into a
+// partial summary (counts, maxima and histograms add up in any order), and the violations are
+// listed in case order.
 //
 // What answers is a Subject: one fast algorithm in one precision (run_fast, asked from worker
 // threads), or an external engine (`check --exec`, exec_engine.hpp), asked from one thread in
