@@ -383,7 +383,6 @@ CampaignResult run_campaign(const CampaignOptions& opt,
         ItemResult& r = *results[k];
         const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
         r.stats = exact.stats;
-        r.stats.by_source[static_cast<int>(exact.hull_source)] += 0;
         r.per.reserve(subjects.size() + (engine ? 1 : 0));
         // The case's fast shapes, built on first use per precision and shared by the algorithms.
         std::optional<FastPair<float>> pair_f;
