@@ -7,10 +7,15 @@
 //     and certified, the exact monotone chain, the rational gift-wrapping walk;
 //   - query(a, b) gives a finite signed distance whose sign matches the relation (separated > 0,
 //     touching = 0, overlapping < 0), and locate(a, p) for b's first point agrees with
-//     query(a, {p, radius 0}) on the relation.
+//     query(a, {p, radius 0}) on the relation;
+//   - the rounded signed distance (PreparedPair::signed_distance_after_translation_rounded,
+//     certified with expansions) equals the exact one rounded to double, bit for bit: at the
+//     origin, at b's first point as a translation, and for that point against a alone.
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "fuzz_bytes.hpp"
@@ -83,5 +88,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (where != point.relation)
     fail(c, std::string("locate says ") + reference::to_string(where) + ", query says " +
                 reference::to_string(point.relation));
+
+  const reference::PreparedPair pair(c.a, c.b);
+  const reference::PreparedPair a_alone = pair.a_against_point();
+  for (const auto& [prepared, v, what] : {std::tuple{&pair, reference::Point{0, 0}, "pair at the origin"},
+                                          std::tuple{&pair, p, "pair translated by b's first point"},
+                                          std::tuple{&a_alone, p, "b's first point against a"}}) {
+    const double rounded = prepared->signed_distance_after_translation_rounded(v);
+    const double exact = static_cast<double>(prepared->signed_distance_after_translation(v));
+    if (std::bit_cast<std::uint64_t>(rounded) != std::bit_cast<std::uint64_t>(exact)) {
+      char values[96];
+      std::snprintf(values, sizeof values, " is %.17g, the exact one rounds to %.17g", rounded, exact);
+      fail(c, std::string("rounded signed distance of the ") + what + values);
+    }
+  }
   return 0;
 }

@@ -22,7 +22,10 @@ bool same_shape(const reference::Shape& x, const reference::Shape& y) {
 /// once (reference::PreparedPair). A campaign judges ten fast answers per case (five algorithms,
 /// two precisions) and each used to rebuild and certify the hulls; this memo keeps the last case
 /// seen by the calling thread. It is a cache, not a change of answer: PreparedPair answers bit
-/// for bit as the one-shot functions do.
+/// for bit as the one-shot functions do. Distances are asked already rounded to double
+/// (signed_distance_after_translation_rounded): the same doubles the judge used to get by
+/// rounding the 257-bit exact values, mostly certified with floating-point expansions instead
+/// of computed with GMP and MPFR (a fifth of `check`'s instructions before, 2026-11-25).
 class PreparedCase {
  public:
   static PreparedCase& of(const fixtures::Case& c) {
@@ -47,7 +50,7 @@ class PreparedCase {
     const std::array<double, 2> p{v.x, v.y};
     for (const PointAnswer& k : point_answers_)
       if (k.which == kTranslation && k.p == p) return k.distance;
-    const double d = to_double(pair().signed_distance_after_translation(v));
+    const double d = pair().signed_distance_after_translation_rounded(v);
     if (point_answers_.size() < kMaxPointAnswers) point_answers_.push_back({kTranslation, p, d});
     return d;
   }
@@ -63,7 +66,7 @@ class PreparedCase {
       if (k.which == which && k.p == p) return k.distance;
     std::optional<reference::PreparedPair>& slot = which == 0 ? a_point_ : b_point_;
     if (!slot) slot = which == 0 ? pair().a_against_point() : pair().b_against_point();
-    const double d = to_double(slot->signed_distance_after_translation({p[0], p[1]}));
+    const double d = slot->signed_distance_after_translation_rounded({p[0], p[1]});
     if (point_answers_.size() < kMaxPointAnswers) point_answers_.push_back({which, p, d});
     return d;
   }

@@ -7,8 +7,10 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "approx.hpp"
+#include "rounded_distance.hpp"
 
 namespace minkowski::reference {
 
@@ -266,6 +268,21 @@ class Solver {
       if (first || q < out) std::swap(out, q);
       first = false;
     }
+  }
+
+  /// The one feature among the candidates that the interval enclosures leave as possibly
+  /// nearest (a vertex listed twice counts once), or nullopt when several remain.
+  std::optional<Feature> sole_nearest(const std::vector<Feature>& cands) const {
+    const double min_upper = approximate(cands);
+    const std::vector<Approx>& ap = approx_scratch();
+    std::optional<Feature> sole;
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      if (ap[i].lower() > min_upper) continue;  // certainly larger (a NaN bound never prunes)
+      const Feature& f = cands[i];
+      if (sole && (sole->is_edge != f.is_edge || sole->k % h_ != f.k % h_)) return std::nullopt;
+      sole = f;
+    }
+    return sole;
   }
 
   /// Exact point of the feature nearest the origin (the foot of the origin on an edge).
@@ -642,10 +659,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
 /// answer (no PairAnswer, no directions, no copied statistics): the same location, the same
 /// exact minimum and the same MPFR operations, so the same value bit for bit
 /// (reference/test/prepared_equivalence_test.cpp checks it against an independent computation).
-Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
-  HullStats ignored;
-  const Solver s(prepared, ignored, q);
-  const Location loc = locate_in_difference(s, prepared.d.hull.size());
+Real exact_signed_distance(const PreparedPair::Impl& prepared, const Solver& s, const Location& loc) {
   const Real& r_real = prepared.radius_real;
   if (loc.boundary_feature) return -r_real;
   // The same MPFR operations as -(sqrt(to_real(q)) + r) and sqrt(to_real(q)) − r (each rounds
@@ -670,6 +684,31 @@ Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q)
     mpfr_div(out.backend().data(), numerator.backend().data(), denominator.backend().data(), MPFR_RNDN);
   }
   return out;
+}
+
+
+Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
+  HullStats ignored;
+  const Solver s(prepared, ignored, q);
+  return exact_signed_distance(prepared, s, locate_in_difference(s, prepared.d.hull.size()));
+}
+
+/// signed_distance_at(prepared, q) rounded to the nearest double. When a single feature is
+/// certainly nearest, detail::rounded_signed_distance decides the rounding with expansions
+/// (no GMP, no MPFR); otherwise, or when it declines, the exact value is rounded.
+double rounded_signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
+  HullStats ignored;
+  const Solver s(prepared, ignored, q);
+  const Location loc = locate_in_difference(s, prepared.d.hull.size());
+  if (!loc.boundary_feature && prepared.d.expansions) {
+    if (const std::optional<Feature> f = s.sole_nearest(loc.candidates)) {
+      const ExactPoint* b = f->is_edge ? &s.v(f->k + 1) : nullptr;
+      if (const std::optional<double> d = detail::rounded_signed_distance(
+              s.v(f->k), b, q, prepared.a.radius, prepared.b.radius, loc.inside))
+        return *d;
+    }
+  }
+  return static_cast<double>(exact_signed_distance(prepared, s, loc));
 }
 
 }  // namespace
@@ -698,6 +737,12 @@ const Shape& PreparedPair::a() const { return impl_->a; }
 const Shape& PreparedPair::b() const { return impl_->b; }
 
 PairAnswer PreparedPair::query(Detail detail) const { return answer_at(*impl_, ExactPoint{}, detail); }
+
+double PreparedPair::signed_distance_after_translation_rounded(Point v) const {
+  if (!std::isfinite(v.x) || !std::isfinite(v.y))
+    throw InputError("translation: coordinates must be finite");
+  return rounded_signed_distance_at(*impl_, ExactPoint{{v.x, 0}, {v.y, 0}});
+}
 
 Real PreparedPair::signed_distance_after_translation(Point v) const {
   if (!std::isfinite(v.x) || !std::isfinite(v.y))
