@@ -119,6 +119,42 @@ void expansion_product(const Expansion<NE>& e, const Expansion<NF>& f, Expansion
   }
 }
 
+/// x + y = a + b exactly, given |a| >= |b| or a = 0 (Dekker's FastTwoSum).
+inline void fast_two_sum(double a, double b, double& x, double& y) {
+  x = a + b;
+  y = b - (x - a);
+}
+
+/// Shewchuk's Compress (1997, §2.8), in place: the same value in as few nonoverlapping
+/// components, the largest of which approximates the whole to within an ulp.
+template <std::size_t N>
+void compress(Expansion<N>& e) {
+  if (e.n == 0) return;
+  double g[N];
+  std::size_t bottom = e.n - 1;
+  double big = e.c[e.n - 1];
+  for (std::size_t i = e.n - 1; i-- > 0;) {
+    double sum, err;
+    fast_two_sum(big, e.c[i], sum, err);
+    if (err != 0) {
+      g[bottom--] = sum;
+      big = err;
+    } else {
+      big = sum;
+    }
+  }
+  g[bottom] = big;
+  std::size_t top = 0;
+  for (std::size_t i = bottom + 1; i < e.n; ++i) {
+    double sum, err;
+    fast_two_sum(g[i], big, sum, err);
+    big = sum;
+    if (err != 0) e.c[top++] = err;
+  }
+  e.c[top++] = big;
+  e.n = top;
+}
+
 /// The exact value (a_hi + a_lo) − (b_hi + b_lo) as an expansion of at most 4 components.
 inline Expansion<4> difference(double ahi, double alo, double bhi, double blo) {
   Expansion<2> a, b;

@@ -27,42 +27,6 @@ bool in_domain(const ExactPoint& p) {
   return in_domain(p.x.hi) && in_domain(p.x.lo) && in_domain(p.y.hi) && in_domain(p.y.lo);
 }
 
-/// x + y = a + b exactly, given |a| >= |b| or a = 0 (Dekker's FastTwoSum).
-void fast_two_sum(double a, double b, double& x, double& y) {
-  x = a + b;
-  y = b - (x - a);
-}
-
-/// Shewchuk's Compress (1997, §2.8), in place: the same value in as few nonoverlapping
-/// components, the largest of which approximates the whole to within an ulp.
-template <std::size_t N>
-void compress(Expansion<N>& e) {
-  if (e.n == 0) return;
-  double g[N];
-  std::size_t bottom = e.n - 1;
-  double big = e.c[e.n - 1];
-  for (std::size_t i = e.n - 1; i-- > 0;) {
-    double sum, err;
-    fast_two_sum(big, e.c[i], sum, err);
-    if (err != 0) {
-      g[bottom--] = sum;
-      big = err;
-    } else {
-      big = sum;
-    }
-  }
-  g[bottom] = big;
-  std::size_t top = 0;
-  for (std::size_t i = bottom + 1; i < e.n; ++i) {
-    double sum, err;
-    fast_two_sum(g[i], big, sum, err);
-    big = sum;
-    if (err != 0) e.c[top++] = err;
-  }
-  e.c[top++] = big;
-  e.n = top;
-}
-
 /// compress(e), then into a Short, or false when longer than kMaxComponents.
 template <std::size_t N>
 bool compress_into(Expansion<N>& e, Short& out) {
