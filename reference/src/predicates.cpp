@@ -11,6 +11,11 @@ namespace {
 constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit roundoff 2^-53
 /// Filter bound factor: 8 >= 6.1 derived in predicates.hpp.
 constexpr double kOrientBound = 8.0 * kU;
+/// Absolute slack of the filter outside the expansion domain, where values may underflow. With
+/// round to nearest, a difference or sum whose result is subnormal is exact, and each of the two
+/// products loses at most 2^-1075 more than the relative bound allows: 2^-1074 in all, plus at
+/// most a few 2^-1074 lost by the bound's own products. 2^-1060 covers that many times over.
+constexpr double kUnderflowSlack = 0x1p-1060;
 
 bool coord_ok(double v, double lo_min) {
   const double a = std::fabs(v);
@@ -35,19 +40,22 @@ int orient_sign_rational(const ExactPoint& p, const ExactPoint& q, const ExactPo
 
 int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDiff& x2,
                          const CoordDiff& y2, bool use_expansions, StageCounts& counts) {
-  if (!use_expansions) {
-    counts.add(Stage::rational);
-    auto r = [](const CoordDiff& d) { return to_rational(d.minuend) - to_rational(d.subtrahend); };
-    const Rational det = r(x1) * r(y1) - r(x2) * r(y2);
-    return det > 0 ? 1 : (det < 0 ? -1 : 0);
-  }
-  // Stage 1: filter on hi parts (bound derived in predicates.hpp).
+  // Stage 1: filter on hi parts (bound derived in predicates.hpp), also outside the expansion
+  // domain with kUnderflowSlack added (see there); an overflow makes det or the bound infinite
+  // or NaN, which passes neither comparison.
   auto hi = [](const CoordDiff& d) { return d.minuend.hi - d.subtrahend.hi; };
   auto mag = [](const CoordDiff& d) { return std::fabs(d.minuend.hi) + std::fabs(d.subtrahend.hi); };
   const double det = hi(x1) * hi(y1) - hi(x2) * hi(y2);
-  const double bound = kOrientBound * (mag(x1) * mag(y1) + mag(x2) * mag(y2));
+  const double bound = kOrientBound * (mag(x1) * mag(y1) + mag(x2) * mag(y2)) +
+                       (use_expansions ? 0.0 : kUnderflowSlack);
   if (det > bound) { counts.add(Stage::filter); return 1; }
   if (-det > bound) { counts.add(Stage::filter); return -1; }
+  if (!use_expansions) {
+    counts.add(Stage::rational);
+    auto r = [](const CoordDiff& d) { return to_rational(d.minuend) - to_rational(d.subtrahend); };
+    const Rational det_exact = r(x1) * r(y1) - r(x2) * r(y2);
+    return det_exact > 0 ? 1 : (det_exact < 0 ? -1 : 0);
+  }
   // Stage 2a: when every lo part is zero and the four hi differences are exact doubles (common
   // for dyadic or integer data, and for every exactly-collinear triple of such points), the
   // determinant is p − q of two products: TwoProduct gives p = P + pe, q = Q + qe exactly, and

@@ -177,4 +177,43 @@ TEST(ReferencePredicates, StagedOrientationEqualsRationalOnNearDegenerateTriples
   EXPECT_GT(counts.decided[static_cast<int>(Stage::expansion)], 1000u);
 }
 
+/// Outside the expansion domain (use_expansions = false) the filter runs with an absolute slack
+/// for underflow before the rational stage: the staged sign must still equal the rational one,
+/// at scales from the subnormal range (where products underflow) to near overflow (where they
+/// become infinite), on near-collinear and general triples alike.
+TEST(ReferencePredicates, FilteredOrientationOutsideTheExpansionDomainEqualsRational) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  StageCounts counts;
+  int checked = 0;
+  for (int i = 0; i < 60000; ++i) {
+    // Four bands of exponents: subnormal coordinates; coordinates around 2^-537, whose products
+    // (and the filter's bound) fall into the subnormal range, so that the filter's relative
+    // bound alone would not cover the rounding of the differences; near 2^1000, where products
+    // overflow; and between, where the filter decides.
+    const int band = i % 4;
+    const int e = band == 0   ? -1074 + static_cast<int>(rng() % 80)
+                  : band == 1 ? -570 + static_cast<int>(rng() % 70)
+                  : band == 2 ? 900 + static_cast<int>(rng() % 100)
+                              : static_cast<int>(rng() % 1000) - 500;
+    const double ox = unit(rng), oy = unit(rng), dx = unit(rng), dy = unit(rng);
+    auto pt = [&](double t, int ulps) {
+      double x = std::ldexp(ox + t * dx, e), y = std::ldexp(oy + t * dy, e);
+      for (int k = 0; k < ulps; ++k) y = std::nextafter(y, 2.0 * std::fabs(y) + 1.0);
+      return ExactPoint{{x, 0}, {y, 0}};
+    };
+    const int ulps = static_cast<int>(rng() % 3);
+    const bool general = (i / 4) % 2 == 0;
+    const ExactPoint p = pt(0, 0), q = pt(0.5, 0);
+    const ExactPoint r = general ? ExactPoint{{std::ldexp(unit(rng), e), 0}, {std::ldexp(unit(rng), e), 0}}  // off the line
+                                 : pt(1.0 + unit(rng), ulps);  // on it, or a few ulps off
+    ASSERT_EQ(orient_sign(p, q, r, false, counts), orient_sign_rational(p, q, r))
+        << "triple " << i << " at 2^" << e << ": " << dump({p, q, r});
+    ++checked;
+  }
+  EXPECT_EQ(checked, 60000);
+  EXPECT_GT(counts.decided[static_cast<int>(Stage::filter)], 10000u);
+  EXPECT_GT(counts.decided[static_cast<int>(Stage::rational)], 1000u);
+}
+
 }  // namespace

@@ -42,7 +42,8 @@ bool in_expansion_domain(const ExactPoint& p);
 
 /// Sign of orient(p, q, r) = (q − p) × (r − p): +1 when p, q, r turn counter-clockwise, −1
 /// clockwise, 0 collinear — exactly. `use_expansions` must be false unless all three points are
-/// in_expansion_domain (then stage 3 is used directly after the filter is skipped).
+/// in_expansion_domain; when false, the filter runs with an absolute slack for underflow added to
+/// its bound, and stage 3 follows it directly.
 ///
 /// Filter bound (stage 1): with X = Xh + Xl, |Xl| <= u|Xh|, each computed difference
 /// Ah = fl(qxh − pxh) satisfies |A − Ah| <= 2.01·u·Ma where Ma = |qxh| + |pxh|; the two products
