@@ -17,6 +17,14 @@ bool same_shape(const reference::Shape& x, const reference::Shape& y) {
   return x.radius == y.radius && x.points == y.points;
 }
 
+/// case_scale_of for the shapes a and b.
+double scale_of(const reference::Shape& a, const reference::Shape& b) {
+  double s = 0;
+  for (const reference::Shape* sh : {&a, &b})
+    for (const reference::Point& p : sh->points) s = std::max({s, std::fabs(p.x), std::fabs(p.y)});
+  return std::max({s, a.radius, b.radius, 1e-300});
+}
+
 /// The exact questions judge() asks about one case — the signed distance after a translation of
 /// B, and the signed distance of a point to A or to B — answered from Minkowski differences built
 /// once (reference::PreparedPair). A campaign judges ten fast answers per case (five algorithms,
@@ -35,6 +43,7 @@ class PreparedCase {
       memo.b_ = c.b;
       memo.valid_ = true;
       memo.pair_.reset();
+      memo.scale_.reset();
       memo.a_point_.reset();
       memo.b_point_.reset();
       memo.point_answers_.clear();
@@ -44,6 +53,12 @@ class PreparedCase {
   const reference::PreparedPair& pair() {
     if (!pair_) pair_.emplace(a_, b_);
     return *pair_;
+  }
+  /// case_scale_of(the case), computed once per case (a pass over every point of both shapes,
+  /// which the ten answers of a case each repeated).
+  double scale() {
+    if (!scale_) scale_ = scale_of(a_, b_);
+    return *scale_;
   }
   /// Signed distance between A and B + v.
   double after_translation(reference::Point v) {
@@ -85,6 +100,7 @@ class PreparedCase {
   bool valid_ = false;
   reference::Shape a_, b_;
   std::optional<reference::PreparedPair> pair_, a_point_, b_point_;
+  std::optional<double> scale_;
   std::vector<PointAnswer> point_answers_;
 };
 
@@ -94,12 +110,7 @@ reference::PairAnswer exact_answer(const fixtures::Case& c, reference::Detail de
   return PreparedCase::of(c).pair().query(detail);
 }
 
-double case_scale_of(const fixtures::Case& c) {
-  double s = 0;
-  for (const reference::Shape* sh : {&c.a, &c.b})
-    for (const reference::Point& p : sh->points) s = std::max({s, std::fabs(p.x), std::fabs(p.y)});
-  return std::max({s, c.a.radius, c.b.radius, 1e-300});
-}
+double case_scale_of(const fixtures::Case& c) { return scale_of(c.a, c.b); }
 
 Allowance allowance(const Bounds& b, std::string_view field, double scale) {
   const double tau = b.tau + b.tau_relative * scale;
@@ -128,8 +139,8 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
               const Bounds& b) {
   Verdict v;
   v.fields.reserve(8);  // at most one per field name allowance() knows: no reallocation
-  v.scale = case_scale_of(c);
   PreparedCase& prepared = PreparedCase::of(c);
+  v.scale = prepared.scale();
   const double us = b.u * v.scale;
   const double sd = to_double(exact.signed_distance);
   const double exact_distance = std::max(sd, 0.0), exact_depth = std::max(-sd, 0.0);

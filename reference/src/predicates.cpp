@@ -17,18 +17,7 @@ constexpr double kOrientBound = 8.0 * kU;
 /// most a few 2^-1074 lost by the bound's own products. 2^-1060 covers that many times over.
 constexpr double kUnderflowSlack = 0x1p-1060;
 
-bool coord_ok(double v, double lo_min) {
-  const double a = std::fabs(v);
-  return a == 0 || (a >= lo_min && a <= kExpansionMax);
-}
 }  // namespace
-
-bool in_expansion_domain(const ExactCoord& c) {
-  return coord_ok(c.hi, kExpansionMin) && coord_ok(c.lo, kExpansionLoMin);
-}
-bool in_expansion_domain(const ExactPoint& p) {
-  return in_expansion_domain(p.x) && in_expansion_domain(p.y);
-}
 
 int orient_sign_rational(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r) {
   const Rational px = to_rational(p.x), py = to_rational(p.y);
