@@ -79,15 +79,21 @@ double orient_hi(const ExactPoint& a, const ExactPoint& b, const ExactPoint& p) 
 /// the extreme points in eight directions span an octagon; points strictly inside it by more than
 /// the static filter bound cannot be hull vertices. Returns the indices kept for Qhull.
 std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bound, StageCounts& counts) {
-  static constexpr double dirs[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  // Extremes in the eight directions (1,0), (1,1), (0,1), (−1,1), (−1,0), (−1,−1), (0,−1), (1,−1),
+  // i.e. the maxima and minima of x, x + y, y and y − x (the first point wins a tie, as a
+  // maximum of the negated value would). Four sums per point instead of eight dot products.
   std::uint32_t ext[8] = {};
-  double best[8];
-  for (int k = 0; k < 8; ++k) best[k] = -std::numeric_limits<double>::infinity();
-  for (std::uint32_t i = 0; i < pts.size(); ++i)
-    for (int k = 0; k < 8; ++k) {
-      const double d = dirs[k][0] * pts[i].x.hi + dirs[k][1] * pts[i].y.hi;
-      if (d > best[k]) { best[k] = d; ext[k] = i; }
+  double hi[4], lo[4];
+  for (int k = 0; k < 4; ++k) hi[k] = -std::numeric_limits<double>::infinity(), lo[k] = -hi[k];
+  int up[4] = {0, 1, 2, 3}, down[4] = {4, 5, 6, 7};  // positions in ext of max and min of each value
+  for (std::uint32_t i = 0; i < pts.size(); ++i) {
+    const double x = pts[i].x.hi, y = pts[i].y.hi;
+    const double v[4] = {x, x + y, y, y - x};
+    for (int k = 0; k < 4; ++k) {
+      if (v[k] > hi[k]) { hi[k] = v[k]; ext[up[k]] = i; }
+      if (v[k] < lo[k]) { lo[k] = v[k]; ext[down[k]] = i; }
     }
+  }
   std::uint32_t ring[8];
   int m = 0;
   for (int k = 0; k < 8; ++k)
@@ -99,19 +105,32 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
     convex = orient_sign_fast(pts[ring[k]], pts[ring[(k + 1) % m]], pts[ring[(k + 2) % m]], true, counts) > 0;
   std::vector<std::uint32_t> keep;
   keep.reserve(pts.size());
+  if (!convex) {
+    for (std::uint32_t i = 0; i < pts.size(); ++i) keep.push_back(i);
+    return keep;
+  }
+  // The ring's edges, with the same operands orient_hi(a, b, p) uses, hoisted out of the loop.
+  struct Edge { std::uint32_t a, b; double ax, ay, dx, dy; };
+  Edge edges[8];
+  for (int k = 0; k < m; ++k) {
+    const ExactPoint& a = pts[ring[k]];
+    const ExactPoint& b = pts[ring[(k + 1) % m]];
+    edges[k] = {ring[k], ring[(k + 1) % m], a.x.hi, a.y.hi, b.x.hi - a.x.hi, b.y.hi - a.y.hi};
+  }
+  thread_local std::vector<std::uint8_t> on_ring;
+  on_ring.assign(pts.size(), 0);
+  for (int k = 0; k < m; ++k) on_ring[ring[k]] = 1;
   for (std::uint32_t i = 0; i < pts.size(); ++i) {
-    bool on_ring = false;
-    for (int k = 0; k < m; ++k) on_ring |= ring[k] == i;
-    bool inside = convex && !on_ring;
+    bool inside = !on_ring[i];
     // Discard points strictly inside the octagon, and points exactly on its boundary that are
     // not its vertices: such a point lies between two other points of the set on a segment of
     // the hull's interior or boundary, so it is never a strict hull vertex.
+    const double px = pts[i].x.hi, py = pts[i].y.hi;
     for (int k = 0; k < m && inside; ++k) {
-      const ExactPoint& a = pts[ring[k]];
-      const ExactPoint& b = pts[ring[(k + 1) % m]];
-      const double det = orient_hi(a, b, pts[i]);
+      const Edge& e = edges[k];
+      const double det = e.dx * (py - e.ay) - e.dy * (px - e.ax);  // orient_hi(a, b, p)
       if (det > bound) continue;
-      inside = det >= -bound && orient_sign_fast(a, b, pts[i], true, counts) >= 0;
+      inside = det >= -bound && orient_sign_fast(pts[e.a], pts[e.b], pts[i], true, counts) >= 0;
     }
     if (!inside) keep.push_back(i);
   }
