@@ -144,7 +144,13 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   thread_local std::vector<double> coords;
   thread_local std::vector<int> ids;
 
-  const bool expansions = all_in_domain(points);
+  // One pass: the expansion domain (else the exact chain on rationals) and the filter's scale.
+  bool expansions = true;
+  double max_abs = 0;
+  for (const ExactPoint& p : points) {
+    expansions &= in_expansion_domain(p);
+    max_abs = std::max({max_abs, std::fabs(p.x.hi), std::fabs(p.y.hi)});
+  }
   auto fallback = [&](HullSource why) {
     HullResult r = hull_exact(points, stats.stages);
     r.source = why;
@@ -153,8 +159,6 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   };
   if (!expansions) return fallback(HullSource::exact_only);
 
-  double max_abs = 0;
-  for (const ExactPoint& p : points) max_abs = std::max({max_abs, std::fabs(p.x.hi), std::fabs(p.y.hi)});
   const double bound = static_orient_bound(max_abs);
   const std::vector<std::uint32_t> subset = preselect(points, bound, stats.stages);
   if (subset.size() < 3) {

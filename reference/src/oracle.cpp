@@ -411,6 +411,9 @@ std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s,
   impl->hull_a = hull ? *hull : shape_hull(s);
   impl->hull_b = {0};
   Difference& d = impl->d;
+  d.hull.reserve(impl->hull_a.size());
+  d.pts.reserve(impl->hull_a.size());
+  d.from.reserve(impl->hull_a.size());
   for (const std::uint32_t i : impl->hull_a) {
     d.hull.push_back(static_cast<std::uint32_t>(d.pts.size()));
     d.pts.push_back(exact(s.points[i]));
