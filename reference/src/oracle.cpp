@@ -288,7 +288,8 @@ class Solver {
   /// Exact point of the feature nearest the origin (the foot of the origin on an edge).
   RationalPoint closest_point(const Feature& f, Rational* t_out = nullptr) const {
     if (!f.is_edge) return rv(f.k);
-    const RationalPoint s = rv(f.k), e = sub(rv(f.k + 1), s);
+    const RationalPoint& s = rv(f.k);  // kept by the prepared pair: no copy
+    const RationalPoint e = sub(rv(f.k + 1), s);
     const Rational t = dot(sub(rq(), s), e) / dot(e, e);
     if (t_out) *t_out = t;
     return {s.x + t * e.x, s.y + t * e.y};
