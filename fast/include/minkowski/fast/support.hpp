@@ -181,9 +181,31 @@ MINKOWSKI_FAST_NOINLINE ClimbResult climb_through_ties(const Vec2<T>* v, std::si
 }
 
 
+// A tie met by the climb at v[i] (value h): its neighbour v[j], one step forwards or backwards,
+// has the same computed value. The common tie is an exact one, GJK's search direction
+// perpendicular to a polygon edge (a simplex edge of A ⊖ B is often an edge of A or of B, and
+// with float-representable coordinates both dot products are exact): the top of the polygon is
+// the plateau i, j. When the vertex past j and i's other neighbour are both strictly lower, that
+// is settled here with two dot products, and the answer is the one climb_through_ties gives for
+// it (i; it spends three dot products on it: the tie, the value past it, the other side, so the
+// shortcut needs the same budget); anything else (a longer run of ties, a rise past the tie, two
+// or fewer vertices, NaN) goes to climb_through_ties. The out-of-line call cost GJK distance
+// about 60 instructions per query on the benchmark's separated pairs (bench/instructions.py).
+template <class T>
+MINKOWSKI_FAST_INLINE ClimbResult climb_tie(const Vec2<T>* v, std::size_t n, Vec2<T> d,
+                                            std::size_t i, T h, std::size_t j, bool forwards,
+                                            std::size_t budget) {
+  if (budget >= 3) {
+    const std::size_t past = forwards ? (j + 1 == n ? 0 : j + 1) : (j == 0 ? n - 1 : j - 1);
+    const std::size_t other = forwards ? (i == 0 ? n - 1 : i - 1) : (i + 1 == n ? 0 : i + 1);
+    if (dot(v[past], d) < h && dot(v[other], d) < h) return {i, true};
+  }
+  return climb_through_ties(v, n, d, i, budget);
+}
+
 // The climb's common case: values strictly rising, no tie met. On the first tie it hands over to
-// climb_through_ties from where it stands (ties are rare: nearly collinear vertices or an edge
-// exactly perpendicular to d), so the common case costs what the plain walk cost.
+// climb_tie from where it stands (ties are rare on general input: nearly collinear vertices or an
+// edge exactly perpendicular to d), so the common case costs what the plain walk cost.
 template <class T>
 MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
                                         std::size_t start, std::size_t budget) {
@@ -193,18 +215,19 @@ MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T>
   T hj = dot(v[j], d);
   bool forwards = true;
   if (!(hj > h)) {
-    if (hj == h) return climb_through_ties(v, n, d, i, budget);
+    if (hj == h) return climb_tie(v, n, d, i, h, j, true, budget);
     forwards = false;
     j = i == 0 ? n - 1 : i - 1;
     hj = dot(v[j], d);
-    if (!(hj > h)) return hj == h ? climb_through_ties(v, n, d, i, budget) : ClimbResult{i, true};
+    if (!(hj > h)) return hj == h ? climb_tie(v, n, d, i, h, j, false, budget) : ClimbResult{i, true};
   }
   for (std::size_t spent = 2; spent < budget; ++spent) {  // h rises strictly at every step
     i = j;
     h = hj;
     j = forwards ? (i + 1 == n ? 0 : i + 1) : (i == 0 ? n - 1 : i - 1);
     hj = dot(v[j], d);
-    if (!(hj > h)) return hj == h ? climb_through_ties(v, n, d, i, budget - spent) : ClimbResult{i, true};
+    if (!(hj > h))
+      return hj == h ? climb_tie(v, n, d, i, h, j, forwards, budget - spent) : ClimbResult{i, true};
   }
   return {j, false};
 }
