@@ -175,10 +175,18 @@ struct SolveResult {
   bool touching;       // the origin lies on the simplex's closest vertex or edge (in T)
 };
 
+// The solvers take the simplex's points by value and write its closest feature to `out` (1 or 2
+// points; all 3 when the origin is inside the triangle), which may be the simplex they were read
+// from. GJK holds the previous simplex's points as values while it solves the next one over it,
+// and writes them back only on a step that brings no progress (rare); it used to copy the whole
+// simplex before every step to be able to restore it (~10 instructions per iteration).
+
 // One point: closest point is w itself.
 template <class T>
-MINKOWSKI_FAST_INLINE SolveResult<T> solve1(const Simplex<T>& s) {
-  const Vec2<T> w = s.p[0].w;
+MINKOWSKI_FAST_INLINE SolveResult<T> solve1(MinkowskiPoint<T> m, Simplex<T>& out) {
+  out.p[0] = m;
+  out.count = 1;
+  const Vec2<T> w = m.w;
   const T d2 = dot(w, w);
   return {-w, d2, !(d2 > T(0))};  // d2 == 0 (also if it underflowed): origin on the vertex
 }
@@ -217,34 +225,42 @@ MINKOWSKI_FAST_INLINE Vec2<T> edge_for_formulas(Vec2<T> e, T e2) {
 // perp(e) — exactly orthogonal to e, so a repeated support point yields a gain of exactly zero.
 // A cross product of 0 means the origin is on the edge: touching. Coincident points (e = 0) fall
 // into the first branch.
+//
+// solve_edge is the part after the weight tests: the origin projects inside the segment (weight1,
+// weight2 > 0 for e = w2 − w1), and c_e = edge_cross(w1, w2, e, weight1, weight2) is given by the
+// caller: the triangle solver has formed both the weights and c_e for its edges (in the same
+// operations as solve2, so the values are the ones solve2 would form) and does not form them again.
 template <class T>
-MINKOWSKI_FAST_INLINE SolveResult<T> solve2(Simplex<T>& s) {
-  const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w;
-  const Vec2<T> e = w2 - w1;
-  const T weight2 = -dot(w1, e);
-  if (!(weight2 > T(0))) {  // region of w1
-    s.count = 1;
-    return solve1(s);
-  }
-  const T weight1 = dot(w2, e);
-  if (!(weight1 > T(0))) {  // region of w2
-    s.p[0] = s.p[1];
-    s.count = 1;
-    return solve1(s);
-  }
-  const T e2 = dot(e, e);
-  if (!(e2 > T(0))) {  // |e| underflowed: the points coincide for every purpose; keep the nearer
-    if (dot(w2, w2) < dot(w1, w1)) s.p[0] = s.p[1];
-    s.count = 1;
-    return solve1(s);
-  }
-  s.count = 2;
-  const Vec2<T> ev = edge_for_formulas(e, e2);
-  const T ev2 = ev == e ? e2 : dot(ev, ev);
-  const T c = edge_cross(w1, w2, ev, weight1, weight2);
+MINKOWSKI_FAST_INLINE SolveResult<T> edge_result(Vec2<T> ev, T ev2, T c) {
   if (c > T(0)) return {perp_left(ev), c * (c / ev2), false};
   if (c < T(0)) return {perp_right(ev), c * (c / ev2), false};
   return {perp_left(ev), T(0), true};  // origin on the edge
+}
+
+template <class T>
+MINKOWSKI_FAST_INLINE SolveResult<T> solve_edge(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2, Vec2<T> e,
+                                                T weight1, T weight2, T c_e, Simplex<T>& out) {
+  const T e2 = dot(e, e);
+  if (!(e2 > T(0))) {  // |e| underflowed: the points coincide for every purpose; keep the nearer
+    return solve1(dot(m2.w, m2.w) < dot(m1.w, m1.w) ? m2 : m1, out);
+  }
+  out.p[0] = m1;
+  out.p[1] = m2;
+  out.count = 2;
+  if (e2 >= normalize_below2<T>()) return edge_result(e, e2, c_e);  // edge_for_formulas(e) is e
+  const Vec2<T> ev = edge_for_formulas(e, e2);
+  return edge_result(ev, dot(ev, ev), edge_cross(m1.w, m2.w, ev, weight1, weight2));
+}
+
+template <class T>
+MINKOWSKI_FAST_INLINE SolveResult<T> solve2(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2, Simplex<T>& out) {
+  const Vec2<T> w1 = m1.w, w2 = m2.w;
+  const Vec2<T> e = w2 - w1;
+  const T weight2 = -dot(w1, e);
+  if (!(weight2 > T(0))) return solve1(m1, out);  // region of w1
+  const T weight1 = dot(w2, e);
+  if (!(weight1 > T(0))) return solve1(m2, out);  // region of w2
+  return solve_edge(m1, m2, e, weight1, weight2, edge_cross(w1, w2, e, weight1, weight2), out);
 }
 
 // "n123 · s <= 0" without forming the product (it would be of degree 4 in the coordinates and can
@@ -273,69 +289,57 @@ MINKOWSKI_FAST_INLINE bool product_nonpositive(T n123, T s) {
 // edge that contains the origin's projection. In exact arithmetic the early interior test changes
 // nothing: an interior origin fails every vertex and edge test.
 template <class T>
-MINKOWSKI_FAST_INLINE SolveResult<T> solve3(Simplex<T>& s, bool& inside) {
-  const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w, w3 = s.p[2].w;
+MINKOWSKI_FAST_INLINE SolveResult<T> solve3(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2,
+                                            MinkowskiPoint<T> m3, Simplex<T>& out, bool& inside) {
+  const Vec2<T> w1 = m1.w, w2 = m2.w, w3 = m3.w;
   auto strictly_inside = [](T x, T y, T z) {
     return (x > T(0) && y > T(0) && z > T(0)) || (x < T(0) && y < T(0) && z < T(0));
   };
-  if (strictly_inside(cross(w2, w3), cross(w3, w1), cross(w1, w2))) {
+  auto origin_inside = [&]() -> SolveResult<T> {
+    out.p[0] = m1;
+    out.p[1] = m2;
+    out.p[2] = m3;
+    out.count = 3;
     inside = true;
     return {Vec2<T>{}, T(0), true};
-  }
-  const Vec2<T> e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;
+  };
+  if (strictly_inside(cross(w2, w3), cross(w3, w1), cross(w1, w2))) return origin_inside();
+  // Edge 23 is solved as the segment [w3, w2] (that order: ties pick the same end as before), so
+  // its edge vector is formed as solve2 forms it, e32 = w2 − w3; its weights d23_1 = −w3·e32 and
+  // d23_2 = w2·e32 are w3·e23 and −w2·e23 (e23 = w3 − w2) up to the sign of a zero, and are only
+  // compared.
+  const Vec2<T> e12 = w2 - w1, e13 = w3 - w1, e32 = w2 - w3;
   const T d12_1 = dot(w2, e12), d12_2 = -dot(w1, e12);
   const T d13_1 = dot(w3, e13), d13_2 = -dot(w1, e13);
-  const T d23_1 = dot(w3, e23), d23_2 = -dot(w2, e23);
-  // Each as solve2 forms it for the segment it is called with below: [w1, w2], [w1, w3], and
-  // [w3, w2] (edge 23 in that order: weights d23_2, d23_1, edge −e23), so ties pick the same end.
-  const T c1 = -edge_cross(w3, w2, -e23, d23_2, d23_1);  // cross(w2, w3) = −cross(w3, w2)
-  const T c2 = -edge_cross(w1, w3, e13, d13_1, d13_2);   // cross(w3, w1) = −cross(w1, w3)
-  const T c3 = edge_cross(w1, w2, e12, d12_1, d12_2);    // cross(w1, w2)
-  if (strictly_inside(c1, c2, c3)) {
-    inside = true;
-    return {Vec2<T>{}, T(0), true};
-  }
+  const T d23_1 = -dot(w3, e32), d23_2 = dot(w2, e32);
+  // Each as solve2 forms it for the segment it is solved as below: [w1, w2], [w1, w3], [w3, w2].
+  const T c12 = edge_cross(w1, w2, e12, d12_1, d12_2);  // cross(w1, w2)
+  const T c13 = edge_cross(w1, w3, e13, d13_1, d13_2);  // cross(w1, w3)
+  const T c32 = edge_cross(w3, w2, e32, d23_2, d23_1);  // cross(w3, w2)
+  const T c1 = -c32, c2 = -c13, c3 = c12;  // cross(w2, w3), cross(w3, w1), cross(w1, w2)
+  if (strictly_inside(c1, c2, c3)) return origin_inside();
   const T n123 = cross(e12, e13);
 
-  if (!(d12_2 > T(0)) && !(d13_2 > T(0))) {  // vertex 1
-    s.count = 1;
-    return solve1(s);
-  }
-  if (d12_1 > T(0) && d12_2 > T(0) && product_nonpositive(n123, c3)) {  // edge 12
-    s.count = 2;
-    return solve2(s);
-  }
-  if (d13_1 > T(0) && d13_2 > T(0) && product_nonpositive(n123, c2)) {  // edge 13
-    s.p[1] = s.p[2];
-    s.count = 2;
-    return solve2(s);
-  }
-  if (!(d12_1 > T(0)) && !(d23_2 > T(0))) {  // vertex 2
-    s.p[0] = s.p[1];
-    s.count = 1;
-    return solve1(s);
-  }
-  if (!(d13_1 > T(0)) && !(d23_1 > T(0))) {  // vertex 3
-    s.p[0] = s.p[2];
-    s.count = 1;
-    return solve1(s);
-  }
-  if (d23_1 > T(0) && d23_2 > T(0) && product_nonpositive(n123, c1)) {  // edge 23
-    s.p[0] = s.p[2];
-    s.count = 2;
-    return solve2(s);
-  }
+  if (!(d12_2 > T(0)) && !(d13_2 > T(0))) return solve1(m1, out);  // vertex 1
+  if (d12_1 > T(0) && d12_2 > T(0) && product_nonpositive(n123, c3))  // edge 12
+    return solve_edge(m1, m2, e12, d12_1, d12_2, c12, out);
+  if (d13_1 > T(0) && d13_2 > T(0) && product_nonpositive(n123, c2))  // edge 13
+    return solve_edge(m1, m3, e13, d13_1, d13_2, c13, out);
+  if (!(d12_1 > T(0)) && !(d23_2 > T(0))) return solve1(m2, out);  // vertex 2
+  if (!(d13_1 > T(0)) && !(d23_1 > T(0))) return solve1(m3, out);  // vertex 3
+  if (d23_1 > T(0) && d23_2 > T(0) && product_nonpositive(n123, c1))  // edge 23
+    return solve_edge(m3, m2, e32, d23_2, d23_1, c32, out);
   // No region matched: only possible through rounding when the origin is within rounding of the
   // triangle's boundary. Treat it as inside.
-  inside = true;
-  return {Vec2<T>{}, T(0), true};
+  return origin_inside();
 }
 
+// Solves a simplex of any size (1 to 3 points) into `out`, which may be `s` itself.
 template <class T>
-MINKOWSKI_FAST_INLINE SolveResult<T> solve(Simplex<T>& s, bool& inside) {
-  if (s.count == 1) return solve1(s);
-  if (s.count == 2) return solve2(s);
-  return solve3(s, inside);
+MINKOWSKI_FAST_INLINE SolveResult<T> solve(const Simplex<T>& s, Simplex<T>& out, bool& inside) {
+  if (s.count == 1) return solve1(s.p[0], out);
+  if (s.count == 2) return solve2(s.p[0], s.p[1], out);
+  return solve3(s.p[0], s.p[1], s.p[2], out, inside);
 }
 
 // Fills `s` from the cache; returns false (cold start wanted) if the cache is empty or stale.
@@ -418,7 +422,7 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     cold = true;
   }
   bool inside = false;
-  SolveResult<T> sv = solve(s, inside);
+  SolveResult<T> sv = solve(s, s, inside);
   int it = 0;
   int flat_steps = 0;
   Simplex<T> best_s;        // with flat_steps > 0: the simplex of smallest distance left behind
@@ -447,25 +451,32 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     const T gain = dot(w.w - s.p[0].w, sv.dir);
     if (!(gain > gap * base)) { status = GjkStatus::converged; break; }
 
-    const Simplex<T> previous = s;
-    s.p[s.count++] = w;
-    const SolveResult<T> next = solve(s, inside);
+    // s has 1 or 2 points here (3 only with the origin inside, which ended the loop above).
+    // The previous simplex, as values: the solvers write the next one over s.
+    const int count = s.count;
+    const MinkowskiPoint<T> q0 = s.p[0], q1 = s.p[1];
+    const SolveResult<T> next = count == 1 ? solve2(q0, w, s) : solve3(q0, q1, w, s, inside);
     if (!inside && !next.touching && !(next.dist2 < sv.dist2)) {
       // No decrease in T. A new feature at the same computed distance, up to the rounding of
       // dist2 (kGjkFlatUlps), is still taken, at most kGjkMaxFlatSteps times (see there): its
       // search direction can differ where the old one could not. The best simplex seen is kept
       // and answered if nothing better follows, so the distance never increases. A repeated
       // support point or a clearly larger distance ends the iteration with that best simplex.
-      bool repeated = false;
-      for (int k = 0; k < previous.count; ++k)
-        repeated = repeated || (previous.p[k].ia == w.ia && previous.p[k].ib == w.ib);
+      const bool repeated = (q0.ia == w.ia && q0.ib == w.ib) ||
+                            (count == 2 && q1.ia == w.ia && q1.ib == w.ib);
       const T flat_limit = sv.dist2 + T(kGjkFlatUlps) * unit_roundoff<T>() * sv.dist2;
-      if (repeated || !(next.dist2 <= flat_limit) || flat_steps >= kGjkMaxFlatSteps) {
-        s = previous;
-        status = GjkStatus::stalled;
-        break;
+      const bool stop = repeated || !(next.dist2 <= flat_limit) || flat_steps >= kGjkMaxFlatSteps;
+      if (stop || flat_steps == 0 || sv.dist2 < best_sv.dist2) {
+        Simplex<T>& previous = stop ? s : best_s;
+        previous.p[0] = q0;
+        previous.p[1] = q1;
+        previous.count = count;
+        if (stop) {
+          status = GjkStatus::stalled;
+          break;
+        }
+        best_sv = sv;
       }
-      if (flat_steps == 0 || sv.dist2 < best_sv.dist2) best_s = previous, best_sv = sv;
       ++flat_steps;
     }
     sv = next;
