@@ -506,7 +506,10 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
   out.iterations = r.iterations;
   out.simplex.count = s.count;
   const T inv_f = T(1) / f;  // exact: f is a power of two
-  for (int k = 0; k < s.count; ++k) out.simplex.points[k] = {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib};
+  auto output_point = [&](int k) { out.simplex.points[k] = {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib}; };
+  output_point(0);  // s.count is 1, 2 or 3
+  if (s.count > 1) output_point(1);
+  if (s.count > 2) output_point(2);
   T* bary = out.simplex.bary;
   Vec2<T> ca, cb;
   const bool cores_apart = r.status != GjkStatus::overlap && r.status != GjkStatus::touching;

@@ -203,33 +203,39 @@ MINKOWSKI_FAST_INLINE ClimbResult climb_tie(const Vec2<T>* v, std::size_t n, Vec
   return climb_through_ties(v, n, d, i, budget);
 }
 
+// climb's walk once the direction is known (forwards: increasing indices): j is the neighbour
+// reached with the first rise (value hj), after 2 dot products of the budget. One loop per
+// direction, so the step is not chosen anew at every vertex.
+template <bool kForwards, class T>
+MINKOWSKI_FAST_INLINE ClimbResult climb_run(const Vec2<T>* v, std::size_t n, Vec2<T> d,
+                                            std::size_t j, T hj, std::size_t budget) {
+  for (std::size_t spent = 2; spent < budget; ++spent) {  // h rises strictly at every step
+    const std::size_t i = j;
+    const T h = hj;
+    j = kForwards ? (i + 1 == n ? 0 : i + 1) : (i == 0 ? n - 1 : i - 1);
+    hj = dot(v[j], d);
+    if (!(hj > h))
+      return hj == h ? climb_tie(v, n, d, i, h, j, kForwards, budget - spent) : ClimbResult{i, true};
+  }
+  return {j, false};
+}
+
 // The climb's common case: values strictly rising, no tie met. On the first tie it hands over to
 // climb_tie from where it stands (ties are rare on general input: nearly collinear vertices or an
 // edge exactly perpendicular to d), so the common case costs what the plain walk cost.
 template <class T>
 MINKOWSKI_FAST_INLINE ClimbResult climb(const Vec2<T>* v, std::size_t n, Vec2<T> d,
                                         std::size_t start, std::size_t budget) {
-  std::size_t i = start;
-  T h = dot(v[i], d);
-  std::size_t j = i + 1 == n ? 0 : i + 1;
-  T hj = dot(v[j], d);
-  bool forwards = true;
-  if (!(hj > h)) {
-    if (hj == h) return climb_tie(v, n, d, i, h, j, true, budget);
-    forwards = false;
-    j = i == 0 ? n - 1 : i - 1;
-    hj = dot(v[j], d);
-    if (!(hj > h)) return hj == h ? climb_tie(v, n, d, i, h, j, false, budget) : ClimbResult{i, true};
-  }
-  for (std::size_t spent = 2; spent < budget; ++spent) {  // h rises strictly at every step
-    i = j;
-    h = hj;
-    j = forwards ? (i + 1 == n ? 0 : i + 1) : (i == 0 ? n - 1 : i - 1);
-    hj = dot(v[j], d);
-    if (!(hj > h))
-      return hj == h ? climb_tie(v, n, d, i, h, j, forwards, budget - spent) : ClimbResult{i, true};
-  }
-  return {j, false};
+  const std::size_t i = start;
+  const T h = dot(v[i], d);
+  const std::size_t next = i + 1 == n ? 0 : i + 1;
+  const T h_next = dot(v[next], d);
+  if (h_next > h) return climb_run<true>(v, n, d, next, h_next, budget);
+  if (h_next == h) return climb_tie(v, n, d, i, h, next, true, budget);
+  const std::size_t prev = i == 0 ? n - 1 : i - 1;
+  const T h_prev = dot(v[prev], d);
+  if (h_prev > h) return climb_run<false>(v, n, d, prev, h_prev, budget);
+  return h_prev == h ? climb_tie(v, n, d, i, h, prev, false, budget) : ClimbResult{i, true};
 }
 
 }  // namespace detail
