@@ -198,6 +198,90 @@ MINKOWSKI_FAST_NOINLINE TiedFace<T> tied_face_towards_support(const ConvexShape<
   return at;
 }
 
+/// Where a single incident point's reference point lies (place_single): the reference surface's
+/// drop below the face line (the separation grows by it) and the reference point's shift from q's
+/// foot on the face line.
+template <class T>
+struct SinglePlacement {
+  T cap_drop = T(0);
+  T shift_x = T(0), shift_y = T(0);
+};
+
+/// The reference point of a single incident point q (I's only vertex, or the fallback's deepest
+/// vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
+/// Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
+/// rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
+/// (d >= rr, and always for rr = 0) and above the face line, the cap's point towards q is the
+/// reference point and the separation is q's distance from the face's end less the radii; at or
+/// below the line, the cap's outermost point along the face, with the separation along n (see
+/// there). Otherwise the
+/// point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
+/// core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
+/// fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
+/// 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
+/// triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
+/// is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
+/// ~sqrt(8 u·S·gap) beyond the end is). Distances along the face use its unit direction from
+/// unit_vector: for a face between ~1e-162 and ~1e-154 long, |t|² is subnormal and dividing by
+/// sqrt(|t|²) put such a point percents of its distance off (a review's demo: 9e5 u·S).
+///
+/// R's reference face runs from v0 to v1 (outward normal n, radius rr); point_face: its squared
+/// length underflows (see clip_on_face). Out of line: only single incident points and the
+/// fallback take it, and as a lambda capturing the clipping's state it cost every query 31
+/// instructions of closure set-up.
+template <class T>
+MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Vec2<T> v0,
+                                                        Vec2<T> v1, T rr, bool point_face) {
+  SinglePlacement<T> pl;
+  const T tx = v1.x - v0.x, ty = v1.y - v0.y;
+  if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
+    const Vec2<T> dq = q - v0;
+    const T h = dot(n, dq);
+    pl.shift_x = -(dq.x - h * n.x), pl.shift_y = -(dq.y - h * n.y);
+    return pl;
+  }
+  const T aq = side_a(v0, tx, ty, q), bq = side_b(v1, tx, ty, q);
+  if (aq < T(0) || bq < T(0)) {
+    using std::sqrt;
+    const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);  // subnormal |t|^2 safe
+    const T ua = dot(th, q - v0), ub = dot(th, v1 - q);
+    const T d = -(aq < bq ? ua : ub);
+    if (d < rr) {
+      pl.cap_drop = rr - sqrt((rr - d) * (rr + d));
+    } else {
+      // Beyond the cap's reach along n: the reference point is the cap's point towards q,
+      // e + rr·(q − e)/L with e the face's end and L = |q − e| = sqrt(h² + d²), and the
+      // separation L − rr − ri (cap_drop = L − h, formed as d²/(L + h) for h > 0). The cap's
+      // outermost point along the face, with the separation measured along n from it, missed
+      // that the cap bulges towards q by up to rr: a disc's centre 4.9e-33 along n and 1.05e-42
+      // beyond the end of a capsule of radius 1.04e-42 got +1.1e-13 (scaled) for −3.4e-10 and
+      // was dropped: an empty manifold (fixtures/found/fuzz-25242b537d84149c.json).
+      // Only for q above the face line (h > 0): at or below it |q − e| is no separation. B's
+      // vertex 0.707 below a sliver triangle's short face and 2 ulps beyond its end got
+      // |q − e| − 0 − 0 = +0.707 for −0.707, and the manifold was empty
+      // (fixtures/found/fuzz-9bf41bcd11725e58.json); such a point keeps the separation along
+      // n from the cap's outermost point along the face (the end moved out by rr along ±t̂).
+      const Vec2<T> e = aq < bq ? v0 : v1;
+      const T h = dot(n, q - e);
+      if (h > T(0)) {
+        const T L = sqrt(h * h + d * d);  // 0 when h² + d² underflows
+        pl.cap_drop = d * d / (L + h);    // L − h without cancellation; L + h >= h > 0
+        // L >= d >= rr. L = 0 only by underflow (h and d below ~1e-162): then k = 0, no shift,
+        // not 0/0 (a subnormal touching corner of B gave NaN contact points in the campaign:
+        // near_touching, fixtures/found/near_touching-9fd7c695b91ce82c.json).
+        const T k = L > T(0) ? (L - rr) / L : T(0);
+        const T sn = k * pl.cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
+        pl.shift_x = sn * n.x + st * th.x, pl.shift_y = sn * n.y + st * th.y;
+      } else {
+        pl.cap_drop = rr;
+        const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
+        pl.shift_x = back * th.x, pl.shift_y = back * th.y;
+      }
+    }
+  }
+  return pl;
+}
+
 /// What the clipping needs besides the face: the reference shape R and the incident shape I (A and
 /// B, or B and A when ref_b), the face pass, their radii rr and ri and their sum r, the pair's scale
 /// S, the face gaps' rounding floor and the largest separation kept.
@@ -256,73 +340,10 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
   // of subnormal size against a larger shape) has no usable slab: its products with the other
   // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
   const bool point_face = !(tx * tx + ty * ty > T(0));
-  // The reference point of a single incident point q (I's only vertex, or the fallback's deepest
-  // vertex) when q lies beyond the slab by d: the reference surface there is not the face line.
-  // Within a rounded face's end cap (d < rr) the point on it, straight along n, is lower by
-  // rr − sqrt(rr² − d²): moved down by that much (the separation grows by it). Farther out
-  // (d >= rr, and always for rr = 0) and above the face line, the cap's point towards q is the
-  // reference point and the separation is q's distance from the face's end less the radii; at or
-  // below the line, the cap's outermost point along the face, with the separation along n (see
-  // there). Otherwise the
-  // point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
-  // core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
-  // fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
-  // 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
-  // triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
-  // is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
-  // ~sqrt(8 u·S·gap) beyond the end is). Distances along the face use its unit direction from
-  // unit_vector: for a face between ~1e-162 and ~1e-154 long, |t|² is subnormal and dividing by
-  // sqrt(|t|²) put such a point percents of its distance off (a review's demo: 9e5 u·S).
-  auto place_single = [&](Vec2<T> q) {
-    if (point_face) {  // the reference point is v0 (+ rr along n): drop q − v0's tangential part
-      const Vec2<T> dq = q - v0;
-      const T h = dot(n, dq);
-      shift0_x = -(dq.x - h * n.x), shift0_y = -(dq.y - h * n.y);
-      return;
-    }
-    const T aq = plane_a(q), bq = plane_b(q);
-    if (aq < T(0) || bq < T(0)) {
-      using std::sqrt;
-      const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);  // subnormal |t|^2 safe
-      const T ua = dot(th, q - v0), ub = dot(th, v1 - q);
-      const T d = -(aq < bq ? ua : ub);
-      if (d < rr) {
-        cap_drop = rr - sqrt((rr - d) * (rr + d));
-      } else {
-        // Beyond the cap's reach along n: the reference point is the cap's point towards q,
-        // e + rr·(q − e)/L with e the face's end and L = |q − e| = sqrt(h² + d²), and the
-        // separation L − rr − ri (cap_drop = L − h, formed as d²/(L + h) for h > 0). The cap's
-        // outermost point along the face, with the separation measured along n from it, missed
-        // that the cap bulges towards q by up to rr: a disc's centre 4.9e-33 along n and 1.05e-42
-        // beyond the end of a capsule of radius 1.04e-42 got +1.1e-13 (scaled) for −3.4e-10 and
-        // was dropped: an empty manifold (fixtures/found/fuzz-25242b537d84149c.json).
-        // Only for q above the face line (h > 0): at or below it |q − e| is no separation. B's
-        // vertex 0.707 below a sliver triangle's short face and 2 ulps beyond its end got
-        // |q − e| − 0 − 0 = +0.707 for −0.707, and the manifold was empty
-        // (fixtures/found/fuzz-9bf41bcd11725e58.json); such a point keeps the separation along
-        // n from the cap's outermost point along the face (the end moved out by rr along ±t̂).
-        const Vec2<T> e = aq < bq ? v0 : v1;
-        const T h = dot(n, q - e);
-        if (h > T(0)) {
-          const T L = sqrt(h * h + d * d);   // 0 when h² + d² underflows
-          cap_drop = d * d / (L + h);        // L − h without cancellation; L + h >= h > 0
-          // L >= d >= rr. L = 0 only by underflow (h and d below ~1e-162): then k = 0, no shift,
-          // not 0/0 (a subnormal touching corner of B gave NaN contact points in the campaign:
-          // near_touching, fixtures/found/near_touching-9fd7c695b91ce82c.json).
-          const T k = L > T(0) ? (L - rr) / L : T(0);
-          const T sn = k * cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
-          shift0_x = sn * n.x + st * th.x, shift0_y = sn * n.y + st * th.y;
-        } else {
-          cap_drop = rr;
-          const T back = aq < bq ? d - rr : rr - d;  // towards the slab along ±t̂
-          shift0_x = back * th.x, shift0_y = back * th.y;
-        }
-      }
-    }
-  };
   if (I.size() == 1) {
     p0x = p1x = I.vertex(0).x, p0y = p1y = I.vertex(0).y;
-    place_single(I.vertex(0));
+    const SinglePlacement<T> pl = place_single(I.vertex(0), n, v0, v1, rr, point_face);
+    cap_drop = pl.cap_drop, shift0_x = pl.shift_x, shift0_y = pl.shift_y;
   } else {
     const auto in = I.normals();
     T lowest = dot(n, in[0]);
@@ -404,7 +425,8 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
         sup = near;
       p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
       i0 = i1 = sup;
-      place_single(I.vertex(sup));
+      const SinglePlacement<T> pl = place_single(I.vertex(sup), n, v0, v1, rr, point_face);
+      cap_drop = pl.cap_drop, shift0_x = pl.shift_x, shift0_y = pl.shift_y;
     } else {
       // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
       // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
@@ -527,47 +549,44 @@ struct ManifoldOptions {
   double keep_ulps = kSatGapErrorUlps;
 };
 
-/// Contact manifold of A and B by reference-face clipping.
-///
-/// Answers: the normal n (unit, A towards B) and up to two contact points whose separation is at
-/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its own
-/// separation, measured along n from the reference face; the deepest equals −(SAT depth) when the
-/// reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
-///
-/// options: the tolerances, defaults as documented (ManifoldOptions).
-/// speculative_margin: >= 0 and finite; also report points up to this far apart (speculative
-/// contacts). cache: optional SatCache for this pair; a pair separated by more than the margin
-/// along the cached axis costs one axis test; the cache receives the axis used.
-///
-/// Preconditions: a and b built by make_shape; speculative_margin >= 0. Failure cases: see the top
-/// of this header. No allocation, no exception; one square root at most (vertex contacts and the
-/// reference-face tolerance are decided on squares).
+namespace manifold_detail {
+
+/// Vertex contact of contact_manifold: from core point cr on shape R (vertex rv) to core point ci
+/// on I (vertex iv), at squared distance d2; ra, rb the radii of A and B, limit the largest
+/// distance of the cores reported. Out of line (single points and vertex axes only): as a lambda
+/// capturing the query's state it cost every query 19 instructions of closure set-up.
 template <class T>
-Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
-                             T speculative_margin = T(0), SatCache* cache = nullptr,
-                             const ManifoldOptions& options = {}) {
+MINKOWSKI_FAST_NOINLINE void vertex_contact(Manifold<T>& m, SatCache* cache, bool ref_is_a,
+                                            Vec2<T> cr, Vec2<T> ci, T d2, std::uint32_t rv,
+                                            std::uint32_t iv, T ra, T rb, T limit) {
+  using std::sqrt;
+  if (cache != nullptr)
+    *cache = SatCache{SatAxis::vertex_vertex, ref_is_a ? rv : iv, ref_is_a ? iv : rv};
+  if (d2 > limit * limit) return;
+  Vec2<T> u{T(1), T(0)};
+  T dist = T(0);
+  if (d2 > T(0)) {
+    dist = sqrt(d2);
+    u = unit_vector(ci - cr, d2);
+  }
+  m.kind = ManifoldKind::vertex;
+  m.normal = ref_is_a ? u : -u;
+  m.points[0] = make_point(ref_is_a, cr, ci, u, ref_is_a ? ra : rb, ref_is_a ? rb : ra,
+                           dist - (ra + rb),
+                           ContactFeature{FeatureType::vertex, FeatureType::vertex, rv, iv});
+  m.point_count = 1;
+}
+
+/// contact_manifold on a case that needs no rescaling (the whole method of the header). Every
+/// return returns the one local `m`, so that it is built in the caller's result (a second
+/// Manifold on one path, the rescaled case's, made the compiler build `m` on the stack and copy
+/// 176 bytes out on every return: 23 instructions per query).
+template <class T>
+Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                                      T speculative_margin, SatCache* cache,
+                                      const ManifoldOptions& options) {
   using std::sqrt;
   using namespace sat_detail;
-  using namespace manifold_detail;
-  if constexpr (std::numeric_limits<T>::is_iec559) {
-    // A case smaller than kRescaleBelow is solved on copies scaled by a power of two (shape.hpp;
-    // this path allocates): the clipping multiplies one shape's edge by the other's coordinates,
-    // which underflowed to 0 for a 1e-308 triangle against a 1e-77 segment and put the contact at
-    // the segment's far end (fixtures/found/fuzz-b83c725cdda648be.json).
-    using std::max;
-    const T f = detail::working_scale(max(pair_scale(a, b), max(a.radius(), b.radius())));
-    if (f != T(1)) {
-      Manifold<T> m = contact_manifold(detail::scaled_copy(a, f), detail::scaled_copy(b, f),
-                                       f * speculative_margin, cache, options);
-      const T g = T(1) / f;  // exact
-      for (int k = 0; k < m.point_count; ++k) {
-        ManifoldPoint<T>& p = m.points[k];
-        p.point = g * p.point, p.point_a = g * p.point_a, p.point_b = g * p.point_b;
-        p.separation = g * p.separation;
-      }
-      return m;
-    }
-  }
   Manifold<T> m;
   const T ra = a.radius(), rb = b.radius(), r = ra + rb;
   const T limit = r + speculative_margin;
@@ -580,28 +599,10 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     if (gap_exceeds(cached_axis_gap(a, b, *cache), limit)) return m;
   }
 
-  // Vertex contact: from core point cr on shape R (vertex rv) to core point ci on I (vertex iv).
-  auto vertex_contact = [&](bool ref_is_a, Vec2<T> cr, Vec2<T> ci, T d2, std::uint32_t rv,
-                            std::uint32_t iv) {
-    remember(SatAxis::vertex_vertex, ref_is_a ? rv : iv, ref_is_a ? iv : rv);
-    if (d2 > limit * limit) return;
-    Vec2<T> u{T(1), T(0)};
-    T dist = T(0);
-    if (d2 > T(0)) {
-      dist = sqrt(d2);
-      u = unit_vector(ci - cr, d2);
-    }
-    m.kind = ManifoldKind::vertex;
-    m.normal = ref_is_a ? u : -u;
-    m.points[0] = make_point(ref_is_a, cr, ci, u, ref_is_a ? ra : rb, ref_is_a ? rb : ra, dist - r,
-                             ContactFeature{FeatureType::vertex, FeatureType::vertex, rv, iv});
-    m.point_count = 1;
-  };
-
   if (a.size() == 1 && b.size() == 1) {
     ++m.axes_tested;
-    vertex_contact(true, a.vertex(0), b.vertex(0), length_squared(b.vertex(0) - a.vertex(0)), 0,
-                   0);
+    vertex_contact(m, cache, true, a.vertex(0), b.vertex(0),
+                   length_squared(b.vertex(0) - a.vertex(0)), 0u, 0u, ra, rb, limit);
     return m;
   }
 
@@ -620,8 +621,8 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     const FeaturePair<T> fp = closest_features(
         ref, best.face, inc, pass.support(ref.normal(best.face), inc, best.support), best.gap);
     if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
-      vertex_contact(!best_b, ref.vertex(fp.ref_vertex), inc.vertex(fp.inc_vertex), fp.dist2,
-                     fp.ref_vertex, fp.inc_vertex);
+      vertex_contact(m, cache, !best_b, ref.vertex(fp.ref_vertex), inc.vertex(fp.inc_vertex),
+                     fp.dist2, fp.ref_vertex, fp.inc_vertex, ra, rb, limit);
       return m;
     }
   }
@@ -690,10 +691,64 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   // (0, 2^-30): the short face was kept, the centre lay 2 beyond its slab, was measured from its
   // end (separation 2 − 1 > 0) and dropped, and the manifold was empty for an overlap 1 deep
   // (fixtures/found/fuzz-191f1420f7050673.json, CI's smoke run, the same configuration at scale 2e-289).
-  // Costs two comparisons when nothing was lost (a call for single points).
+  // Costs two comparisons when nothing was lost (a call for single points). The rare call gets a
+  // copy of the context, so that the common path need not keep `ctx` in memory (15 instructions).
   if (I.size() == 1 || lowest > face_gap + gap_floor || m.point_count == 0)
-    reclip_on_better_face(m, ctx, face, face_gap, face_support);
+    reclip_on_better_face(m, ClipContext<T>{ctx}, face, face_gap, face_support);
   return m;
+}
+
+/// contact_manifold on copies of A and B scaled by the power of two f, answers scaled back (exact).
+/// Out of line: only cases smaller than kRescaleBelow take it, and it allocates.
+template <class T>
+MINKOWSKI_FAST_NOINLINE Manifold<T> contact_manifold_rescaled(const ConvexShape<T>& a,
+                                                              const ConvexShape<T>& b, T f,
+                                                              T speculative_margin,
+                                                              SatCache* cache,
+                                                              const ManifoldOptions& options) {
+  Manifold<T> m = contact_manifold_unscaled(detail::scaled_copy(a, f), detail::scaled_copy(b, f),
+                                            f * speculative_margin, cache, options);
+  const T g = T(1) / f;  // exact
+  for (int k = 0; k < m.point_count; ++k) {
+    ManifoldPoint<T>& p = m.points[k];
+    p.point = g * p.point, p.point_a = g * p.point_a, p.point_b = g * p.point_b;
+    p.separation = g * p.separation;
+  }
+  return m;
+}
+
+}  // namespace manifold_detail
+
+/// Contact manifold of A and B by reference-face clipping.
+///
+/// Answers: the normal n (unit, A towards B) and up to two contact points whose separation is at
+/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its own
+/// separation, measured along n from the reference face; the deepest equals −(SAT depth) when the
+/// reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
+///
+/// options: the tolerances, defaults as documented (ManifoldOptions).
+/// speculative_margin: >= 0 and finite; also report points up to this far apart (speculative
+/// contacts). cache: optional SatCache for this pair; a pair separated by more than the margin
+/// along the cached axis costs one axis test; the cache receives the axis used.
+///
+/// Preconditions: a and b built by make_shape; speculative_margin >= 0. Failure cases: see the top
+/// of this header. No allocation, no exception; one square root at most (vertex contacts and the
+/// reference-face tolerance are decided on squares).
+template <class T>
+Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                             T speculative_margin = T(0), SatCache* cache = nullptr,
+                             const ManifoldOptions& options = {}) {
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    // A case smaller than kRescaleBelow is solved on copies scaled by a power of two (shape.hpp;
+    // this path allocates): the clipping multiplies one shape's edge by the other's coordinates,
+    // which underflowed to 0 for a 1e-308 triangle against a 1e-77 segment and put the contact at
+    // the segment's far end (fixtures/found/fuzz-b83c725cdda648be.json).
+    using std::max;
+    const T f = detail::working_scale(max(sat_detail::pair_scale(a, b), max(a.radius(), b.radius())));
+    if (f != T(1))
+      return manifold_detail::contact_manifold_rescaled(a, b, f, speculative_margin, cache, options);
+  }
+  return manifold_detail::contact_manifold_unscaled(a, b, speculative_margin, cache, options);
 }
 
 }  // namespace minkowski::fast
