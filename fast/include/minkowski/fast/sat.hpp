@@ -269,6 +269,18 @@ inline void to_local(std::span<const Vec2<T>> v, Vec2<T> o, LocalCoords<T>& l) {
       _mm_storeu_pd(l.x + i, _mm_unpacklo_pd(p0, p1));
       _mm_storeu_pd(l.y + i, _mm_unpackhi_pd(p0, p1));
     }
+    // Odd n: the last vertex and its padding copy, again 16 bytes at a time. Stored as two 8-byte
+    // stores, they stalled the kernel's first 16-byte load of the last pair (pinned,
+    // contact_manifold on the benchmark's populations: 23.0/94/64 -> 20.1/95/65 ns
+    // separated/overlapping/near-contact; the kernel reads B's copy right after it is made).
+    if (i < n) {
+      const __m128d p = _mm_sub_pd(_mm_loadu_pd(src + 2 * i), vo);
+      _mm_storeu_pd(l.x + i, _mm_unpacklo_pd(p, p));
+      _mm_storeu_pd(l.y + i, _mm_unpackhi_pd(p, p));
+      l.n = n;
+      l.padded = n + 1;
+      return;
+    }
   }
 #endif
   for (; i < n; ++i) {
@@ -446,17 +458,19 @@ FacePass<T> face_pass_local(const ConvexShape<T>& a, const ConvexShape<T>& b, bo
   p.local = true;
   p.origin = o;
   to_local(b.vertices(), o, lb);
+  to_local(a.vertices(), o, la);
   const Vec2<T> none{};
   const FacePrune<T> no_prune{};
-  // A's faces read A's vertices directly: A's local copy is only needed for B's faces, and a
-  // separated pair often stops on one of A's faces (benchmark's separated pairs, contact_manifold:
-  // 491 -> 410 instructions per query; near contact 1,261 -> 1,247).
+  // A's faces read A's vertices directly, not A's copy just made: the scan does not wait on the
+  // copy's stores, which complete meanwhile for B's faces. Copying A only when B's faces are
+  // scanned saved 50 instructions per separated query, but put the copy on the critical path of
+  // every other one (pinned, contact_manifold on the benchmark's populations: 17.0/97/62 ns
+  // separated/overlapping/near-contact copying late, 18.3/86/58 copying here).
   if (scan_local<false>(FacesFromShape<T>{a.vertices().data(), o}, a.normals(), lb, use_stop,
                         stop, none, par2, no_prune, p.a, p.tested)) {
     p.stopped = true;
     return p;
   }
-  to_local(a.vertices(), o, la);
   bool stopped_b;
   if (p.a.valid) {
     const std::uint32_t f = p.a.face, f1 = next_index(f, la.n);
