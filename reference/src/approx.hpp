@@ -48,8 +48,8 @@ struct Approx {
   /// interval collapsed to [−8e-320, 8e-320], every other candidate was pruned and the oracle
   /// answered the distance to a hull edge 4e6 times farther than the nearest
   /// (fixtures/found/fuzz-97b32edb58d1b470.json). So the loss, kTiny per product, is divided too,
-  /// and a denominator that may itself have underflowed (|b.v| below 2^-500) gives an infinite
-  /// bound.
+  /// and a denominator whose square may underflow or overflow (|b.v| outside [2^-500, 2^500])
+  /// gives an infinite bound.
   ///
   /// One division, 1/|b.v|; the rest are products (three divisions stalled the candidates'
   /// pruning loop, 4% of `check`'s time under perf, 2026-11-25). With w = b.e/|b.v| <= 1/2,
@@ -57,7 +57,11 @@ struct Approx {
   /// 4u|v| (> (2u + u²)|v|) for its rounding instead of 2u|v|.
   friend Approx operator/(Approx a, Approx b) {
     const double mb = std::fabs(b.v);
-    if (!(mb >= 0x1p-500)) return {a.v / b.v, std::numeric_limits<double>::infinity()};
+    // Outside [2^-500, 2^500] the bound's 1/|b|² underflows or overflows (the three-division form
+    // had the same hole above 2^512: margin·|b.v| overflowed and the bound vanished, so an edge
+    // of |e|² ≈ 2^541 got a zero-width interval and pruned the truly nearest edge; found in
+    // review, oracle_hand_test): no bound then.
+    if (!(mb >= 0x1p-500 && mb <= 0x1p500)) return {a.v / b.v, std::numeric_limits<double>::infinity()};
     const double inv = 1.0 / mb;
     const double w = b.e * inv;
     if (!(w <= 0.5)) return {a.v / b.v, std::numeric_limits<double>::infinity()};

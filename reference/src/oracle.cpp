@@ -155,12 +155,12 @@ class Solver {
   const RationalPoint& rv(std::size_t k) const;
 
   int orient_origin(std::size_t k, std::size_t l) const {
-    return orient_sign_fast(v(k), v(l), q_, d_.expansions, stats_.stages);
+    return orient_sign_fast(v(k), v(l), q_, expansions_, stats_.stages);
   }
   /// Sign of dot(O − v(k), v(l) − v(k)): > 0 when the foot of the origin on the line k→l lies
   /// beyond v(k) towards v(l).
   int foot_side(std::size_t k, std::size_t l) const {
-    return dot_sign(v(k), q_, v(k), v(l), d_.expansions, stats_.stages);
+    return dot_sign(v(k), q_, v(k), v(l), expansions_, stats_.stages);
   }
   bool foot_strictly_inside(std::size_t k) const {
     return foot_side(k, k + 1) > 0 && foot_side(k + 1, k) > 0;
@@ -321,6 +321,10 @@ class Solver {
   HullStats& stats_;
   std::size_t h_;
   ExactPoint q_;
+  /// The predicates' expansion stage is exact only when every point involved is in its domain:
+  /// D's points and q. (q was not checked before 2026-11-25: a translation of (2^-1074, 2^-1074)
+  /// into a triangle was located on its boundary, found in review; oracle_hand_test.)
+  bool expansions_;
   mutable std::optional<RationalPoint> rq_;  ///< see rq()
 };
 
@@ -396,7 +400,7 @@ namespace {
 
 Solver::Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q)
     : a_(prepared.a), b_(prepared.b), d_(prepared.d), prepared_(prepared), stats_(stats),
-      h_(prepared.d.hull.size()), q_(q) {}
+      h_(prepared.d.hull.size()), q_(q), expansions_(prepared.d.expansions && in_expansion_domain(q)) {}
 
 const RationalPoint& Solver::rv(std::size_t k) const { return prepared_.rational_vertex(k % h_); }
 

@@ -1,6 +1,8 @@
 #include "rounded_distance.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "expansion.hpp"
@@ -85,7 +87,8 @@ struct BoundedDD {
   double magnitude() const { return (std::fabs(hi) + std::fabs(lo)) * kInflate; }
 };
 
-/// The value of a compressed expansion: its two leading components exactly, the rest in the bound.
+/// The value of an expansion: its two leading components exactly, the rest in the bound (a
+/// compressed one puts almost nothing there; any other is still bounded, only more loosely).
 BoundedDD to_dd(const Short& x) {
   BoundedDD r;
   if (x.n == 0) return r;
@@ -160,16 +163,24 @@ int sign_s_minus(const Pieces& p, const Expansion<4>& t) {
 
 /// Sign of V − (d + half), or 2 to decline.
 int compare(const Pieces& p, double d, double half) {
+  // d + half as TwoSum's pair: nonadjacent under round to even, as Shewchuk's sum (Theorem 13)
+  // wants its inputs (the pair {half, d} is only nonoverlapping when d's significand is odd).
+  double m_hi, m_lo;
+  two_sum(d, half, m_hi, m_lo);
   Expansion<2> m;
   m.n = 0;
-  if (half != 0) m.c[m.n++] = half;  // |half| < ulp(d): nonoverlapping, smaller first
-  m.c[m.n++] = d;
+  if (m_lo != 0) m.c[m.n++] = m_lo;
+  m.c[m.n++] = m_hi;
   Expansion<4> t;
   expansion_sum(m, p.r, t);  // m + r
   if (!p.inside) return sign_s_minus(p, t);  // V − m = s − (m + r)
   const int s = sign_s_minus(p, negated(t));  // V − m = −(s − T'), T' = −(m + r)
   return s == 2 ? 2 : -s;
 }
+
+/// Of two neighbouring doubles, the one whose significand is even (its last stored bit 0; a
+/// power of two counts as even): round to nearest's choice at an exact tie.
+double even_of(double x, double y) { return (std::bit_cast<std::uint64_t>(x) & 1u) == 0 ? x : y; }
 
 }  // namespace
 
@@ -232,10 +243,12 @@ std::optional<double> rounded_signed_distance(const ExactPoint& a, const ExactPo
     const double half_up = (up - d) / 2, half_down = (down - d) / 2;  // exact: Sterbenz, no underflow
     if (!in_domain(half_up) || !in_domain(half_down)) return std::nullopt;
     const int above = compare(p, d, half_up);
-    if (above == 2 || above == 0) return std::nullopt;  // no bound, or exactly halfway
+    if (above == 2) return std::nullopt;  // an expansion too long to compare
+    if (above == 0) return even_of(d, up);  // exactly halfway: ties to even
     if (above > 0) { d = up; continue; }
     const int below = compare(p, d, half_down);
-    if (below == 2 || below == 0) return std::nullopt;
+    if (below == 2) return std::nullopt;
+    if (below == 0) return even_of(d, down);
     if (below < 0) { d = down; continue; }
     return d;
   }

@@ -17,15 +17,19 @@
 // evaluated exactly with Shewchuk's expansions. If the guess is off, it moves by one double
 // towards V and is checked again (at most kMaxSteps times).
 //
-// When it declines (returns nullopt): V exactly halfway between two doubles or exactly 0; a
-// guess that does not settle; an input or intermediate value outside the domain below; an
-// expansion that does not compress to kMaxComponents components. The caller then takes the
-// exact path (rationals and 257-bit MPFR), whose answer rounded to double is the same value
-// except when V lies within 2^-250 relative of a halfway point without being one (double
-// rounding), where this function's answer is the correctly rounded one.
+// V exactly halfway between two doubles is a tie, settled to even (the neighbour whose
+// significand is even), as round to nearest does.
+//
+// When it declines (returns nullopt): V exactly 0; a guess that does not settle; an input or
+// intermediate value outside the domain below; an expansion that does not compress to
+// kMaxComponents components. The caller then takes the exact path (rationals and 257-bit MPFR),
+// whose answer rounded to double is the same value except when V lies within 2^-250 relative of
+// a halfway point (double rounding), where this function's answer is the correctly rounded one.
+// That includes exact ties whose 257-bit value is not exact (inputs spanning more than ~200
+// bits: the review of 2026-11-25 found V = 2^-67 + 2^-120 rounded up by the exact path).
 //
 // Domain. Every double involved (coordinates' hi and lo parts, q, ra, rb, the guess and its
-// half-ulps) is 0 or of magnitude in [2^-200, 2^190]. Then every exact quantity below is a
+// half-ulps, hence |V| >= ~2^-146) is 0 or of magnitude in [2^-200, 2^190]. Then every exact quantity below is a
 // polynomial of degree <= 4 in values whose lowest bit is >= 2^-253, so its exact value is a
 // multiple of 2^-1012 (no underflow: expansions stay exact) and below 2^800 (no overflow;
 // Dekker's split needs < 2^996).

@@ -288,4 +288,41 @@ TEST(ReferenceHand, PreparedAgainstPointGivesPointDistances) {
   EXPECT_EQ(PreparedPair::against_point(rounded).signed_distance_after_translation({4, 5}), Real(4.5));
   EXPECT_THROW(PreparedPair::against_point(Shape{}), InputError);
 }
+
+// Found in review (2026-11-25): an edge of |e|² ≈ 2^541 whose cross product with the origin
+// cancels to 0 in double got a zero-width pruning interval (the bound's 1/|e|⁴ underflowed) and
+// pruned the truly nearest edge. The origin is inside A (B is the origin itself), so the answer's
+// squared distance is the least squared distance from the origin to the line of one of A's three
+// edges, c²/|e|² with c = cross(p, q) for the edge p → q, computed here directly in Rationals.
+TEST(ReferenceHand, HugeEdgeDoesNotPruneTheNearestOne) {
+  const Shape a{{{-0x1p20, -0x1p20 + 0x1p-33}, {0x1p270 * (1 + 0x1p-52), 0x1p270}, {0, 0x1p-40}}, 0};
+  const Shape b{{{0, 0}}, 0};
+  Rational least = -1;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Point& p = a.points[i];
+    const Point& q = a.points[(i + 1) % 3];
+    const Rational px(p.x), py(p.y), qx(q.x), qy(q.y);
+    const Rational c = px * qy - py * qx, ex = qx - px, ey = qy - py;
+    const Rational d2 = c * c / (ex * ex + ey * ey);
+    if (least < 0 || d2 < least) least = d2;
+  }
+  const PairAnswer ans = query(a, b);
+  EXPECT_EQ(ans.relation, Relation::overlapping);
+  EXPECT_EQ(ans.core_squared, least);
+  const PreparedPair pair(a, b);
+  EXPECT_EQ(pair.signed_distance_after_translation_rounded({0, 0}),
+            static_cast<double>(pair.signed_distance_after_translation({0, 0})));
+}
+
+// Found in review: a translation outside the expansion domain (2^-1074) went to the expansion
+// stage of the predicates, whose exactness needs every point inside it, and was located on the
+// boundary. The triangle p1 = (−(1 + 2^-52), −1), p2 = (1 + 2^-52, 1), (0, 5) is counter-clockwise;
+// for q = (2^-1074, 2^-1074), orient(p1, p2, q) = (2 + 2^-51)(1 + 2^-1074) − 2(1 + 2^-52 + 2^-1074)
+// = 2^-1125 > 0: q is strictly inside, at distance 2^-1125 / |p2 − p1| from that edge.
+TEST(ReferenceHand, TinyTranslationIsLocatedExactly) {
+  const Shape s{{{-(1 + 0x1p-52), -1}, {1 + 0x1p-52, 1}, {0, 5}}, 0};
+  const Point q{0x1p-1074, 0x1p-1074};
+  EXPECT_EQ(locate(s, q), Relation::overlapping);
+  EXPECT_LT(PreparedPair::against_point(s).signed_distance_after_translation(q), 0);
+}
 }  // namespace

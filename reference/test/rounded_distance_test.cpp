@@ -72,9 +72,21 @@ TEST(RoundedDistance, HandDerivedValues) {
   EXPECT_EQ(rounded(shape({{0, 0}}), {1e100, 0}), 1e100);
 }
 
+// An exact tie the exact path rounds the wrong way (found in review): D = A − B =
+// (3, 4)·(2^186 + 2^-69), so |D| = 5·2^186 + 5·2^-69; r = 5·2^186 + r_b with r_b = 2^-69 − 2^-120
+// (0x1.ffffffffffffcp-70); V = |D| − r = 2^-67 + 2^-120, exactly halfway between 2^-67 and its
+// successor 2^-67 + 2^-119. Ties to even: 2^-67. The 257-bit exact path holds V inexactly (the
+// inputs span ~256 bits) and rounds up; the rounded API gives the correctly rounded value.
+TEST(RoundedDistance, ExactTieRoundsToEven) {
+  Shape a = shape({{3 * 0x1p186, 4 * 0x1p186}}, 5 * 0x1p186);
+  Shape b = shape({{-3 * 0x1p-69, -4 * 0x1p-69}}, 0x1.ffffffffffffcp-70);
+  EXPECT_EQ(PreparedPair(a, b).signed_distance_after_translation_rounded({0, 0}), 0x1p-67);
+  // The expansion path itself on the same tie, and on 1 + 2^-53 (HandDerivedValues): even.
+  EXPECT_EQ(rounded_signed_distance(ep(1, 0), nullptr, ep(-0x1p-53, 0), 0, 0, false), 1.0);
+}
+
 TEST(RoundedDistance, ExpansionPathDeclinesWhatItCannotCertify) {
-  // Halfway (see above), touching, on the feature, and out of the domain.
-  EXPECT_FALSE(rounded_signed_distance(ep(1, 0), nullptr, ep(-0x1p-53, 0), 0, 0, false));
+  // Touching, on the feature, and out of the domain.
   EXPECT_FALSE(rounded_signed_distance(ep(0, 0), nullptr, ep(3, 4), 5, 0, false));
   EXPECT_FALSE(rounded_signed_distance(ep(0, 0), nullptr, ep(0, 0), 0, 0, false));
   EXPECT_FALSE(rounded_signed_distance(ep(0, 0), nullptr, ep(1e100, 0), 0, 0, false));

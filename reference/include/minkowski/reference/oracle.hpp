@@ -131,8 +131,9 @@ class PreparedPair {
   /// hull feature is certainly nearest, the rounding is certified with exact floating-point
   /// expansions (reference/src/rounded_distance.hpp); otherwise the exact value is rounded. The
   /// two agree bit for bit except when the exact value lies within 2^-250 relative of a point
-  /// halfway between two doubles without being one, where rounding the 257-bit value is a
-  /// double rounding and this answer is the correctly rounded one. Throws as the exact form.
+  /// halfway between two doubles (exactly halfway included, when the 257-bit value is not
+  /// exact), where rounding the 257-bit value is a double rounding and this answer is the
+  /// correctly rounded one. Throws as the exact form.
   double signed_distance_after_translation_rounded(Point v) const;
   struct Impl;
 
