@@ -119,6 +119,14 @@ void expansion_product(const Expansion<NE>& e, const Expansion<NF>& f, Expansion
   }
 }
 
+/// −e, component by component (exact).
+template <std::size_t N>
+Expansion<N> negated(const Expansion<N>& e) {
+  Expansion<N> m = e;
+  for (std::size_t i = 0; i < m.n; ++i) m.c[i] = -m.c[i];
+  return m;
+}
+
 /// x + y = a + b exactly, given |a| >= |b| or a = 0 (Dekker's FastTwoSum).
 inline void fast_two_sum(double a, double b, double& x, double& y) {
   x = a + b;

@@ -75,6 +75,15 @@ double orient_hi(const ExactPoint& a, const ExactPoint& b, const ExactPoint& p) 
   return (b.x.hi - a.x.hi) * (p.y.hi - a.y.hi) - (b.y.hi - a.y.hi) * (p.x.hi - a.x.hi);
 }
 
+/// Flags for n points, 1 at the listed indices: a per-thread scratch, valid until the next call on
+/// the same thread (preselect() and the certification each use it once, one after the other).
+const std::vector<std::uint8_t>& marked(std::size_t n, std::span<const std::uint32_t> indices) {
+  thread_local std::vector<std::uint8_t> flags;
+  flags.assign(n, 0);
+  for (const std::uint32_t i : indices) flags[i] = 1;
+  return flags;
+}
+
 /// Akl–Toussaint heuristic (Akl & Toussaint, "A fast convex hull algorithm", IPL 7(5), 1978):
 /// the extreme points in eight directions span an octagon; points strictly inside it by more than
 /// the static filter bound cannot be hull vertices. Returns the indices kept for Qhull.
@@ -85,13 +94,12 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
   std::uint32_t ext[8] = {};
   double hi[4], lo[4];
   for (int k = 0; k < 4; ++k) hi[k] = -std::numeric_limits<double>::infinity(), lo[k] = -hi[k];
-  int up[4] = {0, 1, 2, 3}, down[4] = {4, 5, 6, 7};  // positions in ext of max and min of each value
   for (std::uint32_t i = 0; i < pts.size(); ++i) {
     const double x = pts[i].x.hi, y = pts[i].y.hi;
     const double v[4] = {x, x + y, y, y - x};
-    for (int k = 0; k < 4; ++k) {
-      if (v[k] > hi[k]) { hi[k] = v[k]; ext[up[k]] = i; }
-      if (v[k] < lo[k]) { lo[k] = v[k]; ext[down[k]] = i; }
+    for (int k = 0; k < 4; ++k) {  // direction k is value k's maximum, direction k + 4 its minimum
+      if (v[k] > hi[k]) { hi[k] = v[k]; ext[k] = i; }
+      if (v[k] < lo[k]) { lo[k] = v[k]; ext[k + 4] = i; }
     }
   }
   std::uint32_t ring[8];
@@ -117,9 +125,7 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
     const ExactPoint& b = pts[ring[(k + 1) % m]];
     edges[k] = {ring[k], ring[(k + 1) % m], a.x.hi, a.y.hi, b.x.hi - a.x.hi, b.y.hi - a.y.hi};
   }
-  thread_local std::vector<std::uint8_t> on_ring;
-  on_ring.assign(pts.size(), 0);
-  for (int k = 0; k < m; ++k) on_ring[ring[k]] = 1;
+  const std::vector<std::uint8_t>& on_ring = marked(pts.size(), std::span(ring, static_cast<std::size_t>(m)));
   for (std::uint32_t i = 0; i < pts.size(); ++i) {
     bool inside = !on_ring[i];
     // Discard points strictly inside the octagon, and points exactly on its boundary that are
@@ -205,9 +211,7 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   // cannot decide and every test would go to the exact stage.
   const std::size_t h = poly.size();
   const std::uint32_t apex = poly[0];
-  thread_local std::vector<std::uint8_t> is_vertex;
-  is_vertex.assign(points.size(), 0);
-  for (const std::uint32_t v : poly) is_vertex[v] = 1;
+  const std::vector<std::uint8_t>& is_vertex = marked(points.size(), poly);
   for (const std::uint32_t i : subset) {
     if (is_vertex[i]) continue;
     if (orient(apex, poly[1], i) < 0 || orient(apex, poly[h - 1], i) > 0)

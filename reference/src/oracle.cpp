@@ -705,7 +705,6 @@ Real exact_signed_distance(const PreparedPair::Impl& prepared, const Solver& s, 
   return out;
 }
 
-
 Real signed_distance_at(const PreparedPair::Impl& prepared, const ExactPoint& q) {
   HullStats ignored;
   const Solver s(prepared, ignored, q);

@@ -70,9 +70,7 @@ int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDi
   auto ex = [](const CoordDiff& d) {
     return detail::difference(d.minuend.hi, d.minuend.lo, d.subtrahend.hi, d.subtrahend.lo);
   };
-  const Expansion<4> a = ex(x1), b = ex(y1), c = ex(x2);
-  Expansion<4> d = ex(y2);
-  for (std::size_t i = 0; i < d.n; ++i) d.c[i] = -d.c[i];
+  const Expansion<4> a = ex(x1), b = ex(y1), c = ex(x2), d = detail::negated(ex(y2));
   Expansion<32> ab, cd;
   detail::expansion_product(a, b, ab);
   detail::expansion_product(c, d, cd);

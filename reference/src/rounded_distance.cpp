@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "approx.hpp"
 #include "expansion.hpp"
 
 namespace minkowski::reference::detail {
@@ -39,14 +40,7 @@ bool compress_into(Expansion<N>& e, Short& out) {
   return true;
 }
 
-template <std::size_t N>
-Expansion<N> negated(const Expansion<N>& e) {
-  Expansion<N> m = e;
-  for (std::size_t i = 0; i < m.n; ++i) m.c[i] = -m.c[i];
-  return m;
-}
-
-/// The value of a compressed expansion to about 2^-104 relative, rounded to double.
+/// The value of a compressed expansion rounded to double (its two leading components' sum).
 template <std::size_t N>
 double lead(const Expansion<N>& e) {
   if (e.n == 0) return 0;
@@ -78,18 +72,20 @@ struct Pieces {
 /// orientation predicate). Only the additions and products of low parts round, each by at most
 /// u·|its result| (round to nearest), or by 2^-1074 when it underflows (kTiny per operation
 /// covers that); TwoSum and TwoProduct are exact. The bound's own arithmetic, a few roundings
-/// of nonnegative terms, is covered by the inflation factor 1 + 2^-40 (as in approx.hpp).
+/// of nonnegative terms, is covered by the inflation factor 1 + 2^-40. The constants are
+/// approx.hpp's, whose running bounds have the same form.
 struct BoundedDD {
   double hi = 0, lo = 0, e = 0;
-  static constexpr double kU = 0x1p-53;
-  static constexpr double kInflate = 1.0 + 0x1p-40;
-  static constexpr double kTiny = 0x1p-1060;
+  static constexpr double kU = Approx::kU;
+  static constexpr double kInflate = Approx::kInflate;
+  static constexpr double kTiny = Approx::kTiny;
   double magnitude() const { return (std::fabs(hi) + std::fabs(lo)) * kInflate; }
 };
 
 /// The value of an expansion: its two leading components exactly, the rest in the bound (a
 /// compressed one puts almost nothing there; any other is still bounded, only more loosely).
-BoundedDD to_dd(const Short& x) {
+template <std::size_t N>
+BoundedDD to_dd(const Expansion<N>& x) {
   BoundedDD r;
   if (x.n == 0) return r;
   r.hi = x.c[x.n - 1];
@@ -145,10 +141,7 @@ int sign_s_minus(const Pieces& p, const Expansion<4>& t) {
   const int ts = t.sign();
   if (ts <= 0) return 1;  // s > 0 (N > 0) and T <= 0
   // Filter: almost always |s − T| is near half an ulp of V, far above the filter's ~2^-100.
-  Short tc;
-  tc.n = t.n;
-  for (std::size_t i = 0; i < t.n; ++i) tc.c[i] = t.c[i];
-  const BoundedDD td = to_dd(tc);
+  const BoundedDD td = to_dd(t);
   if (const int f = filtered_sign(to_dd(p.n) + -(td * td * to_dd(p.dn)))) return f;
   Expansion<32> t2;
   expansion_product(t, t, t2);

@@ -185,7 +185,6 @@ TEST(ReferencePredicates, FilteredOrientationOutsideTheExpansionDomainEqualsRati
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> unit(-1, 1);
   StageCounts counts;
-  int checked = 0;
   for (int i = 0; i < 60000; ++i) {
     // Four bands of exponents: subnormal coordinates; coordinates around 2^-537, whose products
     // (and the filter's bound) fall into the subnormal range, so that the filter's relative
@@ -209,9 +208,7 @@ TEST(ReferencePredicates, FilteredOrientationOutsideTheExpansionDomainEqualsRati
                                  : pt(1.0 + unit(rng), ulps);  // on it, or a few ulps off
     ASSERT_EQ(orient_sign(p, q, r, false, counts), orient_sign_rational(p, q, r))
         << "triple " << i << " at 2^" << e << ": " << dump({p, q, r});
-    ++checked;
   }
-  EXPECT_EQ(checked, 60000);
   EXPECT_GT(counts.decided[static_cast<int>(Stage::filter)], 10000u);
   EXPECT_GT(counts.decided[static_cast<int>(Stage::rational)], 1000u);
 }

@@ -465,6 +465,10 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
       const bool repeated = (q0.ia == w.ia && q0.ib == w.ib) ||
                             (count == 2 && q1.ia == w.ia && q1.ib == w.ib);
       const T flat_limit = sv.dist2 + T(kGjkFlatUlps) * unit_roundoff<T>() * sv.dist2;
+      // One branch writes the previous simplex for both of its uses: back into s when the
+      // iteration stops, or into best_s when it is the best so far. Two branches, each with its
+      // own copy, read more plainly but cost gjk_distance 27–38 instructions per call through
+      // register allocation (bench/instructions.py, 2026-11-25).
       const bool stop = repeated || !(next.dist2 <= flat_limit) || flat_steps >= kGjkMaxFlatSteps;
       if (stop || flat_steps == 0 || sv.dist2 < best_sv.dist2) {
         Simplex<T>& previous = stop ? s : best_s;
