@@ -648,6 +648,30 @@ TEST(GjkEdgeCases, ASupportBehindATieOfRoundedValuesIsFound) {
   EXPECT_EQ(g.status, GjkStatus::overlap);
 }
 
+TEST(GjkEdgeCases, ASupportBehindTwoVerticesInRoundedOrderIsFound) {
+  // fixtures/found/fuzz-a28f64726348c9e7.json, the hulls (coordinates copied). A is a sliver from
+  // (0, 1) to (1 + 5·2^-52, 1 + 6·2^-52), B a quadrilateral whose edge from (6, 6 + 2^-50) to
+  // (−15 + 7.1e-15, −15 + 8.9e-15) runs along y = x, with a further vertex 1e-14 from that end,
+  // at (−15, −15 + 1.8e-15). The exact reference puts A's tip 6.2e-16 inside B (signed distance
+  // −6.2056e-16: the cores overlap). GJK's third direction (21, −22) needs B's vertex (6, 6) as
+  // its support; the climb started at (−15, …), whose neighbour (−15 + 7.1e-15, …) is larger by
+  // 7.1e-15 but came out smaller in double (values near 330, rounded to 5.7e-14), so it stopped
+  // there and GJK answered "converged, apart by 0.526". Every support method must find the overlap.
+  const ConvexShape<double> a = shape<double>(
+      {{0.0, 1.0}, {1.0000000000000002, 1.0000000000000004}, {1.0000000000000011, 1.0000000000000013}});
+  const ConvexShape<double> b = shape<double>({{-15, -14.999999999999998},
+                                               {6.0000000000000071, -1},
+                                               {6, 6.0000000000000009},
+                                               {-14.999999999999993, -14.999999999999991}});
+  using minkowski::fast::SupportMethod;
+  for (SupportMethod m : {SupportMethod::automatic, SupportMethod::linear, SupportMethod::logarithmic}) {
+    const GjkOutput<double> g = minkowski::fast::gjk_distance(a, b, nullptr, GjkOptions{m});
+    EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
+    EXPECT_EQ(g.distance, 0.0);
+    EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b, nullptr, GjkOptions{m}));
+  }
+}
+
 TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // s = 1e-9. A = triangle (−s, 1e-300), (−0.2s, −0.9s), (0, 0); B = segment (0, 0)–(0, 1).
   // Both contain (0, 0): they touch, distance 0. GJK's cold start is w1 = A.v0 − B.v0 =

@@ -3,6 +3,7 @@
 // in the comments; the brute-force scan in this file is the oracle for the randomized sweeps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <random>
@@ -40,8 +41,16 @@ double brute_max(const std::vector<V>& v, V d) {
   return m;
 }
 
+// The largest absolute coordinate of the vertices (what ConvexShape::scale() holds): the support
+// searches' tie band is relative to it.
+double max_abs(const std::vector<V>& v) {
+  double m = 0;
+  for (const V& p : v) m = std::max({m, std::abs(p.x), std::abs(p.y)});
+  return m;
+}
+
 std::size_t log_index(const std::vector<V>& v, V d) {
-  return minkowski::fast::support_index_log(v.data(), v.size(), d);
+  return minkowski::fast::support_index_log(v.data(), v.size(), d, max_abs(v));
 }
 
 TEST(SupportLog, EveryVertexOfRegularPolygonsIsFoundUpTo1024) {
@@ -132,7 +141,10 @@ TEST(SupportLog, SquareAndTriangleTiesInEveryRotation) {
   for (std::size_t rot = 0; rot < 3; ++rot) {
     std::vector<V> v;
     for (std::size_t i = 0; i < 3; ++i) v.push_back(tri[(i + rot) % 3]);
-    EXPECT_EQ(v[log_index(v, {1, 2})], (V{4, 0}));   // hypotenuse normal (1,2): 4 and 4 tie
+    // Hypotenuse normal (1, 2): (4, 0) and (0, 2) tie at 4; which one is returned is unspecified
+    // (the header's "Ties").
+    const V top = v[log_index(v, {1, 2})];
+    EXPECT_TRUE(top == (V{4, 0}) || top == (V{0, 2})) << top.x << " " << top.y;
     EXPECT_EQ(minkowski::fast::dot(v[log_index(v, {1, 2})], V{1, 2}), 4.0);
     EXPECT_EQ(v[log_index(v, {-1, -1})], (V{0, 0}));
     EXPECT_EQ(v[log_index(v, {-1, 1})], (V{0, 2}));
@@ -157,7 +169,7 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
     for (const V& d : dirs) {
       const double m = brute_max(v, d);
       for (std::size_t start = 0; start < v.size(); ++start) {
-        const std::size_t k = minkowski::fast::support_index_climb(v.data(), v.size(), d, start);
+        const std::size_t k = minkowski::fast::support_index_climb(v.data(), v.size(), d, start, max_abs(v));
         ASSERT_EQ(minkowski::fast::dot(v[k], d), m) << "n=" << n << " start=" << start;
       }
     }
@@ -165,15 +177,15 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
   const std::vector<V> oct = {{1, 0}, {2, 0}, {3, 1}, {3, 2}, {2, 3}, {1, 3}, {0, 2}, {0, 1}};
   for (std::size_t start = 0; start < oct.size(); ++start) {
     // (1,0): x = 3 on (3,1),(3,2); (−1,−1): −1 on (1,0),(0,1) across the array's wrap-around.
-    EXPECT_EQ(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), V{1, 0}, start)].x, 3.0);
+    EXPECT_EQ(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), V{1, 0}, start, max_abs(oct))].x, 3.0);
     const V d{-1, -1};
-    EXPECT_EQ(minkowski::fast::dot(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), d, start)], d), -1.0);
+    EXPECT_EQ(minkowski::fast::dot(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), d, start, max_abs(oct))], d), -1.0);
   }
   const std::vector<V> seg = {{0, 0}, {2, 1}};
-  EXPECT_EQ(minkowski::fast::support_index_climb(seg.data(), 2, V{1, 0}, 0), 1u);
-  EXPECT_EQ(minkowski::fast::support_index_climb(seg.data(), 2, V{-1, 0}, 1), 0u);
+  EXPECT_EQ(minkowski::fast::support_index_climb(seg.data(), 2, V{1, 0}, 0, max_abs(seg)), 1u);
+  EXPECT_EQ(minkowski::fast::support_index_climb(seg.data(), 2, V{-1, 0}, 1, max_abs(seg)), 0u);
   const std::vector<V> one = {{4, 4}};
-  EXPECT_EQ(minkowski::fast::support_index_climb(one.data(), 1, V{1, 0}, 0), 0u);
+  EXPECT_EQ(minkowski::fast::support_index_climb(one.data(), 1, V{1, 0}, 0, max_abs(one)), 0u);
 }
 
 TEST(SupportClimb, WalksThroughVerticesWhoseComputedValuesTie) {
@@ -186,9 +198,30 @@ TEST(SupportClimb, WalksThroughVerticesWhoseComputedValuesTie) {
   const V d{0x1p-50, -1};
   ASSERT_EQ(minkowski::fast::dot(q[1], d), minkowski::fast::dot(q[0], d));  // the tie is real in double
   for (std::size_t start = 0; start < q.size(); ++start)
-    EXPECT_EQ(minkowski::fast::support_index_climb(q.data(), q.size(), d, start), 2u) << "start " << start;
-  EXPECT_EQ(minkowski::fast::support_index_log(q.data(), q.size(), d), 2u);
+    EXPECT_EQ(minkowski::fast::support_index_climb(q.data(), q.size(), d, start, max_abs(q)), 2u) << "start " << start;
+  EXPECT_EQ(minkowski::fast::support_index_log(q.data(), q.size(), d, max_abs(q)), 2u);
   EXPECT_EQ(minkowski::fast::support_index_linear(q.data(), q.size(), d), 2u);
+}
+
+TEST(SupportClimb, LooksPastTwoVerticesWhoseComputedOrderIsRoundings) {
+  // The hull of B in fixtures/found/fuzz-a28f64726348c9e7.json (coordinates copied) and GJK's
+  // direction there, d = (−21, 22). With e = 2^-49: B0 = (−15, −15 + e) has the exact value
+  // −15 + 22e = −15 + 3.9e-14, B3 = (−15 + 4e, −15 + 5e) has −15 + 26e = −15 + 4.6e-14 (larger
+  // by 4e = 7.1e-15), B1 = (6 + 4e, −1) has about −148, and B2 = (6, 6 + e/2) has 6 + 11e: B2 is
+  // the maximum, 21 above B0 and B3. In double the products near 330 are rounded to multiples of
+  // 5.7e-14 and B3's value came out below B0's, so a climb from B0 stopped there, and so did the
+  // logarithmic search (v[0] looked like a local maximum).
+  const std::vector<V> b = {{-15, -14.999999999999998},
+                            {6.0000000000000071, -1},
+                            {6, 6.0000000000000009},
+                            {-14.999999999999993, -14.999999999999991}};
+  const V d{-21, 22};
+  ASSERT_LT(minkowski::fast::dot(b[3], d), minkowski::fast::dot(b[0], d));  // the rounding is real
+  for (std::size_t start = 0; start < b.size(); ++start)
+    EXPECT_EQ(minkowski::fast::support_index_climb(b.data(), b.size(), d, start, max_abs(b)), 2u)
+        << "start " << start;
+  EXPECT_EQ(minkowski::fast::support_index_log(b.data(), b.size(), d, max_abs(b)), 2u);
+  EXPECT_EQ(minkowski::fast::support_index_linear(b.data(), b.size(), d), 2u);
 }
 
 TEST(SupportLog, OneAndTwoVertexShapes) {
@@ -253,7 +286,7 @@ TEST(SupportLog, FloatPolygonsMatchLinearScan) {
     const Vec2<float>* v = s.vertices().data();
     for (int k = 0; k < 3000; ++k) {
       const Vec2<float> d{static_cast<float>(std::cos(0.0021 * k)), static_cast<float>(std::sin(0.0021 * k))};
-      const std::size_t a = minkowski::fast::support_index_log(v, s.size(), d);
+      const std::size_t a = minkowski::fast::support_index_log(v, s.size(), d, s.scale());
       const std::size_t b = minkowski::fast::support_index_linear(v, s.size(), d);
       ASSERT_EQ(minkowski::fast::dot(v[a], d), minkowski::fast::dot(v[b], d)) << "n=" << n << " k=" << k;
     }

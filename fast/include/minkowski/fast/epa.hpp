@@ -321,8 +321,8 @@ int epa_start(const GjkSimplex<T>& simplex, CoreView<T> a, CoreView<T> b, T f,
 // EPA on Minkowski-difference points scaled by the power of two f (working_scale in gjk.hpp);
 // tau is in unscaled units.
 template <class Support, std::size_t Capacity, class T>
-EpaOutput<T> epa_core(CoreView<T> a, CoreView<T> b, T ra, T rb, GjkSimplex<T> simplex, T tau,
-                      int max_iterations, T f) {
+EpaOutput<T> epa_core(const CoreView<T>& a, const CoreView<T>& b, T ra, T rb,
+                      GjkSimplex<T> simplex, T tau, int max_iterations, T f) {
   EpaOutput<T> out;
   for (int k = 0; k < simplex.count; ++k) simplex.points[k].w = f * simplex.points[k].w;
   tau = f * tau;
@@ -425,8 +425,8 @@ EpaOutput<T> epa(const ConvexShape<T>& a, const ConvexShape<T>& b, const GjkOutp
   if (a.size() == 0 || b.size() == 0) return out;
   if (gjk.status != GjkStatus::overlap && gjk.status != GjkStatus::touching) return out;
   if (gjk.simplex.count < 1) return out;
-  const detail::CoreView<T> va{a.vertices().data(), a.size()};
-  const detail::CoreView<T> vb{b.vertices().data(), b.size()};
+  const detail::CoreView<T> va{a.vertices().data(), a.size(), a.scale()};
+  const detail::CoreView<T> vb{b.vertices().data(), b.size(), b.scale()};
   const T tau = options.relative_tolerance * (a.scale() + b.scale());
   const T f = detail::working_scale(a.scale() + b.scale());
   return detail::with_support(options.support, [&]<class S>() {

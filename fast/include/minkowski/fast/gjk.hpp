@@ -499,8 +499,8 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
 // square root and one division serve all;
 // count 3 (overlap) — the origin's weights cross(w2, w3) : cross(w3, w1) : cross(w1, w2).
 template <class Support, class T>
-GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, GjkCache* cache,
-                               int max_iterations, T gap) {
+GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T ra, T rb, T f,
+                               GjkCache* cache, int max_iterations, T gap) {
   using std::sqrt;
   const GjkCoreResult<T> r = gjk_core<Support, false>(va, vb, cache, max_iterations, f, T(0), gap);
   store_cache(r.simplex, cache);
@@ -587,8 +587,8 @@ GjkOutput<T> gjk_distance_impl(CoreView<T> va, CoreView<T> vb, T ra, T rb, T f, 
 }
 
 template <class Support, class T>
-bool gjk_overlap_impl(CoreView<T> va, CoreView<T> vb, T radius, T f, GjkCache* cache,
-                      int max_iterations, T gap) {
+bool gjk_overlap_impl(const CoreView<T>& va, const CoreView<T>& vb, T radius, T f,
+                      GjkCache* cache, int max_iterations, T gap) {
   using std::sqrt;
   const GjkCoreResult<T> r = gjk_core<Support, true>(va, vb, cache, max_iterations, f, f * radius, gap);
   store_cache(r.simplex, cache);
@@ -618,8 +618,8 @@ template <class T>
 GjkOutput<T> gjk_distance(const ConvexShape<T>& a, const ConvexShape<T>& b,
                           GjkCache* cache = nullptr, const GjkOptions& options = {}) {
   if (a.size() == 0 || b.size() == 0) return GjkOutput<T>{};
-  const detail::CoreView<T> va{a.vertices().data(), a.size()};
-  const detail::CoreView<T> vb{b.vertices().data(), b.size()};
+  const detail::CoreView<T> va{a.vertices().data(), a.size(), a.scale()};
+  const detail::CoreView<T> vb{b.vertices().data(), b.size(), b.scale()};
   const T f = detail::working_scale(a.scale() + b.scale());
   const T ra = a.radius(), rb = b.radius();
   const int max_it = options.max_iterations;
@@ -641,8 +641,8 @@ template <class T>
 bool gjk_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, GjkCache* cache = nullptr,
                  const GjkOptions& options = {}) {
   if (a.size() == 0 || b.size() == 0) return false;
-  const detail::CoreView<T> va{a.vertices().data(), a.size()};
-  const detail::CoreView<T> vb{b.vertices().data(), b.size()};
+  const detail::CoreView<T> va{a.vertices().data(), a.size(), a.scale()};
+  const detail::CoreView<T> vb{b.vertices().data(), b.size(), b.scale()};
   const T radius = a.radius() + b.radius();
   const T f = detail::working_scale(a.scale() + b.scale());
   const int max_it = options.max_iterations;

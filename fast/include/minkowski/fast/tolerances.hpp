@@ -159,6 +159,15 @@ inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 /// such a tie to the edge that reaches the reference face's slab (manifold.hpp).
 inline constexpr double kIncidentTieUlps = 8.0;
 
+/// Two computed support values dot(v, d) closer than kClimbTieUlps · u · m · (|dx| + |dy|) (m the
+/// polygon's largest absolute coordinate) are a tie for the O(log n) and climbing support
+/// searches (support.hpp). Each is within γ2·(|vx·dx| + |vy·dy|) <= γ2·m·(|dx| + |dy|) of its
+/// exact value, γ2 = 2u/(1 − 2u) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
+/// §3.1), so two of them may be in either order exactly when they differ by up to 2γ2·m·|d|₁,
+/// slightly over 4u·m·|d|₁; 5 covers that. A search that trusted a closer comparison stopped at a
+/// vertex 21 below the maximum (fixtures/found/fuzz-a28f64726348c9e7.json).
+inline constexpr double kClimbTieUlps = 5.0;
+
 /// Contact points closer than kContactWeldUlps · u · S are the same point (compound.hpp merges the
 /// points that two pieces sharing an edge produce at their common vertex). Each copy carries the
 /// error of a clipping step (an interpolation, ~8u·S) on top of the inputs' own; 64 leaves a factor
