@@ -505,17 +505,21 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
   const GjkCoreResult<T> r = gjk_core<Support, false>(va, vb, cache, max_iterations, f, T(0), gap);
   store_cache(r.simplex, cache);
   const Simplex<T>& s = r.simplex;
-  GjkOutput<T> out;
-  out.status = r.status;
-  out.iterations = r.iterations;
-  out.simplex.count = s.count;
+  // The output is built from locals by one aggregate initialization per exit, not by assigning
+  // the fields of a default-constructed GjkOutput: g++ clears a default-constructed GjkOutput
+  // (184 bytes) with `rep stosq`, whose start-up cost was ~6 ns per query on every population
+  // (73.5 → 70.7 ns separated, 52.4 → 47.0 overlapping, 116 → 108 near contact, measured with
+  // -mstringop-strategy=unrolled_loop on the unchanged code, 2026-11-25). Fields an exit does
+  // not compute keep GjkOutput's defaults (zero).
   const T inv_f = T(1) / f;  // exact: f is a power of two
-  auto output_point = [&](int k) { out.simplex.points[k] = {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib}; };
-  output_point(0);  // s.count is 1, 2 or 3
-  if (s.count > 1) output_point(1);
-  if (s.count > 2) output_point(2);
-  T* bary = out.simplex.bary;
+  auto output_point = [&](int k) -> MinkowskiPoint<T> { return {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib}; };
+  const MinkowskiPoint<T> op0 = output_point(0);  // s.count is 1, 2 or 3
+  const MinkowskiPoint<T> op1 = s.count > 1 ? output_point(1) : MinkowskiPoint<T>{};
+  const MinkowskiPoint<T> op2 = s.count > 2 ? output_point(2) : MinkowskiPoint<T>{};
+  T bary[3] = {};
   Vec2<T> ca, cb;
+  T core_distance = T(0);
+  Vec2<T> normal{};
   const bool cores_apart = r.status != GjkStatus::overlap && r.status != GjkStatus::touching;
   if (s.count == 1) {
     bary[0] = T(1);
@@ -523,8 +527,8 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
     cb = vb.v[s.p[0].ib];
     const T len2 = dot(s.p[0].w, s.p[0].w);
     if (cores_apart && len2 > T(0)) {
-      out.core_distance = inv_f * sqrt(len2);
-      out.normal = -unit_vector(s.p[0].w, len2);
+      core_distance = inv_f * sqrt(len2);
+      normal = -unit_vector(s.p[0].w, len2);
     }
   } else if (s.count == 2) {
     const Vec2<T> w1 = s.p[0].w, w2 = s.p[1].w;
@@ -539,8 +543,8 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
       bary[1] = weight2 * inv_e2;
       if (cores_apart) {
         const T c = edge_cross(w1, w2, e, weight1, weight2);
-        out.core_distance = inv_f * ((c < T(0) ? -c : c) * inv_len);
-        out.normal = inv_len * r.solved.dir;
+        core_distance = inv_f * ((c < T(0) ? -c : c) * inv_len);
+        normal = inv_len * r.solved.dir;
       }
     } else {  // the scaled edge (edge_for_formulas): weights' ratio, |c|/|ev|, unit perp(ev)
       const T sum = weight1 + weight2;
@@ -548,8 +552,8 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
       bary[1] = sum > T(0) ? weight2 / sum : T(0);
       if (cores_apart) {
         const T c = edge_cross(w1, w2, ev, weight1, weight2);
-        out.core_distance = inv_f * ((c < T(0) ? -c : c) / sqrt(dot(ev, ev)));
-        out.normal = unit_vector(r.solved.dir, dot(r.solved.dir, r.solved.dir));
+        core_distance = inv_f * ((c < T(0) ? -c : c) / sqrt(dot(ev, ev)));
+        normal = unit_vector(r.solved.dir, dot(r.solved.dir, r.solved.dir));
       }
     }
     ca = weighted_point(va.v[s.p[0].ia], va.v[s.p[1].ia], bary[0], bary[1]);
@@ -569,21 +573,15 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
     ca = weighted_point(va.v[s.p[0].ia], va.v[s.p[1].ia], va.v[s.p[2].ia], bary[1], bary[2]);
     cb = weighted_point(vb.v[s.p[0].ib], vb.v[s.p[1].ib], vb.v[s.p[2].ib], bary[1], bary[2]);
   }
-  if (out.core_distance > T(0)) {
-    const T core = out.core_distance;
-    out.intersects = !(core > ra + rb);
-    out.distance = out.intersects ? T(0) : core - (ra + rb);
-    out.point_a = ca + ra * out.normal;
-    out.point_b = cb - rb * out.normal;
-    return out;
+  const GjkSimplex<T> simplex{s.count, {op0, op1, op2}, {bary[0], bary[1], bary[2]}};
+  if (core_distance > T(0)) {
+    const bool intersects = !(core_distance > ra + rb);
+    return GjkOutput<T>{r.status, intersects, intersects ? T(0) : core_distance - (ra + rb),
+                        core_distance, normal, ca + ra * normal, cb - rb * normal, simplex,
+                        r.iterations};
   }
   // The cores touch or overlap: distance 0, no normal; the common core point is the witness.
-  out.core_distance = T(0);
-  out.normal = Vec2<T>{};
-  out.intersects = true;
-  out.point_a = ca;
-  out.point_b = cb;
-  return out;
+  return GjkOutput<T>{r.status, true, T(0), T(0), Vec2<T>{}, ca, cb, simplex, r.iterations};
 }
 
 template <class Support, class T>
