@@ -433,8 +433,10 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     if (sv.touching) { status = GjkStatus::touching; break; }
     if (it >= max_iterations) { status = GjkStatus::max_iterations; break; }
 
-    MinkowskiPoint<T> w = cold ? support_difference<Support>(a, b, sv.dir, kNoHint, kNoHint)
-                               : support_difference<Support>(a, b, sv.dir, s.p[0].ia, s.p[0].ib);
+    // One inlined support search with the hints chosen, not one per hint: two copies of the
+    // inlined climbs made the loop larger and slower.
+    MinkowskiPoint<T> w = support_difference<Support>(a, b, sv.dir, cold ? kNoHint : s.p[0].ia,
+                                                      cold ? kNoHint : s.p[0].ib);
     cold = false;
     w.w = f * w.w;
     ++it;
