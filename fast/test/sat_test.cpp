@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 
 namespace {
@@ -702,6 +703,30 @@ TEST(SatFloat, ADiscCentreInsideBesideAFlatCornerIsNotSeparatedFromIt) {
   EXPECT_TRUE(r.intersects);
   // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = 2.
   EXPECT_NEAR(double(r.depth), 1.0 + double(d), 8 * 0x1p-24 * 2);
+}
+
+TEST(SatFloat, ANeighbourFurtherAlongAnAxisParallelPairDeniesTheCertificate) {
+  // Reduced from fixtures/found/fuzz-17841afe09f9327b.json. A = disc of radius 0.04 at the origin;
+  // B = (14, 0), (14, 1e6), (−1e6, 1e6), (0, −L), L = 3.9e7. The origin lies left of B's edge
+  // (0, −L) → (14, 0) (cross((14, L), (0, L)) = 14L > 0) and ~1e6 from the others, so it is inside
+  // B, 14L / sqrt(196 + L²) = 14 − 9e-13 from that edge: depth 14.04, B pushed along the edge's
+  // inward normal (−L, 14)/|…| ≈ (−1, 3.6e-7). At S = 3.9e7 float's u·S is 2.3, so the face gap −14
+  // is within its rounding bound and SAT looked for closest features: B's corner (14, 0) and A's
+  // centre, 14 apart along v = (14, 0). The corner's neighbour (0, −L) lies 14 further along −v
+  // (dot(v, w) = 196, formed exactly), but the certificate's slack 8u·|v|·|w|₁ = 260 hid it: SAT
+  // answered "separated by 13.96" and the manifold was empty.
+  const float L = 3.9e7f;
+  const auto a = shape<float>({{0, 0}}, 0.04);
+  const auto b = shape<float>({{14, 0}, {14, 1e6f}, {-1e6f, 1e6f}, {0, -L}});
+  const SatResult<float> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_TRUE(sat_overlap(a, b));
+  // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = L.
+  EXPECT_NEAR(double(r.depth), 14.04, 8 * 0x1p-24 * double(L));
+  EXPECT_LT(r.normal.x, -0.99f);
+  const auto m = minkowski::fast::contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_LT(m.points[0].separation, -13.0f);
 }
 
 TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {

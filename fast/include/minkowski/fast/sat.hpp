@@ -698,8 +698,13 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   const Vec2<T> p = ref.vertex(fp.ref_vertex), q = inc.vertex(fp.inc_vertex);
   const Vec2<T> v = q - p;
   const T len = sqrt(fp.dist2);
-  // The slack of each dot product: its rounding, relative to the lengths involved (kSatCertifyUlps).
-  const T slack = T(kSatCertifyUlps) * unit_roundoff<T>() * len;
+  // The slack of each dot product dot(v, w): its rounding, kSatCertifyUlps · u · (|vx·wx| +
+  // |vy·wy|). Bounded by |v|·|w|₁ instead, it was too coarse where v is nearly parallel to an axis
+  // and w long across it: in float, B's corner (14, 0) and A's point (0, 0) 14 apart, B's edge from
+  // that corner to (0, −3.9e7) running 14 further along −v, got a slack of 260 against a dot
+  // product of 196 formed exactly; the pair was certified and SAT answered "separated by 13.96"
+  // for A's disc 14 inside B (fixtures/found/fuzz-17841afe09f9327b.json).
+  const T slack = T(kSatCertifyUlps) * unit_roundoff<T>();
   const T us = unit_roundoff<T>() * pair_scale(ref, inc);
   using std::abs;
   // Whether neighbour r = p + w (of p; sign +1) or r = q + w (of q; sign −1, looking along −v)
@@ -727,7 +732,7 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // (fixtures/found/fuzz-3356071bbe6b7489.json); brute force finds the crossing.
   auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
     const T dd = sign * dot(v, w);
-    if (!(dd > slack * (abs(w.x) + abs(w.y)))) return false;
+    if (!(dd > slack * (abs(v.x * w.x) + abs(v.y * w.y)))) return false;
     const T along = dd / len;  // w's length along v̂: |w|·c
     if (!(along > T(kSatVertexAxisUlps) * us)) return false;
     if (!brute_force || (!two_sided && !(sign * dot(v, out) > T(0)))) return true;

@@ -129,10 +129,12 @@ inline constexpr double kSatVertexAxisUlps = 4.0;
 
 /// SAT's closest-features refinement takes a vertex pair (p, q), v = q − p, as the closest pair of
 /// the cores without a brute-force search when no neighbour r of p lies further along v, and no
-/// neighbour of q further along −v, than rounding: dot(v, r − p) <= kSatCertifyUlps · u · |v| ·
-/// |r − p|₁ (closest_certified, sat.hpp). Each difference is rounded relative to itself (u per
-/// component), the two products and their sum add ~2u: the dot product is off by at most about
-/// 4u · |v| · |r − p|₁, and 8 leaves a factor 2. A neighbour further than that is still accepted
+/// neighbour of q further along −v, than rounding: dot(v, w) <= kSatCertifyUlps · u · (|vx·wx| +
+/// |vy·wy|), w = r − p (closest_certified, sat.hpp). Each difference is rounded relative to itself
+/// (u per component), the two products and their sum add γ2 ≈ 2u: the dot product is off by at
+/// most about 4u · (|vx·wx| + |vy·wy|), and 8 leaves a factor 2. (Until 2026-11-25 the bound was
+/// taken as 4u · |v| · |w|₁, which is larger by up to |w|₁/|w_i| where v is nearly parallel to an
+/// axis: fixtures/found/fuzz-17841afe09f9327b.json.) A neighbour further than that is still accepted
 /// when the distance it could save is second order and at most u·S (a neighbour at cosine c to v
 /// shortens the distance by at most |v|·c²/2): without that, rotated boxes side by side 1e3 from
 /// the origin, whose true perpendicular edges round to cosines of ~u·S/|w|, fell back to the
