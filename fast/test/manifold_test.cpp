@@ -565,6 +565,29 @@ TEST(ManifoldRounded, AFallbackPointBeyondACapsulesEndLiesOnItsCap) {
   EXPECT_NEAR(p.separation, (p.point_b.y - p.point_a.y), 1e-15);
 }
 
+TEST(ManifoldRounded, ACornerBeyondTheFaceEndButInsideItsCapKeepsItsContact) {
+  // Reduced from fixtures/found/fuzz-222f2fae6fa785e0.json. A = triangle (−δ, 1), (1, 1e6),
+  // (−1, 1e6) with δ = 1e-5; B = segment (0, 0)–(10, 0) of radius 1.5. The cores are apart: their
+  // closest points are A's corner (−δ, 1) and B's end (0, 0), sqrt(1 + δ²) = 1 + 5e-11 apart, so
+  // the rounded shapes overlap by 0.5 − 5e-11, along (δ, −1)/|…| from A to B. SAT keeps B's face
+  // (gap 1): the vertex pair is farther by only 5e-11 < kSatVertexAxisUlps·u·S = 4.4e-10 (S = 1e6).
+  // The corner lies δ beyond the face's side plane x = 0 (far beyond its rounding band), so the
+  // clipping cut A's steep incident edge at x = 0, where it is 11 above B, and the manifold was
+  // empty. The contact is the vertex pair's.
+  const double delta = 1e-5;
+  const auto a = shape<double>({{-delta, 1}, {1, 1e6}, {-1, 1e6}});
+  const auto b = shape<double>({{0, 0}, {10, 0}}, 1.5);
+  ASSERT_TRUE(sat_query(a, b).intersects);
+  const Manifold<double> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  const double core = std::sqrt(1 + delta * delta);
+  EXPECT_NEAR(m.points[0].separation, core - 1.5, 1e-15);
+  EXPECT_NEAR(m.normal.x, delta / core, 1e-15);
+  EXPECT_NEAR(m.normal.y, -1 / core, 1e-15);
+  EXPECT_EQ(m.points[0].point_a.x, -delta);  // A's corner (A has no radius)
+  EXPECT_EQ(m.points[0].point_a.y, 1.0);
+}
+
 TEST(ManifoldMixedScale, AShortIncidentEdgeAgainstAHugeFaceIsCutWhereItReachesTheFace) {
   // A = segment (0, −L)–(0, 0), L = 4e43; B = triangle (0, 0), (1, 0.5), (0, 1). B's left edge
   // (0, 1)–(0, 0) lies on A's line and meets A only at (0, 0): contact there, separation 0.
