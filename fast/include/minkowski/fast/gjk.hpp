@@ -56,6 +56,7 @@
 #include <limits>
 
 #include "minkowski/fast/shape.hpp"
+#include "minkowski/fast/simd.hpp"
 #include "minkowski/fast/support.hpp"
 #include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fast/vec2.hpp"
@@ -200,7 +201,7 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve1(MinkowskiPoint<T> m, Simplex<T>& out
 // stopped "separated by 2.07e76" inside an overlap 2.03e76 deep (fixtures/found/fuzz-e6d4c7bffbaee127.json).
 template <class T>
 MINKOWSKI_FAST_INLINE T edge_cross(Vec2<T> w1, Vec2<T> w2, Vec2<T> e, T weight1, T weight2) {
-  return weight2 > weight1 ? cross(w2, e) : cross(w1, e);
+  return select_greater(weight2, weight1, cross(w2, e), cross(w1, e));  // without a jump: simd.hpp
 }
 
 // The edge e = w2 − w1 as the segment formulas use it: e itself, or, when |e|² is below

@@ -80,14 +80,8 @@
 #include <cstdint>
 #include <type_traits>
 
-// SSE2 (baseline on x86-64) speeds up the face pass for double; results are bit-identical to the
-// portable code, which is used elsewhere or when MINKOWSKI_FAST_NO_SIMD is defined.
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(MINKOWSKI_FAST_NO_SIMD)
-#include <emmintrin.h>
-#define MINKOWSKI_FAST_SSE2 1
-#endif
-
 #include "minkowski/fast/shape.hpp"
+#include "minkowski/fast/simd.hpp"
 #include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fast/vec2.hpp"
 
