@@ -729,6 +729,27 @@ TEST(SatFloat, ANeighbourFurtherAlongAnAxisParallelPairDeniesTheCertificate) {
   EXPECT_LT(m.points[0].separation, -13.0f);
 }
 
+TEST(SatFloat, ANeighbourSlightlyFurtherDeniesTheCertificateOfThePairBesideTheFace) {
+  // fixtures/found/fuzz-b6031eccb748c79c.json (coordinates copied). A = capsule (0, 0)–(4, 0) of
+  // radius 1; B = (0, 1), (2, −e1), (−e2, −e3), (0, −e4) with e1..e4 ≈ 1.8e-6. B's edge from
+  // (2, −e1) to (0, 1) crosses A's segment near x = 2, so the cores overlap, and B's lowest point,
+  // (2, −e1), is e1 below A's line: B must go up by 1 + e1 (the exact reference says
+  // 1.0000018325499695 = 1 + e1). In float SAT looked at closest features beside its best face,
+  // took A's end (0, 0) and B's corner (0, −e4) as a vertex pair, and certified it although the
+  // corner's neighbour (−e2, −e3) lies 3e-8 further along −v (accepted as below 4 u·S) and the
+  // vertex after that, (0, 1), is 1 further: the MTV pushed B down, depth 1 − e1, 15 u·S short.
+  const auto a = shape<float>({{0, 0}, {4, 0}}, 1.0);
+  const auto b = shape<float>({{0, 1},
+                               {2, -1.8325499695492908e-06f},
+                               {-1.8325506472120096e-06f, -1.8027483248243143e-06f},
+                               {0, -1.832377165556008e-06f}});
+  const SatResult<float> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = 4.
+  EXPECT_NEAR(double(r.depth), 1.0 + 1.8325499695492908e-06, 8 * 0x1p-24 * 4);
+  EXPECT_GT(r.normal.y, 0.99f);
+}
+
 TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
   // fixtures/found/fuzz-983b0b87891eb337.json (coordinates copied). A = segment from (~0, ~0)
   // (coordinates ~8e-55) to (~0, 12); B = a 3e59-long segment ending at E = (−6.2774382e66,
