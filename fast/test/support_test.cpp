@@ -224,6 +224,27 @@ TEST(SupportClimb, LooksPastTwoVerticesWhoseComputedOrderIsRoundings) {
   EXPECT_EQ(minkowski::fast::support_index_linear(b.data(), b.size(), d), 2u);
 }
 
+TEST(SupportClimb, LooksPastRoundingsOrderAmongSubnormalValues) {
+  // The quadrilateral of LooksPastTwoVerticesWhoseComputedOrderIsRoundings moved into float's
+  // subnormal range (a review's example), in units of q = 2^-149: B0 = (−200000, −199999),
+  // B1 = (80004, −13333), B2 = (80000, 80001), B3 = (−199997, −199995); d ≈ (−0.69440, 0.71970).
+  // Exact values, in q: B0 −5045.87, B3 −5045.08 (0.8 higher), B1 −65147.6, B2 +2019.36: B2 is
+  // the maximum. The products are subnormal, each rounded to a whole q, so B3's value came out
+  // below B0's; the relative band kClimbTieUlps·u·m·|d|₁ underflows to 0 at this scale, and the
+  // climb stopped at B0, 7065 q below the maximum,, until the band got its subnormal floor
+  // (kClimbTieSubnormals).
+  const float q = 0x1p-149f;
+  const std::vector<Vec2<float>> b = {
+      {-200000 * q, -199999 * q}, {80004 * q, -13333 * q}, {80000 * q, 80001 * q}, {-199997 * q, -199995 * q}};
+  const Vec2<float> d{-0x1.63857ap-1f, 0x1.7070dp-1f};
+  float m = 0;
+  for (const Vec2<float>& p : b) m = std::max({m, std::abs(p.x), std::abs(p.y)});
+  for (std::size_t start = 0; start < b.size(); ++start)
+    EXPECT_EQ(minkowski::fast::support_index_climb(b.data(), b.size(), d, start, m), 2u) << "start " << start;
+  EXPECT_EQ(minkowski::fast::support_index_log(b.data(), b.size(), d, m), 2u);
+  EXPECT_EQ(minkowski::fast::support_index_linear(b.data(), b.size(), d), 2u);
+}
+
 TEST(SupportLog, OneAndTwoVertexShapes) {
   const std::vector<V> one = {{5, -2}};
   EXPECT_EQ(log_index(one, {1, 0}), 0u);

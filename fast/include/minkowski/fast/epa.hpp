@@ -260,7 +260,7 @@ T norm1(Vec2<T> a) {
 // Initial polygon from the GJK simplex (points already scaled by f). Returns the number of points placed (2 or 3), or 0 when
 // A ⊖ B is the single point 0 (status point_difference), or -1 on a zero-length start edge.
 template <class Support, class T, std::size_t Capacity>
-int epa_start(const GjkSimplex<T>& simplex, CoreView<T> a, CoreView<T> b, T f,
+int epa_start(const GjkSimplex<T>& simplex, const CoreView<T>& a, const CoreView<T>& b, T f,
               Polytope<T, Capacity>& poly) {
   using std::abs;
   MinkowskiPoint<T> p = simplex.points[0], q = simplex.points[1];

@@ -615,17 +615,19 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   if (pass.stopped) return m;
 
   // The closest features of the cores when the refinement found a vertex pair but kept the face
-  // (for the last resort at the end).
+  // (for the last resort at the end), between the best face's shape and the other.
   FeaturePair<T> kept_pair{};
+  const ConvexShape<T>& best_ref = best_b ? b : a;
+  const ConvexShape<T>& best_inc = best_b ? a : b;
   if (needs_refinement(a, b, best.gap)) {
     ++m.axes_tested;
-    const ConvexShape<T>& ref = best_b ? b : a;
-    const ConvexShape<T>& inc = best_b ? a : b;
-    const FeaturePair<T> fp = closest_features(
-        ref, best.face, inc, pass.support(ref.normal(best.face), inc, best.support), best.gap);
+    const FeaturePair<T> fp =
+        closest_features(best_ref, best.face, best_inc,
+                         pass.support(best_ref.normal(best.face), best_inc, best.support), best.gap);
     if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
-      vertex_contact(m, cache, !best_b, ref.vertex(fp.ref_vertex), inc.vertex(fp.inc_vertex),
-                     fp.dist2, fp.ref_vertex, fp.inc_vertex, ra, rb, limit);
+      vertex_contact(m, cache, !best_b, best_ref.vertex(fp.ref_vertex),
+                     best_inc.vertex(fp.inc_vertex), fp.dist2, fp.ref_vertex, fp.inc_vertex, ra,
+                     rb, limit);
       return m;
     }
     kept_pair = fp;
@@ -699,18 +701,17 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   // copy of the context, so that the common path need not keep `ctx` in memory (15 instructions).
   if (I.size() == 1 || lowest > face_gap + gap_floor || m.point_count == 0)
     reclip_on_better_face(m, ClipContext<T>{ctx}, face, face_gap, face_support);
-  // Last resort: the clipping lost the contact, but the cores are apart and their closest features
-  // are two vertices; SAT kept the face because the vertices' distance exceeded its gap by less
-  // than kSatVertexAxisUlps·u·S. The contact is then the vertex pair's. A's corner 1.4e-45 beyond
+  // Last resort: the clipping lost the contact, but the cores' closest features are two vertices
+  // at a positive distance (SAT kept the face because their distance exceeded its gap by less than
+  // kSatVertexAxisUlps·u·S, or because the gap was negative within its rounding). The contact is
+  // then the vertex pair's. A's corner 1.4e-45 beyond
   // the end of B's face (a segment of radius 1.04e-42), 2,600 u·S beyond its side plane but well
   // inside its end cap, was cut away with A's steep edge, whose part within the slab lay 9e-41
   // above B, and the manifold was empty for rounded shapes overlapping by 3.4e-47 = 63 u·S
   // (fixtures/found/fuzz-222f2fae6fa785e0.json).
   if (m.point_count == 0 && kept_pair.vertex_pair && kept_pair.dist2 > T(0)) {
-    const ConvexShape<T>& ref = best_b ? b : a;
-    const ConvexShape<T>& inc = best_b ? a : b;
-    vertex_contact(m, cache, !best_b, ref.vertex(kept_pair.ref_vertex),
-                   inc.vertex(kept_pair.inc_vertex), kept_pair.dist2, kept_pair.ref_vertex,
+    vertex_contact(m, cache, !best_b, best_ref.vertex(kept_pair.ref_vertex),
+                   best_inc.vertex(kept_pair.inc_vertex), kept_pair.dist2, kept_pair.ref_vertex,
                    kept_pair.inc_vertex, ra, rb, limit);
   }
   return m;

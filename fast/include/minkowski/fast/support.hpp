@@ -41,6 +41,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fast/vec2.hpp"
@@ -126,21 +127,24 @@ MINKOWSKI_FAST_INLINE std::size_t support_index_linear(const Vec2<T>* v, std::si
 // finds m with two dot products per halving.
 //
 // In floating point the computed f may break the monotone pattern only where true values differ
-// by a few rounding errors, that is next to a (near) tie. The search then still ends near the top,
-// and a final hill climb over neighbours (normally two comparisons) makes the answer a local
-// maximum of the computed values, so it agrees with the linear scan on ties up to rounding.
+// by a few rounding errors, that is next to a (near) tie. The search then ends near the top, or,
+// where such a comparison sent it the wrong way, anywhere: a final climb (detail::climb, normally
+// two comparisons) walks from there to the top, comparing values with the tie band, so the
+// answer's exact value is within the band of the maximum wherever the search ended.
 
 namespace detail {
 
 // The tie band of the support searches along d on a polygon whose largest absolute coordinate is
-// m: kClimbTieUlps · u · m · (|dx| + |dy|) (tolerances.hpp). Two computed values closer than this
-// may be in either order exactly, so the searches neither step nor stop on such a comparison: they
-// treat it as a tie and let the first value past it decide. 0 for exact number types (u = 0):
-// then only equal values tie.
+// m: kClimbTieUlps · u · m · (|dx| + |dy|) plus kClimbTieSubnormals spacings of the subnormal
+// numbers (tolerances.hpp). Two computed values closer than this may be in either order exactly,
+// so the searches neither step nor stop on such a comparison: they treat it as a tie and let the
+// first value past it decide. 0 for exact number types (u = 0, no subnormals): then only equal
+// values tie.
 template <class T>
 MINKOWSKI_FAST_INLINE T climb_band(Vec2<T> d, T m) {
   using std::abs;
-  return T(kClimbTieUlps) * unit_roundoff<T>() * m * (abs(d.x) + abs(d.y));
+  return T(kClimbTieUlps) * unit_roundoff<T>() * m * (abs(d.x) + abs(d.y)) +
+         T(kClimbTieSubnormals) * std::numeric_limits<T>::denorm_min();
 }
 
 // Result of a bounded climb: the vertex reached and whether it is a local (hence the global)
@@ -305,7 +309,8 @@ std::size_t support_index_log(const Vec2<T>* v, std::size_t n, Vec2<T> d, T max_
 }
 
 /// Index of a vertex maximizing dot(v[i], d), by walking from v[start] to the neighbour with the
-/// larger dot product until neither neighbour is larger.
+/// larger dot product until neither neighbour is larger by more than the tie band (ties within it
+/// are looked past: detail::climb_through_ties).
 ///
 /// Why it is right: on a strictly convex polygon the cyclic sequence dot(v[i], d) rises
 /// monotonically to its maximum and falls monotonically to its minimum (see the derivation of the
@@ -373,8 +378,8 @@ namespace detail {
 
 // Borrowed view of a shape's core used inside the iterative queries: a raw pointer and a count, so
 // the hot loops do not go through std::vector or span bounds on every support call, and the
-// largest absolute coordinate for the climb's tie band. Out-of-line functions take it by
-// reference: passed by value, the 24-byte view went through the stack and GJK distance took
+// largest absolute coordinate for the climb's tie band. GJK's and EPA's functions take it by
+// reference: passed by value to the out-of-line ones, the 24-byte view went through the stack and GJK distance took
 // ~12 ns more per query on the benchmark's pairs (g++ 12 -O2, 2026-11-25).
 template <class T>
 struct CoreView {

@@ -166,9 +166,19 @@ inline constexpr double kIncidentTieUlps = 8.0;
 /// searches (support.hpp). Each is within γ2·(|vx·dx| + |vy·dy|) <= γ2·m·(|dx| + |dy|) of its
 /// exact value, γ2 = 2u/(1 − 2u) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
 /// §3.1), so two of them may be in either order exactly when they differ by up to 2γ2·m·|d|₁,
-/// slightly over 4u·m·|d|₁; 5 covers that. A search that trusted a closer comparison stopped at a
-/// vertex 21 below the maximum (fixtures/found/fuzz-a28f64726348c9e7.json).
-inline constexpr double kClimbTieUlps = 5.0;
+/// slightly over 4u·m·|d|₁; the searches compare h' against h ± band, whose rounding costs up to
+/// u·|h| <= u·m·|d|₁ more: 5u, and 6 leaves room (a review measured the margin of 5 at O(u²)). A
+/// search that trusted a closer comparison stopped at a vertex 21 below the maximum
+/// (fixtures/found/fuzz-a28f64726348c9e7.json).
+inline constexpr double kClimbTieUlps = 6.0;
+
+/// Where the products underflow, the relative bound above no longer holds: each of a dot
+/// product's three roundings may then be off by half a subnormal spacing (denorm_min), 1.5 per
+/// value and 3 per comparison. The tie band adds kClimbTieSubnormals spacings; without them the
+/// band of a float shape of scale 3e-39 was 0 and the climb stopped on a false maximum 7065
+/// spacings below the true one (a review's example: the fixture above scaled into float's
+/// subnormal range).
+inline constexpr double kClimbTieSubnormals = 4.0;
 
 /// Contact points closer than kContactWeldUlps · u · S are the same point (compound.hpp merges the
 /// points that two pieces sharing an edge produce at their common vertex). Each copy carries the
