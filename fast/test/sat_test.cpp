@@ -750,6 +750,27 @@ TEST(SatFloat, ANeighbourSlightlyFurtherDeniesTheCertificateOfThePairBesideTheFa
   EXPECT_GT(r.normal.y, 0.99f);
 }
 
+TEST(SatFloat, ADiscCentreInsideAFlatSideIsRefusedBeforeTheTieAllowance) {
+  // fixtures/found/fuzz-23b5b9e32d604370.json in float (coordinates copied; A's two points round to
+  // (0, 0)): A = disc of radius 1 at the origin; B = (−δ, 0), (−δ, −δ'), (2, −δ''),
+  // (−1.79e-6, 1.00018) with δ = 1.8325506e-6 and δ', δ'' ≈ δ. The origin lies inside B, δ right
+  // of its left side (x = −δ from (−δ, 0) down, nearly so above), so B must go right by 1 + δ (up
+  // would be 1 + δ', slightly more; the exact reference says 1.0000018325506472). The brute-force
+  // closest pair was the origin and B's corner (−δ, 0), whose upper neighbour lies 4.4e-8 further
+  // along −v̂, below the kSatVertexAxisUlps·u·S allowance: the pair was certified before the test
+  // that v points into B, and SAT pushed B left, depth 1 − δ, 31 u·S short.
+  const auto a = minkowski::fast::test_support::shape<float>({{0, 0}}, 1.0);
+  const auto b = minkowski::fast::test_support::shape<float>({{-1.7881393432617188e-06f, 1.000181908704675f},
+                                                              {2.0f, -1.8325499695492908e-06f},
+                                                              {-1.8325506472120096e-06f, 0},
+                                                              {-1.8325506472119724e-06f, -1.8326097643674623e-06f}});
+  const SatResult<float> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = 2.
+  EXPECT_NEAR(double(r.depth), 1.0 + 1.8325506472120096e-06, 8 * 0x1p-24 * 2);
+  EXPECT_GT(r.normal.x, 0.99f);
+}
+
 TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
   // fixtures/found/fuzz-983b0b87891eb337.json (coordinates copied). A = segment from (~0, ~0)
   // (coordinates ~8e-55) to (~0, 12); B = a 3e59-long segment ending at E = (−6.2774382e66,

@@ -729,12 +729,18 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // while B's edge from that corner, 1.2° off perpendicular to the pair, crossed A's long edge
   // 494,000 further on, and SAT said "separated by 10,304" for an overlap 10,395 deep
   // (fixtures/found/fuzz-3356071bbe6b7489.json); brute force finds the crossing.
+  // The order of the tests matters: a v into the shape's side of the neighbour's edge refuses the
+  // pair before any allowance. Tested after the kSatVertexAxisUlps allowance, it let a disc's
+  // centre 1.8e-6 inside B's flat left side (float, A a point) take the brute-force pair with B's
+  // corner, whose neighbour lay only 4.4e-8 further along −v̂: SAT pushed B the wrong way, depth
+  // 31 u·S short (fixtures/found/fuzz-23b5b9e32d604370.json).
   auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
     const T dd = sign * dot(v, w);
     if (!(dd > slack * (abs(v.x * w.x) + abs(v.y * w.y)))) return false;
+    if (!two_sided && !(sign * dot(v, out) > T(0))) return true;  // v points into the shape
+    if (!brute_force) return true;
     const T along = dd / len;  // w's length along v̂: |w|·c
-    if (brute_force && !(along > T(kSatVertexAxisUlps) * us)) return false;
-    if (!brute_force || (!two_sided && !(sign * dot(v, out) > T(0)))) return true;
+    if (!(along > T(kSatVertexAxisUlps) * us)) return false;
     return along * along > T(2) * us * (dot(w, w) / len);
   };
   // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
