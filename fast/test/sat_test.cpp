@@ -771,6 +771,30 @@ TEST(SatFloat, ADiscCentreInsideAFlatSideIsRefusedBeforeTheTieAllowance) {
   EXPECT_GT(r.normal.x, 0.99f);
 }
 
+TEST(SatDouble, ASpeckFarFromACornerKeepsTheVertexAxis) {
+  // fixtures/found/fuzz-5e7efab37460b55c.json (coordinates copied). A's rightmost point is its
+  // corner C = (−595559299.5137254, 2.5e-29), reached by a steep edge from (−595821443.5, −595821443.5);
+  // B is a speck 2.5e-29 across at the origin. The distance is C's distance to the speck,
+  // 595559299.5137254 (+ ~1e-29), while A's best face gap, along that steep edge's normal, is 57.6
+  // less. Seen from C every vertex of B is equally far in double, and the pair beside the best face
+  // has a neighbour 1.6e-74 further along the axis whose edge the axis crosses inwards: refused for
+  // that, the vertex axis was lost and SAT answered the face gap. Bound: SAT's distance, 6 u·S.
+  const auto a = shape<double>({{-595821443.5137092, -595821443.5137254},
+                                {-2383285774.0549016, -595821443.5137254},
+                                {-595821443.5137254, -595821443.5137254},
+                                {-595559299.5137254, 2.4631021701036803e-29}},
+                               7.065054529059789e-304);
+  const auto b = shape<double>({{2.4631021675959592e-29, 2.4631022099137558e-29},
+                                {2.4631021675959592e-29, 2.4631021675959592e-29},
+                                {2.4631021675959592e-29, 4.857875059759663e-33},
+                                {4.857875059759663e-33, 4.864645907220399e-33}},
+                               5.733416073863608e-39);
+  const double S = 2383285774.0549016;
+  const SatResult<double> r = sat_query(a, b);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_NEAR(r.separation, 595559299.5137254, 6 * 0x1p-53 * S);
+}
+
 TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
   // fixtures/found/fuzz-983b0b87891eb337.json (coordinates copied). A = segment from (~0, ~0)
   // (coordinates ~8e-55) to (~0, 12); B = a 3e59-long segment ending at E = (−6.2774382e66,

@@ -716,12 +716,7 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // less than SAT's own vertex-axis threshold and is accepted as well: brute force picks the first
   // of two vertices whose distances tie in T (the ends of a 12-long segment seen from 9e66 away), and
   // the pair must not then be refused for the other end, 8.5 closer along v̂
-  // (fixtures/found/fuzz-983b0b87891eb337.json). That allowance too is for the brute-force pair
-  // only: a neighbour slightly further along v̂ says nothing of the vertices past it, and for the
-  // pair next to the best face it certified B's bottom corner against A's segment (float, a
-  // neighbour 3e-8 higher, below 4 u·S) while B's edge two vertices on crossed A's segment: SAT
-  // took a vertex axis pushing B down for cores overlapping by 1.8e-6, depth 15 u·S short
-  // (fixtures/found/fuzz-b6031eccb748c79c.json); brute force finds the crossing.
+  // (fixtures/found/fuzz-983b0b87891eb337.json).
   // The curvature argument bounds the distance from the other vertex to this shape only, not the
   // distance between the shapes: the other shape's edges may run towards this one's. So it is
   // used only for the brute-force pair, which no other feature pair is closer than. For the pair
@@ -729,18 +724,26 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // while B's edge from that corner, 1.2° off perpendicular to the pair, crossed A's long edge
   // 494,000 further on, and SAT said "separated by 10,304" for an overlap 10,395 deep
   // (fixtures/found/fuzz-3356071bbe6b7489.json); brute force finds the crossing.
-  // The order of the tests matters: a v into the shape's side of the neighbour's edge refuses the
-  // pair before any allowance. Tested after the kSatVertexAxisUlps allowance, it let a disc's
-  // centre 1.8e-6 inside B's flat left side (float, A a point) take the brute-force pair with B's
-  // corner, whose neighbour lay only 4.4e-8 further along −v̂: SAT pushed B the wrong way, depth
-  // 31 u·S short (fixtures/found/fuzz-23b5b9e32d604370.json).
+  // Where the best face gap is not positive (the cores may overlap), a v into the shape's side of
+  // the neighbour's edge refuses the pair before the allowance: the pair is then no separating
+  // direction however little further the neighbour lies. Tested after it, a disc's centre 1.8e-6
+  // inside B's flat left side (float, A a point) kept the brute-force pair with B's corner, whose
+  // neighbour lay only 4.4e-8 further along −v̂, and SAT pushed B the wrong way, depth 31 u·S short
+  // (fixtures/found/fuzz-23b5b9e32d604370.json); a pair beside the best face likewise certified B's
+  // bottom corner against A's segment, depth 15 u·S short (fuzz-b6031eccb748c79c). Where the gap is
+  // positive the cores are apart and the allowance comes first: a speck 2.5e-29 across seen from
+  // 6e8 away has a neighbour 1.6e-74 further along the axis whose edge v crosses inwards, and
+  // refusing that pair lost the vertex axis: the distance came out as the face gap, 57.6 short
+  // (fixtures/found/fuzz-5e7efab37460b55c.json).
+  const bool gap_positive = best_gap > T(0);
   auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
     const T dd = sign * dot(v, w);
     if (!(dd > slack * (abs(v.x * w.x) + abs(v.y * w.y)))) return false;
-    if (!two_sided && !(sign * dot(v, out) > T(0))) return true;  // v points into the shape
-    if (!brute_force) return true;
+    const bool into = !two_sided && !(sign * dot(v, out) > T(0));  // v points into the shape
+    if (into && !gap_positive) return true;
     const T along = dd / len;  // w's length along v̂: |w|·c
     if (!(along > T(kSatVertexAxisUlps) * us)) return false;
+    if (!brute_force || into) return true;
     return along * along > T(2) * us * (dot(w, w) / len);
   };
   // On a convex polygon a vertex is extreme along v iff neither neighbour is further along v:
