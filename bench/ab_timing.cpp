@@ -24,11 +24,6 @@ namespace {
 
 using namespace minkowski::bench;
 
-template <class R>
-inline void escape(const R& r) {
-  asm volatile("" : : "r"(&r) : "memory");
-}
-
 template <class P, class F>
 double best_ns(const std::vector<P>& pairs, F f) {
   double best = 1e300;

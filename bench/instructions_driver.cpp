@@ -27,13 +27,6 @@ namespace {
 
 using namespace minkowski::bench;
 
-// Forces the whole result into memory, as benchmark::DoNotOptimize does in minkowski_bench, so the
-// compiler cannot drop parts of an inlined query whose output is not read.
-template <class R>
-inline void escape(const R& r) {
-  asm volatile("" : : "r"(&r) : "memory");
-}
-
 template <class Pairs, class F>
 [[gnu::noinline]] void measured_loop(const std::string& label, const Pairs& pairs, long calls, F f) {
   const auto t0 = std::chrono::steady_clock::now();

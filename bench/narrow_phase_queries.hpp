@@ -20,6 +20,14 @@
 
 namespace minkowski::bench {
 
+/// Forces the whole result into memory, as benchmark::DoNotOptimize does in minkowski_bench, so the
+/// compiler cannot drop parts of an inlined query whose output is not read (the plain-loop drivers:
+/// instructions_driver.cpp, ab_timing.cpp).
+template <class R>
+inline void escape(const R& r) {
+  asm volatile("" : : "r"(&r) : "memory");
+}
+
 enum class OverlapImpl { gjk, sat };
 /// The overlap test reported as `overlap/<population>/minkowski`. Chosen from minkowski_bench's
 /// overlap_gjk / overlap_sat rows (same run, pinned, g++ 12 -O2): on 2026-11-25 at 2ad6909,

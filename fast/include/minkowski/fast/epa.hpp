@@ -425,8 +425,8 @@ EpaOutput<T> epa(const ConvexShape<T>& a, const ConvexShape<T>& b, const GjkOutp
   if (a.size() == 0 || b.size() == 0) return out;
   if (gjk.status != GjkStatus::overlap && gjk.status != GjkStatus::touching) return out;
   if (gjk.simplex.count < 1) return out;
-  const detail::CoreView<T> va{a.vertices().data(), a.size(), a.scale()};
-  const detail::CoreView<T> vb{b.vertices().data(), b.size(), b.scale()};
+  const detail::CoreView<T> va = detail::core_view(a);
+  const detail::CoreView<T> vb = detail::core_view(b);
   const T tau = options.relative_tolerance * (a.scale() + b.scale());
   const T f = detail::working_scale(a.scale() + b.scale());
   return detail::with_support(options.support, [&]<class S>() {

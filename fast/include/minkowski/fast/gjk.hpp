@@ -515,7 +515,9 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
   // -mstringop-strategy=unrolled_loop on the unchanged code, 2026-11-25). Fields an exit does
   // not compute keep GjkOutput's defaults (zero).
   const T inv_f = T(1) / f;  // exact: f is a power of two
-  auto output_point = [&](int k) -> MinkowskiPoint<T> { return {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib}; };
+  auto output_point = [&](int k) -> MinkowskiPoint<T> {
+    return {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib};
+  };
   const MinkowskiPoint<T> op0 = output_point(0);  // s.count is 1, 2 or 3
   const MinkowskiPoint<T> op1 = s.count > 1 ? output_point(1) : MinkowskiPoint<T>{};
   const MinkowskiPoint<T> op2 = s.count > 2 ? output_point(2) : MinkowskiPoint<T>{};
@@ -619,8 +621,8 @@ template <class T>
 GjkOutput<T> gjk_distance(const ConvexShape<T>& a, const ConvexShape<T>& b,
                           GjkCache* cache = nullptr, const GjkOptions& options = {}) {
   if (a.size() == 0 || b.size() == 0) return GjkOutput<T>{};
-  const detail::CoreView<T> va{a.vertices().data(), a.size(), a.scale()};
-  const detail::CoreView<T> vb{b.vertices().data(), b.size(), b.scale()};
+  const detail::CoreView<T> va = detail::core_view(a);
+  const detail::CoreView<T> vb = detail::core_view(b);
   const T f = detail::working_scale(a.scale() + b.scale());
   const T ra = a.radius(), rb = b.radius();
   const int max_it = options.max_iterations;
@@ -642,8 +644,8 @@ template <class T>
 bool gjk_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, GjkCache* cache = nullptr,
                  const GjkOptions& options = {}) {
   if (a.size() == 0 || b.size() == 0) return false;
-  const detail::CoreView<T> va{a.vertices().data(), a.size(), a.scale()};
-  const detail::CoreView<T> vb{b.vertices().data(), b.size(), b.scale()};
+  const detail::CoreView<T> va = detail::core_view(a);
+  const detail::CoreView<T> vb = detail::core_view(b);
   const T radius = a.radius() + b.radius();
   const T f = detail::working_scale(a.scale() + b.scale());
   const int max_it = options.max_iterations;

@@ -704,11 +704,10 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   // Last resort: the clipping lost the contact, but the cores' closest features are two vertices
   // at a positive distance (SAT kept the face because their distance exceeded its gap by less than
   // kSatVertexAxisUlps·u·S, or because the gap was negative within its rounding). The contact is
-  // then the vertex pair's. A's corner 1.4e-45 beyond
-  // the end of B's face (a segment of radius 1.04e-42), 2,600 u·S beyond its side plane but well
-  // inside its end cap, was cut away with A's steep edge, whose part within the slab lay 9e-41
-  // above B, and the manifold was empty for rounded shapes overlapping by 3.4e-47 = 63 u·S
-  // (fixtures/found/fuzz-222f2fae6fa785e0.json).
+  // then the vertex pair's. A's corner 1.4e-45 beyond the end of B's face (a segment of radius
+  // 1.04e-42), 2,600 u·S beyond its side plane but well inside its end cap, was cut away with A's
+  // steep edge, whose part within the slab lay 9e-41 above B, and the manifold was empty for
+  // rounded shapes overlapping by 3.4e-47 = 63 u·S (fixtures/found/fuzz-222f2fae6fa785e0.json).
   if (m.point_count == 0 && kept_pair.vertex_pair && kept_pair.dist2 > T(0)) {
     vertex_contact(m, cache, !best_b, best_ref.vertex(kept_pair.ref_vertex),
                    best_inc.vertex(kept_pair.inc_vertex), kept_pair.dist2, kept_pair.ref_vertex,

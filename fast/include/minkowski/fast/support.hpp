@@ -378,15 +378,21 @@ namespace detail {
 
 // Borrowed view of a shape's core used inside the iterative queries: a raw pointer and a count, so
 // the hot loops do not go through std::vector or span bounds on every support call, and the
-// largest absolute coordinate for the climb's tie band. GJK's and EPA's functions take it by
-// reference: passed by value to the out-of-line ones, the 24-byte view went through the stack and GJK distance took
-// ~12 ns more per query on the benchmark's pairs (g++ 12 -O2, 2026-11-25).
+// largest absolute coordinate for the climb's tie band (core_view builds it from a shape). GJK's
+// and EPA's functions take it by reference: passed by value to the out-of-line ones, the 24-byte
+// view went through the stack and GJK distance took ~12 ns more per query on the benchmark's
+// pairs (g++ 12 -O2, 2026-11-25).
 template <class T>
 struct CoreView {
   const Vec2<T>* v;
   std::size_t n;
   T m;  ///< largest absolute coordinate (ConvexShape::scale()): sets the climb's tie band
 };
+
+template <class T>
+CoreView<T> core_view(const ConvexShape<T>& s) {
+  return {s.vertices().data(), s.size(), s.scale()};
+}
 
 // Support searches as stateless policies, so GJK/EPA can be instantiated once per method and the
 // method switch is paid once per query instead of once per support call.
