@@ -70,14 +70,15 @@ double min_judged_scale(Precision p) {
 // Then seven more long campaigns (`minkowski check --cases 170000 --seed 2026112N`, N = 6..9, and
 // seeds 20261130..20261132: 7.14M cases) found two cases over it: 6.56 u·S for a point 1.67·S from
 // the inside of a segment (degenerate family, fixtures/found/degenerate-568f169dea2ba970.json) and
-// 6.61 u·S for two rounded segments 2.09 apart at S = 1.21 (rounded family,
+// 6.61 u·S for a rounded segment and a disc 2.09 apart at S = 1.21 (rounded family,
 // fixtures/found/rounded-4b3b7e5aa7e43c3f.json). Each is two ulps of a distance longer than S, and
 // both come from rounding, not from a defect. In the first, the segment's computed unit normal is
 // 1.5e-16 short of unit length, which costs 2.5 u·S at that distance, and the face gap's
-// evaluation adds 2.8 u·S. Its exact value for the rounded normal was computed in rational
-// arithmetic. Both lie far inside the face gap's derived bound, kSatGapErrorUlps = 32 u·S
-// (fast/tolerances.hpp). The bound is now 8, as in float and as GJK's distance: the next
-// convenient value above the new maximum. The same seven campaigns came close to four other
+// evaluation adds 2.8 u·S. In the second, the rounded normal accounts for about 3.3 u·S. (The
+// gaps' exact values for the rounded normals were computed in rational arithmetic.) Both lie far
+// inside the face gap's derived bound, kSatGapErrorUlps = 32 u·S (fast/tolerances.hpp). The
+// bound is now 8, as in float and as GJK's distance: the next convenient value above the new
+// maximum. The same seven campaigns came close to four other
 // bounds without crossing them: SAT double depth 7.25 of 8 and normal 11.0 of 12 (scale family),
 // SAT float distance 7.59 of 8 (degenerate), and manifold double contacts 23.5 of 24
 // (near_touching).
