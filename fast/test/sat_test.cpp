@@ -778,7 +778,8 @@ TEST(SatDouble, ASpeckFarFromACornerKeepsTheVertexAxis) {
   // 595559299.5137254 (+ ~1e-29), while A's best face gap, along that steep edge's normal, is 57.6
   // less. Seen from C every vertex of B is equally far in double, and the pair beside the best face
   // has a neighbour 1.6e-74 further along the axis whose edge the axis crosses inwards: refused for
-  // that, the vertex axis was lost and SAT answered the face gap. Tolerance 6 u·S, inside SAT's distance bound (8 u·S).
+  // that, the vertex axis was lost and SAT answered the face gap. Tolerance 6 u·S, inside SAT's
+  // distance bound (8 u·S).
   const auto a = shape<double>({{-595821443.5137092, -595821443.5137254},
                                 {-2383285774.0549016, -595821443.5137254},
                                 {-595821443.5137254, -595821443.5137254},
@@ -802,7 +803,8 @@ TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
   // E, A's two ends are equally far in double (they differ by ~8.9, far below u·S = 7e50), and the
   // brute-force search took the upper end; its neighbour is 8.9 closer along the axis, a change far
   // below kSatVertexAxisUlps·u·S. The certificate refused that pair, the face answered, and SAT
-  // gave the distance 6.28e66 for 8.88e66. Tolerance 6 u·S, inside SAT's distance bound (8 u·S).
+  // gave the distance 6.28e66 for 8.88e66. Tolerance 6 u·S, inside SAT's distance bound
+  // (8 u·S).
   const double ex = -6.2774382474615805e+66, ey = -6.2774385622041925e+66, S = 6.2774385622041925e+66;
   const auto a = shape<double>({{-8.156630584998157e-55, -8.156740768974545e-55}, {-8.444511664468678e-55, 12.0}});
   const auto b = shape<double>({{ex, ey}, {-6.2774385622041925e+66, -6.2774385622041925e+66}}, 2.0);

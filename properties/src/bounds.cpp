@@ -78,10 +78,9 @@ double min_judged_scale(Precision p) {
 // gaps' exact values for the rounded normals were computed in rational arithmetic.) Both lie far
 // inside the face gap's derived bound, kSatGapErrorUlps = 32 u·S (fast/tolerances.hpp). The
 // bound is now 8, as in float and as GJK's distance: the next convenient value above the new
-// maximum. The same seven campaigns came close to four other
-// bounds without crossing them: SAT double depth 7.25 of 8 and normal 11.0 of 12 (scale family),
-// SAT float distance 7.59 of 8 (degenerate), and manifold double contacts 23.5 of 24
-// (near_touching).
+// maximum. The same seven campaigns came close to four other bounds without crossing them: SAT
+// double depth 7.25 of 8 and normal 11.0 of 12 (scale family), SAT float distance 7.59 of 8
+// (degenerate), and manifold double contacts 23.5 of 24 (near_touching).
 // SAT's relation (and the manifold's, which is SAT's) is held to 5 u·S in both precisions, above
 // the campaigns' maxima (2.68 double, 3.83 float): SAT answers the best face, not the closest
 // vertex pair, unless the pair is farther apart than max(face gap, 0) by more than

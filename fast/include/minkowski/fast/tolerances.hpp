@@ -105,9 +105,9 @@ namespace minkowski::fast {
 /// an axis 8u off changes the gap by at most 8u·|b − a| <= 23 u·S — no more than a gap's own
 /// rounding, but more than SAT's distance bound (then 6 u·S, now 8): a face of B tilted by 7.8u
 /// from A's best face, its gap 7.8 u·S larger across a 9e61 lever, was skipped and SAT's distance
-/// came out 7.8 u·S short (fixtures/found/fuzz-1abea20480ed26f7.json). Testing such a face costs one
-/// projection where it occurs; on the benchmark's random polygons, nothing (instructions per call
-/// unchanged).
+/// came out 7.8 u·S short (fixtures/found/fuzz-1abea20480ed26f7.json). Testing such a face costs
+/// one projection where it occurs; on the benchmark's random polygons, nothing (instructions per
+/// call unchanged).
 inline constexpr double kSatParallelAxisUlps = 0.0;
 
 /// Error bound of a computed face gap dot(n, b − a), in units of u·S (S the largest coordinate).
