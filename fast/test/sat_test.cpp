@@ -687,6 +687,34 @@ TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparatedBeyondTheRelationBand)
   }
 }
 
+TYPED_TEST(SatTyped, APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt) {
+  // fixtures/found/fuzz-9ef54a9921e8c485.json, reduced. A = triangle (0, 1), (0, 0), (x, −2^20)
+  // with x two subnormal spacings of T (2^-148 in float, 2^-1073 in double); B = the point (0, 5).
+  // By hand: A lies in 0 <= x' <= x, y <= 1, so its nearest point to B is the corner (0, 1) and the
+  // distance is 4, exactly. The two long edges meet at that corner at an angle of about x/2^20
+  // rad; their normals are about (1, x/2^20) and (−1, −x/2^20), whose second components underflow
+  // to 0 in T, so the best face gap rounds to 0 (exactly it is about 4·x/2^20, far below 4). With
+  // r = 0 and three vertices SAT took no closest-features refinement and answered "touching" for
+  // shapes 4 = 64 u·S (float) apart; the manifold (the same face pass) gave a contact, and
+  // sat_overlap said true.
+  using T = TypeParam;
+  const double x = std::is_same_v<T, float> ? 0x1p-148 : 0x1p-1073;
+  const auto a = shape<T>({{0, 1}, {0, 0}, {x, -0x1p20}});
+  ASSERT_EQ(a.size(), 3u);
+  const auto b = shape<T>({{0, 5}});
+  for (int swap = 0; swap < 2; ++swap) {
+    const SatResult<T> r = swap ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_FALSE(r.intersects) << "swap " << swap;
+    EXPECT_TRUE(r.separation_is_distance) << "swap " << swap;
+    EXPECT_EQ(r.separation, T(4)) << "swap " << swap;
+    EXPECT_EQ(r.normal.x, T(0)) << "swap " << swap;
+    EXPECT_EQ(r.normal.y, T(swap ? -1 : 1)) << "swap " << swap;
+    EXPECT_FALSE(swap ? sat_overlap(b, a) : sat_overlap(a, b)) << "swap " << swap;
+    const auto m = swap ? minkowski::fast::contact_manifold(b, a) : minkowski::fast::contact_manifold(a, b);
+    EXPECT_EQ(m.point_count, 0) << "swap " << swap;
+  }
+}
+
 TEST(SatFloat, ADiscCentreInsideBesideAFlatCornerIsNotSeparatedFromIt) {
   // fixtures/found/fuzz-f8fafd66b0b0341b.json in float (coordinates copied; A's points round to
   // (0, 0)): A = disc of radius 1 at the origin; B = (0, 1), (2, −δ'), (−δ, 0), (−δ, −δ''), with

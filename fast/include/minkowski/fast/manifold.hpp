@@ -10,8 +10,9 @@
 // Method.
 //   1. SAT over the face directions of both cores (sat.hpp), stopping as soon as one face shows a
 //      gap larger than rA + rB + margin (no contact possible).
-//   2. Rounded shapes and points/segments: closest features of the best face and its incident
-//      feature (sat.hpp). When they are two vertices (a corner of a rounded box against a circle,
+//   2. Rounded shapes, points and segments, and polygons whose best face gap is within its
+//      rounding of zero (sat.hpp, needs_refinement): closest features of the best face and its
+//      incident feature. When they are two vertices (a corner of a rounded box against a circle,
 //      two capsules end to end) the contact is one point on the vertex–vertex axis.
 //   3. Otherwise a reference face: A's best face, unless B's best face has a gap larger by more
 //      than kReferenceFaceRelativeTolerance × the shorter face (coherence: equal faces keep A).

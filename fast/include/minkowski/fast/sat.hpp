@@ -65,7 +65,9 @@
 // clearly negative (cores overlapping: the face answer + r is already exact), and also when both
 // cores have at most two vertices (points and segments): then D may be a segment or a point with
 // no interior, and a zero face gap does not mean contact (two collinear segments end to end, a
-// point beyond the end of a segment).
+// point beyond the end of a segment). For polygons of radius 0 it runs where the best gap is within
+// its rounding of zero: a corner sharper than a unit normal can resolve has face gaps that round
+// to 0 however far away the other shape is (see needs_refinement).
 //
 // Tolerance and accuracy. Face gaps are formed from coordinates relative to a point between the
 // shapes (see face_pass), so their error scales with the shapes' extent and distance, not with
@@ -816,12 +818,23 @@ bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap, T scale) {
   return fp.dist2 > beyond * beyond;
 }
 
-/// Whether the closest-features refinement is needed after the face pass (see the derivation).
+/// Whether the closest-features refinement is needed after the face pass (see the derivation):
+/// never where the best face gap is clearly negative (below −kSatGapErrorUlps·u·S, its rounding);
+/// otherwise for rounded shapes and for points and segments, and for polygons of radius 0 where
+/// the gap is within its rounding of zero. There the face gap's sign is rounding's, and the cores
+/// may still be far apart: at a corner sharper than the unit normals can resolve, every face gap
+/// is exactly tiny and positive but rounds to 0, while the corner's own distance is large. A point
+/// 4 above such a corner (a sliver triangle 1e-42 wide and 1.7e6 long, float) was called touching
+/// (fixtures/found/fuzz-9ef54a9921e8c485.json; reduced in sat_test.cpp, SatTyped.
+/// APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt). Where the gap is clearly positive,
+/// it decides the relation of polygons by itself.
 template <class T>
 bool needs_refinement(const ConvexShape<T>& a, const ConvexShape<T>& b, T best_gap) {
+  const T tol = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+  if (!(best_gap >= -tol)) return false;
   const bool thin = a.size() <= 2 && b.size() <= 2;
-  if (!(a.radius() + b.radius() > T(0)) && !thin) return false;
-  return best_gap >= -T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+  if (a.radius() + b.radius() > T(0) || thin) return true;
+  return best_gap <= tol;
 }
 
 /// Gap of the cores along a cached axis, unnormalised: gap = num / sqrt(len2) (len2 = 1 for face
