@@ -710,7 +710,8 @@ TYPED_TEST(SatTyped, APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt) {
     EXPECT_EQ(r.normal.x, T(0)) << "swap " << swap;
     EXPECT_EQ(r.normal.y, T(swap ? -1 : 1)) << "swap " << swap;
     EXPECT_FALSE(swap ? sat_overlap(b, a) : sat_overlap(a, b)) << "swap " << swap;
-    const auto m = swap ? minkowski::fast::contact_manifold(b, a) : minkowski::fast::contact_manifold(a, b);
+    const auto m =
+        swap ? minkowski::fast::contact_manifold(b, a) : minkowski::fast::contact_manifold(a, b);
     EXPECT_EQ(m.point_count, 0) << "swap " << swap;
   }
 }
@@ -787,11 +788,11 @@ TEST(SatFloat, ADiscCentreInsideAFlatSideIsRefusedBeforeTheTieAllowance) {
   // closest pair was the origin and B's corner (−δ, 0), whose upper neighbour lies 4.4e-8 further
   // along −v̂, below the kSatVertexAxisUlps·u·S allowance: the pair was certified before the test
   // that v points into B, and SAT pushed B left, depth 1 − δ, 31 u·S short.
-  const auto a = minkowski::fast::test_support::shape<float>({{0, 0}}, 1.0);
-  const auto b = minkowski::fast::test_support::shape<float>({{-1.7881393432617188e-06f, 1.000181908704675f},
-                                                              {2.0f, -1.8325499695492908e-06f},
-                                                              {-1.8325506472120096e-06f, 0},
-                                                              {-1.8325506472119724e-06f, -1.8326097643674623e-06f}});
+  const auto a = shape<float>({{0, 0}}, 1.0);
+  const auto b = shape<float>({{-1.7881393432617188e-06f, 1.000181908704675f},
+                               {2.0f, -1.8325499695492908e-06f},
+                               {-1.8325506472120096e-06f, 0},
+                               {-1.8325506472119724e-06f, -1.8326097643674623e-06f}});
   const SatResult<float> r = sat_query(a, b);
   EXPECT_TRUE(r.intersects);
   // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = 2.

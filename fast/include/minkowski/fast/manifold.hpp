@@ -620,12 +620,15 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   FeaturePair<T> kept_pair{};
   const ConvexShape<T>& best_ref = best_b ? b : a;
   const ConvexShape<T>& best_inc = best_b ? a : b;
-  if (needs_refinement(a, b, best.gap)) {
+  // A face gap's rounding error bound (kSatGapErrorUlps): gaps closer than this are a tie.
+  const T scale = pair_scale(a, b);
+  const T gap_floor = gap_error_bound(scale);
+  if (needs_refinement(a, b, best.gap, gap_floor)) {
     ++m.axes_tested;
     const FeaturePair<T> fp =
         closest_features(best_ref, best.face, best_inc,
                          pass.support(best_ref.normal(best.face), best_inc, best.support), best.gap);
-    if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
+    if (use_vertex_axis(fp, best.gap, scale)) {
       vertex_contact(m, cache, !best_b, best_ref.vertex(fp.ref_vertex),
                      best_inc.vertex(fp.inc_vertex), fp.dist2, fp.ref_vertex, fp.inc_vertex, ra,
                      rb, limit);
@@ -639,9 +642,6 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   // coin toss on random pairs: which shape is the reference, which edge is incident, which end
   // a side plane cuts, whether a point is kept. Each mispredicted branch costs ~15 cycles, and
   // there were five of them per query.)
-  // A face gap's rounding error bound (kSatGapErrorUlps): gaps closer than this are a tie.
-  const T scale = pair_scale(a, b);
-  const T gap_floor = T(kSatGapErrorUlps) * unit_roundoff<T>() * scale;
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one

@@ -209,6 +209,13 @@ T pair_scale(const ConvexShape<T>& a, const ConvexShape<T>& b) {
   return a.scale() > b.scale() ? a.scale() : b.scale();
 }
 
+/// A computed face gap's rounding error bound at case scale S, kSatGapErrorUlps · u · S
+/// (tolerances.hpp): gaps closer than this are a tie, and a gap within it of zero has no sign.
+template <class T>
+T gap_error_bound(T scale) {
+  return T(kSatGapErrorUlps) * unit_roundoff<T>() * scale;
+}
+
 // ---- The face pass --------------------------------------------------------------------------
 //
 // gap_i = min_j dot(n_i, q_j − p_i) for every face i of P against the vertices q_j of Q, keeping the
@@ -692,7 +699,7 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
                        const FeaturePair<T>& fp, T best_gap, bool brute_force) {
   using std::sqrt;
   if (!(fp.dist2 > T(0))) return true;
-  const T tol = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(ref, inc);
+  const T tol = gap_error_bound(pair_scale(ref, inc));
   if (!fp.vertex_pair) return best_gap >= T(0) && sqrt(fp.dist2) - best_gap <= tol;
   const Vec2<T> p = ref.vertex(fp.ref_vertex), q = inc.vertex(fp.inc_vertex);
   const Vec2<T> v = q - p;
@@ -828,9 +835,9 @@ bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap, T scale) {
 /// (fixtures/found/fuzz-9ef54a9921e8c485.json; reduced in sat_test.cpp, SatTyped.
 /// APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt). Where the gap is clearly positive,
 /// it decides the relation of polygons by itself.
+/// `tol`: gap_error_bound(pair_scale(a, b)), formed once by the caller.
 template <class T>
-bool needs_refinement(const ConvexShape<T>& a, const ConvexShape<T>& b, T best_gap) {
-  const T tol = T(kSatGapErrorUlps) * unit_roundoff<T>() * pair_scale(a, b);
+bool needs_refinement(const ConvexShape<T>& a, const ConvexShape<T>& b, T best_gap, T tol) {
   if (!(best_gap >= -tol)) return false;
   const bool thin = a.size() <= 2 && b.size() <= 2;
   if (a.radius() + b.radius() > T(0) || thin) return true;
@@ -984,7 +991,8 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
   (on_b ? out.index_b : out.index_a) = best.face;
   out.normal = on_b ? -b.normal(best.face) : a.normal(best.face);
 
-  if (needs_refinement(a, b, best.gap)) {
+  const T scale = pair_scale(a, b);
+  if (needs_refinement(a, b, best.gap, gap_error_bound(scale))) {
     out.axes_tested += 1;
     const FeaturePair<T> fp =
         on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
@@ -992,7 +1000,7 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
     // Closest features known: a positive gap is now the distance (face case: the face gap itself,
     // which is computed more accurately than any distance formula).
     out.separation_is_distance = fp.dist2 > T(0);
-    if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
+    if (use_vertex_axis(fp, best.gap, scale)) {
       const T dist = sqrt(fp.dist2);
       out.index_a = on_b ? fp.inc_vertex : fp.ref_vertex;
       out.index_b = on_b ? fp.ref_vertex : fp.inc_vertex;
@@ -1032,11 +1040,12 @@ bool sat_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, SatCache* cac
   if (on_b) remember(SatAxis::face_b, 0, best.face);
   else remember(SatAxis::face_a, best.face, 0);
   if (pass.stopped) return false;
-  if (needs_refinement(a, b, best.gap)) {
+  const T scale = pair_scale(a, b);
+  if (needs_refinement(a, b, best.gap, gap_error_bound(scale))) {
     const FeaturePair<T> fp =
         on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
              : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
-    if (use_vertex_axis(fp, best.gap, pair_scale(a, b))) {
+    if (use_vertex_axis(fp, best.gap, scale)) {
       remember(SatAxis::vertex_vertex, on_b ? fp.inc_vertex : fp.ref_vertex,
                on_b ? fp.ref_vertex : fp.inc_vertex);
       return fp.dist2 <= r * r;  // best.gap <= r here: no face stopped the pass
