@@ -3,8 +3,8 @@
 # MINKOWSKI_DISCOVER_TESTS=ON (default): one ctest test per gtest test (gtest_discover_tests), so
 # a failure names its test and tests spread over the cores. OFF (the `asan` preset): one ctest
 # test per executable, or per gtest filter given with SHARDS. Under AddressSanitizer every process
-# pays for shadow-memory set-up and the libraries' static initialisation: with ~280 processes that
-# was ~150 of the 292 CPU-seconds of `ctest --preset asan` (2026-11-24, this machine).
+# pays for shadow-memory set-up and the libraries' static initialisation, which for ~280 processes
+# was about half of the suite's CPU time (docs/performance.md, "Build and allocator").
 option(MINKOWSKI_DISCOVER_TESTS "One ctest test per gtest test (OFF: one per executable)" ON)
 
 # minkowski_add_gtests(target [ENVIRONMENT var=value...] [SHARDS filter...])

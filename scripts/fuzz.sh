@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (CMake preset `fuzz`: clang 14, ASan + UBSan) and fuzzes each.
 #   scripts/fuzz.sh            smoke: 15 s per target (what scripts/test.sh runs through ctest)
-#   scripts/fuzz.sh --long     10 minutes per target (issue 6's long mode)
+#   scripts/fuzz.sh --long     10 minutes per target (the long mode)
 #   scripts/fuzz.sh --seconds N [TARGET...]
 # The corpus of each target grows in build/fuzz/corpus/TARGET (kept between runs, seeded from
 # fixtures/ by fuzz/make_seed_corpus.py); findings (crash-*, timeout-*, oom-*) go to
@@ -10,8 +10,8 @@
 # build/fuzz/fuzz/TARGET FILE. The last line per target gives executions, cov and ft.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-readonly kSmokeSeconds=15     # 3 targets x 15 s = 45 s, inside issue 6's 60 s smoke budget
-readonly kLongSeconds=600     # issue 6: 10 minutes per target
+readonly kSmokeSeconds=15     # 3 targets x 15 s: the smoke run stays under a minute
+readonly kLongSeconds=600     # the long mode: 10 minutes per target
 seconds=$kSmokeSeconds
 targets=()
 while [ $# -gt 0 ]; do

@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Cases per family of the campaign: 6 families x 30,000 = 180,000 cases, each judged for 5
-# algorithms x 2 precisions; about 3 s on 2 idle cores (60,000 cases/s on 2026-11-25, README),
-# twice that on a loaded machine. Raise it for a longer campaign; the report reads any size.
+# algorithms x 2 precisions: seconds on 2 cores (docs/performance.md, "The two commands").
+# Raise it for a longer campaign; the report reads any size.
 CASES=30000
 # Cases per family for the report's own sample studies (sweep, contacts, timing, worst cases).
 SAMPLE=100

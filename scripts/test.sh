@@ -8,9 +8,9 @@
 #            mode) and fixture test executables and the libFuzzer targets; those tests, and a
 #            fuzz smoke run of each target of fixed seed (-seed=20261122, 2,000 inputs, 15 s cap).
 # The two trees are built and tested at the same time, each line of output prefixed with its
-# tree's name: built one after the other, neither build kept both cores busy (compile steps wait
-# for a precompiled header, links for their libraries) and the command took 9 min 26 s from a
-# fresh clone; side by side they fill each other's gaps (see the README for the figure now).
+# tree's name: built one after the other, neither build keeps both cores busy (compile steps wait
+# for a precompiled header, links for their libraries); side by side they fill each other's gaps
+# (docs/performance.md, "The two commands").
 # (`cmake --preset default` builds and `ctest --preset default` runs everything in one optimized
 # tree, as a developer wants; the test command splits it so both trees fit its time budget.)
 set -euo pipefail
