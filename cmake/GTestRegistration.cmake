@@ -4,7 +4,7 @@
 # a failure names its test and tests spread over the cores. OFF (the `asan` preset): one ctest
 # test per executable, or per gtest filter given with SHARDS. Under AddressSanitizer every process
 # pays for shadow-memory set-up and the libraries' static initialisation, which for ~280 processes
-# was about half of the suite's CPU time (docs/performance.md, "Build and allocator").
+# was about half of the suite's CPU time (docs/performance.md, "Figures behind choices in the code").
 option(MINKOWSKI_DISCOVER_TESTS "One ctest test per gtest test (OFF: one per executable)" ON)
 
 # minkowski_add_gtests(target [ENVIRONMENT var=value...] [SHARDS filter...])

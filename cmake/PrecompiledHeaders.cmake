@@ -3,7 +3,7 @@
 #
 # Why: parsing, not code generation, dominates most translation units here: CLI11, Boost's
 # multiprecision backends, nlohmann-json, gtest and RapidCheck each take seconds to parse
-# (docs/performance.md, "Build and allocator"), and nearly every translation unit outside fast/
+# (docs/performance.md, "Figures behind choices in the code"), and nearly every translation unit outside fast/
 # includes reference/numbers.hpp (both Boost.Multiprecision headers).
 #
 # MINKOWSKI_PCH=OFF compiles without them (the code never relies on them: every file includes
@@ -24,7 +24,7 @@ endfunction()
 # Unity builds of the targets whose files all parse and instantiate the same heavy templates
 # (nlohmann-json, CLI11, Boost.Multiprecision, RapidCheck): one translation unit per target
 # instead of one per file, which cuts their compile time by a factor of 2 to 3 (docs/performance.md,
-# "Build and allocator").
+# "Figures behind choices in the code").
 # OFF by default (a developer's edit recompiles one file, not the target); the test command's
 # presets turn it on. The code compiles either way: file-local names stay distinct per target.
 option(MINKOWSKI_UNITY_BUILD "Unity-build the exact side's libraries and the command" OFF)
