@@ -28,7 +28,7 @@ extern "C" void on_sigint(int) { g_stop = true; }
 
 struct CheckOptions {
   std::uint64_t cases = 1000;
-  std::uint64_t seed = 20261122;
+  std::uint64_t seed = properties::kDefaultSeed;
   std::vector<std::string> families;
   std::vector<std::string> algorithms;
   std::string precision;  ///< "" : both, or double with --exec

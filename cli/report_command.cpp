@@ -17,7 +17,7 @@ namespace {
 
 struct ReportOptions {
   std::uint64_t cases = 200;
-  std::uint64_t seed = 20261122;
+  std::uint64_t seed = properties::kDefaultSeed;
   unsigned threads = 0;
   std::uint64_t sample = 40;
   std::vector<std::string> from, engines, engine_classes;

@@ -3,7 +3,8 @@
 //
 // Each k is in units of u·S (DESIGN.md, "The tolerance model"). The values are not guessed: they
 // sit above the worst error observed over the fixed-seed characterization campaign
-// (`minkowski check --cases 2000 --seed 20261122`, all families, both precisions), and a test
+// (`minkowski check --cases 5000 --seed 20261122`, all families, both precisions; the seed is
+// kDefaultSeed, campaign.hpp), and a test
 // (properties/test/bounds_characterization_test.cpp) keeps them two-sided: the worst observed
 // error must lie in (bound/4, bound], so a bound that has become loose fails as surely as a
 // regression. Tightening one is progress; loosening one needs a reason written next to it.

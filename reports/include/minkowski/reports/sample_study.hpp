@@ -26,7 +26,7 @@
 namespace minkowski::reports {
 
 struct SampleOptions {
-  std::uint64_t seed = 20261122;
+  std::uint64_t seed = properties::kDefaultSeed;
   std::uint64_t per_family = 40;
   std::vector<std::string> families = properties::family_names();
   /// Each fast query is timed over this many repetitions (ns-scale calls need several for the
