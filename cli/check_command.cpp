@@ -17,7 +17,7 @@
 #include "minkowski/fixtures/fixture_io.hpp"
 #include "engine_options.hpp"
 #include "fast_answer_json.hpp"
-#include "summary_json.hpp"
+#include "minkowski/properties/campaign_summary.hpp"
 
 namespace minkowski::cli {
 
@@ -208,7 +208,7 @@ int run_check(const CheckOptions& o_in) {
     std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());
   }
 
-  Summary s = summarize(result, opt);
+  properties::Summary s = properties::summarize(result, opt);
   if (exec) s.options["engine"] = o.engine.exec;  // shards of different engines must not merge
   std::cout << table(s);
   std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}{}\n", s.cases, result.seconds,
