@@ -283,7 +283,7 @@ CampaignResult run_campaign(const CampaignOptions& opt,
     /// reused: std::map nodes do not move. (Found by name for every answer, the keys' strings
     /// and the string comparisons were ~5% of a campaign's CPU time; perf, 2026-11-25.)
     struct FieldSlot {
-      std::string field;
+      Field field;
       double* max_error;
       Histogram* hist;
     };
@@ -313,13 +313,15 @@ CampaignResult run_campaign(const CampaignOptions& opt,
       if (a.relation_disagrees) ++cell.relation_disagreements;
       for (std::size_t i = 0; i < a.fields.size(); ++i) {
         const FieldVerdict& f = a.fields[i];
-        if (i >= slot.fields.size()) slot.fields.resize(i + 1, {"", nullptr, nullptr});
+        if (i >= slot.fields.size()) slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr});
         Partial::FieldSlot& fs = slot.fields[i];
-        if (!fs.max_error || fs.field != f.field)
-          fs = {f.field, &cell.max_error[f.field], &cell.hist[f.field]};
+        if (!fs.max_error || fs.field != f.field) {
+          const std::string name = to_string(f.field);
+          fs = {f.field, &cell.max_error[name], &cell.hist[name]};
+        }
         *fs.max_error = std::max(*fs.max_error, f.error);
         fs.hist->add(f.error);
-        if (!f.ok && s.judged) ++cell.field_violations[f.field];
+        if (!f.ok && s.judged) ++cell.field_violations[to_string(f.field)];
       }
       if (a.violation) {
         ++cell.violations;

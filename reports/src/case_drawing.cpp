@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "minkowski/properties/fast_adapters.hpp"
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/reference/hull.hpp"
 #include "minkowski/reference/oracle.hpp"
@@ -283,7 +284,7 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
   } else {
     const properties::FieldVerdict* worst = nullptr;
     for (const auto& fv : verdict->fields)
-      if (fv.field != "relation" && (!worst || fv.error / std::max(fv.allowed, 1e-300) >
+      if (fv.field != properties::Field::relation && (!worst || fv.error / std::max(fv.allowed, 1e-300) >
                                                    worst->error / std::max(worst->allowed, 1e-300)))
         worst = &fv;
     std::string mag;
@@ -294,10 +295,10 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
     const std::string says = fast->intersects ? "intersects" : contact_method ? "no contact point" : "apart";
     fast_line = fmt::format("fast {} ({}): {}{}", alg, prec, says, mag);
     if (worst && judged)
-      fast_line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})", worst->field, worst->error,
+      fast_line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})", properties::to_string(worst->field), worst->error,
                                worst->allowed);
     else if (worst)
-      fast_line += fmt::format("; worst field {} error {:.3g} u·S", worst->field, worst->error);
+      fast_line += fmt::format("; worst field {} error {:.3g} u·S", properties::to_string(worst->field), worst->error);
     if (!judged)
       fast_line += " — not held to the tolerance model (kept to show where it fails)";
     else if (!verdict->asserted)

@@ -26,6 +26,7 @@
 
 #include "minkowski/properties/bounds.hpp"
 #include "minkowski/properties/exec_engine.hpp"
+#include "minkowski/properties/fast_adapters.hpp"
 #include "minkowski/properties/generators.hpp"
 
 namespace minkowski::properties {
