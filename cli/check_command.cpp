@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -17,7 +20,7 @@
 #include "minkowski/fixtures/fixture_io.hpp"
 #include "engine_options.hpp"
 #include "fast_answer_json.hpp"
-#include "summary_json.hpp"
+#include "minkowski/properties/campaign_summary.hpp"
 
 namespace minkowski::cli {
 
@@ -28,7 +31,7 @@ extern "C" void on_sigint(int) { g_stop = true; }
 
 struct CheckOptions {
   std::uint64_t cases = 1000;
-  std::uint64_t seed = 20261122;
+  std::uint64_t seed = properties::kDefaultSeed;
   std::vector<std::string> families;
   std::vector<std::string> algorithms;
   std::string precision;  ///< "" : both, or double with --exec
@@ -53,86 +56,88 @@ std::string today() {
 /// crashing candidate, and shrink_violation accepts at most 200 steps.
 constexpr int kShrinkMaxRestarts = 400;
 
-int run_check(const CheckOptions& o_in) {
-  CheckOptions o = o_in;
+/// A usage error: the message `minkowski check` prints before exiting with 2.
+struct UsageError {
+  std::string message;
+};
+
+/// Fills in the defaults that depend on --exec: the precision and the fixtures directory.
+CheckOptions with_defaults(CheckOptions o) {
   const bool exec = !o.engine.exec.empty();
   if (o.precision.empty()) o.precision = exec ? "double" : "both";
   if (o.fixtures_dir.empty()) o.fixtures_dir = exec ? "exec-fixtures" : "fixtures/found";
-  if (exec && o.precision == "both") {
-    std::cerr << "minkowski check: --exec judges one precision: --precision float or double\n";
-    return 2;
-  }
-  if (exec && !o.algorithms.empty()) {
-    std::cerr << "minkowski check: --algorithms names minkowski's own algorithms; with --exec the engine is judged\n";
-    return 2;
-  }
-  properties::CampaignOptions opt;
-  opt.cases_per_family = o.cases;
-  opt.seed = o.seed;
-  opt.threads = o.threads;
+  return o;
+}
+
+/// The campaign's families, algorithms and precisions from the options; a UsageError for a name
+/// that is none.
+std::optional<UsageError> choose_subjects(const CheckOptions& o, properties::CampaignOptions& opt) {
   if (!o.families.empty()) {
     for (const auto& f : o.families)
       if (std::find(properties::family_names().begin(), properties::family_names().end(), f) ==
-          properties::family_names().end()) {
-        std::cerr << fmt::format("minkowski check: unknown family '{}' (known: {})\n", f,
-                                 fmt::join(properties::family_names(), ", "));
-        return 2;
-      }
+          properties::family_names().end())
+        return UsageError{fmt::format("unknown family '{}' (known: {})", f, fmt::join(properties::family_names(), ", "))};
     opt.families = o.families;
   }
   if (!o.algorithms.empty()) {
     opt.algorithms.clear();
     for (const auto& a : o.algorithms) {
       const auto alg = properties::algorithm_from_string(a);
-      if (!alg) {
-        std::cerr << fmt::format("minkowski check: unknown algorithm '{}'\n", a);
-        return 2;
-      }
+      if (!alg) return UsageError{fmt::format("unknown algorithm '{}'", a)};
       opt.algorithms.push_back(*alg);
     }
   }
   if (const auto p = properties::precision_from_string(o.precision)) opt.precisions = {*p};
-  else if (o.precision != "both") {
-    std::cerr << "minkowski check: --precision must be float, double or both\n";
-    return 2;
-  }
+  else if (o.precision != "both") return UsageError{"--precision must be float, double or both"};
+  return std::nullopt;
+}
+
+/// The hidden --bounds-scale: every k and tau of bounds_for multiplied by `f`.
+std::function<properties::Bounds(properties::Algorithm, properties::Precision)> scaled_bounds(double f) {
+  return [f](properties::Algorithm a, properties::Precision p) {
+    properties::Bounds b = properties::bounds_for(a, p);
+    for (double* x : {&b.k_relation, &b.k_distance, &b.k_depth, &b.k_normal, &b.k_witness, &b.k_contact, &b.tau,
+                      &b.tau_contact_depth_relative, &b.tau_relative})
+      *x *= f;
+    return b;
+  };
+}
+
+/// The campaign the options ask for, with its engine (started here) under --exec; a UsageError
+/// for options that contradict each other or name nothing known.
+std::optional<UsageError> campaign_options(const CheckOptions& o, properties::CampaignOptions& opt,
+                                           std::shared_ptr<properties::ExecEngine>& engine) {
+  const bool exec = !o.engine.exec.empty();
+  if (exec && o.precision == "both") return UsageError{"--exec judges one precision: --precision float or double"};
+  if (exec && !o.algorithms.empty())
+    return UsageError{"--algorithms names minkowski's own algorithms; with --exec the engine is judged"};
+  opt.cases_per_family = o.cases;
+  opt.seed = o.seed;
+  opt.threads = o.threads;
+  if (auto error = choose_subjects(o, opt)) return error;
   unsigned k = 0, n = 1;
-  if (std::sscanf(o.shard.c_str(), "%u/%u", &k, &n) != 2 || n == 0 || k >= n) {
-    std::cerr << fmt::format("minkowski check: --shard must be K/N with 0 <= K < N, got '{}'\n", o.shard);
-    return 2;
-  }
+  if (std::sscanf(o.shard.c_str(), "%u/%u", &k, &n) != 2 || n == 0 || k >= n)
+    return UsageError{fmt::format("--shard must be K/N with 0 <= K < N, got '{}'", o.shard)};
   opt.shard = k;
   opt.shards = n;
-  std::shared_ptr<properties::ExecEngine> engine;
   if (exec) {
     std::string error;
     opt.engine = make_engine_subject(o.engine, opt.precisions.front(), &engine, &error);
-    if (!opt.engine) {
-      std::cerr << "minkowski check: " << error << '\n';
-      return 2;
-    }
+    if (!opt.engine) return UsageError{error};
     opt.algorithms.clear();
     engine->set_stop_flag(&g_stop);
   }
-  if (!(o.bounds_scale >= 0)) {
-    std::cerr << "minkowski check: --bounds-scale must be >= 0\n";
-    return 2;
-  }
-  if (o.bounds_scale != 1) {
-    const double f = o.bounds_scale;
-    opt.bounds = [f](properties::Algorithm a, properties::Precision p) {
-      properties::Bounds b = properties::bounds_for(a, p);
-      for (double* x : {&b.k_relation, &b.k_distance, &b.k_depth, &b.k_normal, &b.k_witness, &b.k_contact, &b.tau, &b.tau_contact_depth_relative,
-                        &b.tau_relative})
-        *x *= f;
-      return b;
-    };
-  }
+  if (!(o.bounds_scale >= 0)) return UsageError{"--bounds-scale must be >= 0"};
+  if (o.bounds_scale != 1) opt.bounds = scaled_bounds(o.bounds_scale);
+  return std::nullopt;
+}
 
-  const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;
+/// The progress line on standard error: a bar on a terminal, a line every 4096 cases otherwise,
+/// nothing with --quiet.
+std::function<void(std::uint64_t, std::uint64_t)> progress_printer(bool quiet, bool tty) {
   const auto t0 = std::chrono::steady_clock::now();
-  auto progress = [&](std::uint64_t done, std::uint64_t total) {
-    if (o.quiet) return;
+  return [quiet, tty, t0](std::uint64_t done, std::uint64_t total) {
+    if (quiet) return;
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double rate = done / std::max(secs, 1e-9);
     const double eta = (total - done) / std::max(rate, 1e-9);
@@ -145,29 +150,46 @@ int run_check(const CheckOptions& o_in) {
       std::cerr << fmt::format("check: {}/{} cases, {:.0f}/s, ETA {:.0f}s\n", done, total, rate, eta);
     }
   };
+}
+
+/// Runs the campaign with Ctrl-C ending it early (g_stop): the result is then marked interrupted.
+properties::CampaignResult run_interruptible(const properties::CampaignOptions& opt,
+                                             const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   g_stop = false;
   auto previous = std::signal(SIGINT, on_sigint);
-  const properties::CampaignResult result = properties::run_campaign(opt, progress, &g_stop);
+  properties::CampaignResult result = properties::run_campaign(opt, progress, &g_stop);
   std::signal(SIGINT, previous);
-  if (tty) std::cerr << "\n";
-  std::size_t late_failures = 0;
-  if (engine && result.fatal.empty()) {
-    if (const auto extra = engine->finish()) {  // more lines than cases, after the last case
-      std::cerr << fmt::format("violation: exec: {}: {}\n", properties::to_string(extra->outcome), extra->message);
-      ++late_failures;
-    }
-  }
-  if (!result.fatal.empty()) std::cerr << "minkowski check: " << result.fatal << '\n';
-  // Shrinking re-asks a fresh engine process, so that the campaign's restarts are not spent; it
-  // holds the engine to the bounds the campaign used (the --bounds file is read once).
+  return result;
+}
+
+/// Failures the engine shows only after the last case (more lines than cases), reported now.
+std::size_t late_engine_failures(properties::ExecEngine* engine, const properties::CampaignResult& result) {
+  if (!engine || !result.fatal.empty()) return 0;
+  const auto extra = engine->finish();
+  if (!extra) return 0;
+  std::cerr << fmt::format("violation: exec: {}: {}\n", properties::to_string(extra->outcome), extra->message);
+  return 1;
+}
+
+/// The campaign options shrinking uses: under --exec a fresh engine process, so that the
+/// campaign's restarts are not spent, held to the bounds the campaign used (the --bounds file is
+/// read once).
+properties::CampaignOptions shrink_options(const CheckOptions& o, const properties::CampaignOptions& opt) {
   properties::CampaignOptions shrink_opt = opt;
-  if (exec) {
+  if (!o.engine.exec.empty()) {
     EngineOptions eo = o.engine;
     eo.max_restarts = kShrinkMaxRestarts;
     shrink_opt.engine = engine_subject(eo, opt.precisions.front(), opt.engine->bounds, nullptr);
   }
+  return shrink_opt;
+}
 
-  // Shrink and store one counterexample per (algorithm, family, precision).
+/// Shrinks and stores one counterexample per (algorithm, family, precision) and kind of failure,
+/// at most --max-fixtures; each is named on standard error.
+void store_counterexamples(const CheckOptions& o, const properties::CampaignOptions& opt,
+                           const properties::CampaignResult& result) {
+  const bool exec = !o.engine.exec.empty();
+  const properties::CampaignOptions shrink_opt = shrink_options(o, opt);
   std::set<std::string> stored;
   std::size_t written = 0;
   for (const properties::Violation& v : result.violations) {
@@ -207,9 +229,14 @@ int run_check(const CheckOptions& o_in) {
     ++written;
     std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());
   }
+}
 
-  Summary s = summarize(result, opt);
-  if (exec) s.options["engine"] = o.engine.exec;  // shards of different engines must not merge
+/// Prints the summary table and its last line, and writes --json (through a temporary file, so
+/// that a reader never sees half of it). Returns the exit status.
+int report_summary(const CheckOptions& o, const properties::CampaignOptions& opt,
+                   const properties::CampaignResult& result, std::size_t late_failures) {
+  properties::Summary s = properties::summarize(result, opt);
+  if (!o.engine.exec.empty()) s.options["engine"] = o.engine.exec;  // shards of different engines must not merge
   std::cout << table(s);
   std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}{}\n", s.cases, result.seconds,
                            s.cases / std::max(result.seconds, 1e-9), s.violations + late_failures,
@@ -223,6 +250,23 @@ int run_check(const CheckOptions& o_in) {
   if (result.interrupted) return 130;
   if (!result.fatal.empty()) return 2;
   return s.violations + late_failures == 0 ? 0 : 1;
+}
+
+int run_check(const CheckOptions& o_in) {
+  const CheckOptions o = with_defaults(o_in);
+  properties::CampaignOptions opt;
+  std::shared_ptr<properties::ExecEngine> engine;
+  if (const auto error = campaign_options(o, opt, engine)) {
+    std::cerr << "minkowski check: " << error->message << '\n';
+    return 2;
+  }
+  const bool tty = ::isatty(STDERR_FILENO) && !o.quiet;
+  const properties::CampaignResult result = run_interruptible(opt, progress_printer(o.quiet, tty));
+  if (tty) std::cerr << "\n";
+  const std::size_t late_failures = late_engine_failures(engine.get(), result);
+  if (!result.fatal.empty()) std::cerr << "minkowski check: " << result.fatal << '\n';
+  store_counterexamples(o, opt, result);
+  return report_summary(o, opt, result, late_failures);
 }
 
 }  // namespace

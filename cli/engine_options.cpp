@@ -11,7 +11,7 @@ namespace minkowski::cli {
 CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o) {
   CLI::Option* exec = app->add_option("--exec", o.exec,
                                        "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
-                                       "Lines protocol (DESIGN.md, \"The --exec protocol\")");
+                                       "Lines protocol (docs/design.md, \"The --exec protocol\")");
   // The engine's options mean nothing without an engine: CLI11 rejects them (exit 2).
   app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")
       ->capture_default_str()

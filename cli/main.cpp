@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
-    return code == 0 ? 0 : 2;  // usage errors exit 2 (DESIGN: 2 = usage or input error)
+    // Usage errors exit 2 (docs/design.md, "Command line": 2 = usage or input error).
+    return code == 0 ? 0 : 2;
   }
   return status;
 }

@@ -8,6 +8,8 @@
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/fast_adapters.hpp"
+#include "minkowski/properties/judge.hpp"
 #include "fast_answer_json.hpp"
 
 namespace minkowski::cli {
@@ -37,7 +39,7 @@ nlohmann::ordered_json fast_answers(const fixtures::Case& c, const reference::Pa
       nlohmann::ordered_json j = fast_answer_json(*f);
       const properties::Verdict v = properties::judge(c, exact, *f, properties::bounds_for(alg, p));
       nlohmann::ordered_json errs = nlohmann::ordered_json::object();
-      for (const auto& fv : v.fields) errs[fv.field] = {{"error_uS", fv.error}, {"allowed_uS", fv.allowed}};
+      for (const auto& fv : v.fields) errs[properties::to_string(fv.field)] = {{"error_uS", fv.error}, {"allowed_uS", fv.allowed}};
       j["errors"] = errs;
       j["within_tolerance"] = v.ok;
       if (!properties::is_judged(alg) || !v.asserted) j["judged"] = false;

@@ -6,18 +6,31 @@
 
 #include <fmt/format.h>
 
+#include "minkowski/properties/campaign_summary.hpp"
 #include "minkowski/reports/files.hpp"
 #include "minkowski/reports/gnuplot.hpp"
 #include "minkowski/reports/report_writer.hpp"
-#include "summary_json.hpp"
 
 namespace minkowski::cli {
 
 namespace {
 
+using properties::read_summary_file;
+using properties::Summary;
+
+/// Splits a command-line value NAME=PATH (`--engine`, `--engine-classes`). Throws
+/// std::runtime_error "OPTION wants NAME=WHAT, got 'VALUE'" when either side is empty.
+std::pair<std::string, std::string> split_name_path(const std::string& value, const std::string& option,
+                                                    const std::string& what) {
+  const auto eq = value.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+    throw std::runtime_error(fmt::format("{} wants NAME={}, got '{}'", option, what, value));
+  return {value.substr(0, eq), value.substr(eq + 1)};
+}
+
 struct ReportOptions {
   std::uint64_t cases = 200;
-  std::uint64_t seed = 20261122;
+  std::uint64_t seed = properties::kDefaultSeed;
   unsigned threads = 0;
   std::uint64_t sample = 40;
   std::vector<std::string> from, engines, engine_classes;
@@ -31,7 +44,7 @@ int run_report(const ReportOptions& o) {
     if (!o.from.empty()) {
       std::vector<Summary> parts;
       for (const auto& f : o.from) parts.push_back(read_summary_file(f).first);
-      in.summary = parts.size() == 1 ? parts.front() : merge(parts);  // merge drops wall time
+      in.summary = parts.size() == 1 ? parts.front() : properties::merge(parts);  // merge drops wall time
       in.provenance = fmt::format("read from {} summary file{} ({})", o.from.size(), o.from.size() > 1 ? "s, merged" : "",
                                   fmt::join(o.from, ", "));
     } else {
@@ -41,7 +54,7 @@ int run_report(const ReportOptions& o) {
       opt.threads = o.threads;
       if (!o.quiet) std::cerr << fmt::format("minkowski report: campaign of {} cases per family...\n", o.cases);
       const properties::CampaignResult r = properties::run_campaign(opt);
-      in.summary = summarize(r, opt);
+      in.summary = properties::summarize(r, opt);
       in.provenance = fmt::format("run here (`minkowski report --cases {} --seed {}`)", o.cases, o.seed);
     }
     for (const auto& e : o.engines) {

@@ -1,35 +1,16 @@
 #pragma once
-// Campaign summaries as JSON: written by `check --json`, combined by `merge`, read by `report`.
-// Histograms are stored bin by bin so that merging shards reproduces the single run exactly.
-#include <nlohmann/json.hpp>
-
-#include "minkowski/properties/campaign.hpp"
+// The campaign summary (minkowski/properties/campaign_summary.hpp) under the names the command's
+// files use inside minkowski::cli.
+#include "minkowski/properties/campaign_summary.hpp"
 
 namespace minkowski::cli {
 
-struct Summary {
-  nlohmann::ordered_json options;  ///< seed, cases per family, families, precisions, shard
-  std::map<std::string, properties::Cell> cells;
-  std::uint64_t cases = 0, violations = 0;
-  double seconds = 0;
-  reference::HullStats reference_stats;
-  bool interrupted = false;
-};
-
-Summary summarize(const properties::CampaignResult& r, const properties::CampaignOptions& opt);
-nlohmann::ordered_json to_json(const Summary& s);
-Summary summary_from_json(const nlohmann::json& j);  ///< throws std::runtime_error
-/// A summary file read by `merge` and `report`: the summary and the file's JSON as read (it may
-/// carry extra keys, e.g. "worst_cases"). Throws std::runtime_error naming the file: "cannot open
-/// F", "F: not JSON (...)", "F: <what summary_from_json refused>".
-std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path);
-/// Splits a command-line value NAME=PATH (`report --engine`, `--engine-classes`). Throws
-/// std::runtime_error "OPTION wants NAME=WHAT, got 'VALUE'" when either side is empty.
-std::pair<std::string, std::string> split_name_path(const std::string& value, const std::string& option,
-                                                    const std::string& what);
-/// Combines shard summaries (options must agree except the shard index).
-Summary merge(const std::vector<Summary>& parts);
-/// The human-readable table: per algorithm × family × precision, cases, violations, worst error.
-std::string table(const Summary& s);
+using properties::merge;
+using properties::read_summary_file;
+using properties::Summary;
+using properties::summarize;
+using properties::summary_from_json;
+using properties::table;
+using properties::to_json;
 
 }  // namespace minkowski::cli

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Big inputs (issue 6): a 100,000-point shape through `query`, `fixture` and `replay` is handled in
-# bounded time and memory or refused with an error naming the limit. Each command runs under a
-# wall-clock limit (timeout) and, except in sanitizer builds, a virtual-memory limit (ulimit -v).
+# Big inputs (docs/reliability.md): a 100,000-point shape through `query`, `fixture` and `replay`
+# is handled in bounded time and memory or refused with an error naming the limit. Each command
+# runs under a wall-clock limit (timeout) and, except in sanitizer builds, a virtual-memory limit
+# (ulimit -v).
 #  - 100,000 points inside the square [0,1000]² plus its 4 corners (hull: the 4 corners) against a
 #    triangle 10 to the right: handled; the exact squared distance is 10² = 100 (by hand).
 #  - 100,000 points on a circle (hull: ~all of them) against a square: |hull A|·|hull B| = 400,000
@@ -18,8 +19,8 @@ command -v python3 >/dev/null || fail "python3 needed"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Wall-clock limit per command: on the shared 2-core machine (load ~9, 2026-11-23) the 100,000-point
-# commands took 0–5 s; the largest accepted pair is ~1 s unloaded. Sanitizer builds get 5x.
+# Wall-clock limit per command: far above what the 100,000-point commands need, so that only a
+# runaway (not a loaded, shared machine) trips it. Sanitizer builds get 5x.
 readonly kWallSeconds=120
 # Virtual memory per command: the 100,000-point file is 4 MB of JSON; 1 GiB leaves room for the
 # parser's DOM (~100 bytes per number) and the oracle, and is far below what 10^10 difference

@@ -28,8 +28,7 @@ parallel --will-cite "$bin" check --cases 40 --quiet --threads 1 --shard {}/4 --
 [ "$(strip one.json)" = "$(strip merged.json)" ] || fail "four merged shards differ from the single run"
 
 # Memory stays bounded: run_campaign frees each case's result once it is merged. Kept to the end,
-# 60,000 cases' results took ~360 MB (6 KB a case; 1.08 GB for the main job's 180,000), and the
-# long mode's 1.02 million would need ~6 GB; merged as they come, 22 MB (2026-11-25).
+# the results would take several KB a case, hundreds of MB for this run's 60,000 cases.
 python3 - "$bin" <<'EOF' || fail "check --cases 10000 kept too much memory"
 import resource, subprocess, sys
 subprocess.run([sys.argv[1], 'check', '--cases', '10000', '--quiet', '--fixtures', 'fx_mem'],
@@ -53,7 +52,7 @@ json.dump(d, open(os.path.join(dst, name), 'w'))
 PY
 out=$("$bin" replay bad 2>&1); [ $? = 1 ] || fail "a regressed fixture must make replay exit 1: $out"
 grep -q "REGRESSED" <<<"$out" || fail "replay must name the regression"
-# One fixture named directly (it used to end in std::terminate: a directory iterator on a file).
+# One fixture named directly: a file, which replay must not walk as a directory.
 one=$(ls bad/*.json | head -1)
 out=$("$bin" replay "$one" 2>&1); [ $? = 1 ] || fail "replay FILE must replay that fixture and exit 1: $out"
 grep -q "REGRESSED" <<<"$out" || fail "replay FILE must name the regression: $out"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fixture writing under concurrency and SIGKILL (issue 6).
+# Fixture writing under concurrency and SIGKILL (docs/reliability.md).
 #  1. Two `minkowski check` campaigns write fixtures into the same directory at once — once with
 #     different seeds, once with the same seed (so they race on the same file names). Violations
 #     are forced with the hidden test option `--bounds-scale 0` (every bound multiplied by 0:

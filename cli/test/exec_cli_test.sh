@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end test of `minkowski check --exec` and `replay --exec` (DESIGN.md, "The --exec
+# End-to-end test of `minkowski check --exec` and `replay --exec` (docs/design.md, "The --exec
 # protocol"): minkowski's own fast library behind the protocol gives 0 violations; a deliberately
 # wrong engine is caught (exit 1) and its fixture shrunk; engines that crash, hang, print garbage
 # or a wrong type, answer twice or exit early are each reported with their own message and never

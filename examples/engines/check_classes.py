@@ -24,8 +24,8 @@ from pathlib import Path
 
 KINDS = {"defect", "design"}
 PRECISIONS = {"float", "double"}
-# The judge's field names (properties/include/minkowski/properties/judge.hpp, Violation::field,
-# plus "contact_depth" from properties/src/judge.cpp).
+# The judge's field names: properties::Field (properties/include/minkowski/properties/
+# tolerance_model.hpp), named by to_string(Field) in properties/src/bounds.cpp.
 FIELDS = {"relation", "distance", "depth", "normal", "witness", "contacts", "contact_depth"}
 # A repro script loads one package and runs one query: well under a second. 30 s leaves room for a
 # loaded, shared machine without letting a hung script stall the test suite.

@@ -3,7 +3,7 @@
 // mutated headers ahead of the real ones on the include path; fast_adapters.cpp is the only
 // translation unit that includes the algorithm headers, so it is compiled alongside.
 //   mutant_driver ALGORITHM SECONDS [ROUNDS] -> exit 0 when a violation is found ("killed"), 1 if not.
-// Round r runs 50·2^r cases per family with seed 20261122 + r + 1, until SECONDS or ROUNDS.
+// Round r runs 50·2^r cases per family with seed kDefaultSeed + r + 1, until SECONDS or ROUNDS.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
     CampaignOptions opt;
     opt.algorithms = {*alg};
     opt.cases_per_family = cases;
-    opt.seed = 20261122 + seed;
+    opt.seed = kDefaultSeed + seed;
     const CampaignResult r = run_campaign(opt);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!r.violations.empty()) {

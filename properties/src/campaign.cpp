@@ -249,213 +249,268 @@ Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int m
   return best;
 }
 
-CampaignResult run_campaign(const CampaignOptions& opt,
-                            const std::function<void(std::uint64_t, std::uint64_t)>& progress,
-                            const std::atomic<bool>* stop) {
-  const auto t0 = std::chrono::steady_clock::now();
-  // The work list: (family, index) for this shard.
-  std::vector<std::pair<std::size_t, std::uint64_t>> items;
-  for (std::size_t f = 0; f < opt.families.size(); ++f)
-    for (std::uint64_t i = 0; i < opt.cases_per_family; ++i)
-      if (i % std::max(1u, opt.shards) == opt.shard) items.emplace_back(f, i);
-  const std::vector<Subject> subjects = parallel_subjects(opt);
-  const Subject* engine = opt.engine ? &*opt.engine : nullptr;
+namespace {
 
-  // One slot per case, allocated by the worker that claims the case and freed by it once the
-  // case is merged.
-  std::vector<std::unique_ptr<ItemResult>> results(items.size());
-
-  // Each worker merges the cases it finishes into a partial summary of its own and frees them
-  // at once, on the thread that allocated them; the partials are added up after the workers end.
-  // Every part of a cell adds up in any order (counts, maxima, histogram bins) and the violations
-  // are put back in item order, so the result is identical for any thread count. (With all
-  // results kept to the end, `check --cases 30000` held 1.08 GB at the peak, ~6 KB a case, and
-  // the page faults of that memory were 7% of the campaign's CPU time; `time -v`, 2026-11-25.
-  // Merged in item order into one summary under a mutex, it ran as fast as this within the
-  // noise, but both cores wrote that summary and one freed what the other allocated.)
-  std::vector<const Subject*> all;
-  for (const Subject& s : subjects) all.push_back(&s);
-  if (engine) all.push_back(engine);
-  struct Partial {
-    CampaignResult result;
-    std::vector<std::pair<std::size_t, Violation>> violations;  // with the item they came from
-    /// The cell of each (family, subject) and its per-field entries, found once by name and then
-    /// reused: std::map nodes do not move. (Found by name for every answer, the keys' strings
-    /// and the string comparisons were ~5% of a campaign's CPU time; perf, 2026-11-25.)
-    struct FieldSlot {
-      std::string field;
-      double* max_error;
-      Histogram* hist;
-    };
-    struct CellSlot {
-      Cell* cell = nullptr;
-      std::vector<FieldSlot> fields;  // in the order the subject reports them
-    };
-    std::vector<CellSlot> slots;  // [family × subjects + subject]
+/// One worker's share of the result: the cases it judged, added up as it goes (every part of a
+/// cell adds up in any order: counts, maxima, histogram bins), and its violations with the item
+/// they came from, put back in item order at the end. Each worker frees the cases it merged on
+/// the thread that allocated them, so the result never holds more than the cases in flight.
+struct Partial {
+  CampaignResult result;
+  std::vector<std::pair<std::size_t, Violation>> violations;
+  /// A field's entries in its cell, found once by name and then reused (std::map nodes do not
+  /// move), so that merging an answer compares enums, not strings.
+  struct FieldSlot {
+    Field field;
+    double* max_error;
+    Histogram* hist;
   };
-  const unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
-  std::vector<Partial> partials(threads);
-  for (Partial& p : partials) p.slots.resize(opt.families.size() * all.size());
-  auto merge_item = [&](Partial& into, std::size_t k) {
-    ItemResult& r = *results[k];
+  struct CellSlot {
+    Cell* cell = nullptr;
+    std::vector<FieldSlot> fields;  // in the order the subject reports them
+  };
+  std::vector<CellSlot> slots;  // [family × subjects + subject]
+};
+
+/// The case's fast shapes, built on first use per precision and shared by the algorithms.
+struct FastPairs {
+  const fixtures::Case& c;
+  std::optional<FastPair<float>> single;
+  std::optional<FastPair<double>> double_;
+
+  EngineReply ask(const Subject& s) {
+    if (!s.fast_algorithm) return s.answer(c);
+    if (s.precision == Precision::single) {
+      if (!single) single = make_fast_pair<float>(c);
+      return fast_reply(run_fast(*s.fast_algorithm, *single));
+    }
+    if (!double_) double_ = make_fast_pair<double>(c);
+    return fast_reply(run_fast(*s.fast_algorithm, *double_));
+  }
+};
+
+/// One run of run_campaign: the work list, the worker threads that draw, answer, judge and merge
+/// cases, and the engine thread that asks an external engine in case order.
+///
+/// Hand-over between the workers and the engine thread (only with an engine): a worker marks its
+/// cases generated, the engine thread asks the engine about cases strictly in order and marks each
+/// answered; the worker then judges the answer. Items are claimed in increasing order and a whole
+/// batch is generated before its worker waits for any answer, so the engine never waits for a
+/// case whose worker is itself waiting: no deadlock. All waits re-check `stop` every
+/// kPollInterval.
+class CampaignRun {
+ public:
+  CampaignRun(const CampaignOptions& opt, const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+              const std::atomic<bool>* stop)
+      : opt_(opt), progress_(progress), stop_(stop), subjects_(parallel_subjects(opt)),
+        engine_(opt.engine ? &*opt.engine : nullptr) {
+    for (std::size_t f = 0; f < opt.families.size(); ++f)
+      for (std::uint64_t i = 0; i < opt.cases_per_family; ++i)
+        if (i % std::max(1u, opt.shards) == opt.shard) items_.emplace_back(f, i);
+    results_.resize(items_.size());
+    for (const Subject& s : subjects_) all_.push_back(&s);
+    if (engine_) all_.push_back(engine_);
+    generated_.assign(items_.size(), 0);
+    answered_.assign(items_.size(), 0);
+  }
+
+  CampaignResult run() {
+    const unsigned threads = opt_.threads ? opt_.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<Partial> partials(threads);
+    for (Partial& p : partials) p.slots.resize(opt_.families.size() * all_.size());
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back([this, &p = partials[t]] { work(p); });
+    if (engine_) ask_engine_in_order();
+    for (auto& th : pool) th.join();
+    return add_up(partials);
+  }
+
+ private:
+  /// Ctrl-C reaction time of every wait.
+  static constexpr auto kPollInterval = std::chrono::milliseconds(50);
+  /// Cases a worker claims and draws under one hold of the generation lock (RapidCheck's state is
+  /// process-wide, see g_generation): taken once per case, the lock would change hands between
+  /// the workers for every case, each time a sleep and a wake-up.
+  static constexpr std::size_t kClaimBatch = 16;
+
+  bool stopped() const { return stop_ && stop_->load(); }
+
+  bool halted() {
+    std::lock_guard<std::mutex> lock(hand_over_);
+    return halt_;
+  }
+
+  /// A worker: claims batches of cases until none is left, the run is stopped or the engine gave up.
+  void work(Partial& partial) {
+    for (;;) {
+      if (stopped() || halted()) return;
+      const std::size_t first = next_.fetch_add(kClaimBatch);
+      if (first >= items_.size()) return;
+      const std::size_t last = std::min(first + kClaimBatch, items_.size());
+      draw_batch(first, last);
+      if (engine_) mark_generated(first, last);
+      for (std::size_t k = first; k < last; ++k) {
+        if (stopped() || !judge_item(k)) return;
+        merge_item(partial, k);
+        report_progress();
+      }
+    }
+  }
+
+  void draw_batch(std::size_t first, std::size_t last) {
+    std::lock_guard<std::mutex> lock(g_generation);
+    for (std::size_t k = first; k < last; ++k) {
+      results_[k] = std::make_unique<ItemResult>();  // before generated_[k]: the engine reads it
+      results_[k]->index = items_[k].second;
+      results_[k]->g = draw_case(opt_.families[items_[k].first], opt_.seed, items_[k].second);
+    }
+  }
+
+  void mark_generated(std::size_t first, std::size_t last) {
+    std::lock_guard<std::mutex> lock(hand_over_);
+    for (std::size_t k = first; k < last; ++k) generated_[k] = 1;
+    changed_.notify_all();
+  }
+
+  /// The exact answer of case k, and every subject's answer judged against it. False when the
+  /// engine's answer will not come (the run stopped or the engine gave up).
+  bool judge_item(std::size_t k) {
+    ItemResult& r = *results_[k];
+    const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
+    r.stats = exact.stats;
+    r.per.reserve(all_.size());
+    FastPairs pairs{r.g.c, {}, {}};
+    for (const Subject& s : subjects_) r.per.push_back(evaluate(s, r.g, exact, pairs.ask(s)));
+    if (engine_) {
+      std::optional<EngineReply> reply = await_engine_reply(k);
+      if (!reply) return false;
+      r.per.push_back(evaluate(*engine_, r.g, exact, std::move(*reply)));
+    }
+    return true;
+  }
+
+  std::optional<EngineReply> await_engine_reply(std::size_t k) {
+    std::unique_lock<std::mutex> lock(hand_over_);
+    while (!answered_[k] && !halt_ && !stopped()) changed_.wait_for(lock, kPollInterval);
+    const EngineOutcome o = results_[k]->engine_reply.outcome;
+    if (!answered_[k] || o == EngineOutcome::exhausted || o == EngineOutcome::interrupted) return std::nullopt;
+    return std::move(results_[k]->engine_reply);
+  }
+
+  /// The engine thread: asks the engine about every case in order, as the workers draw them.
+  void ask_engine_in_order() {
+    for (std::size_t k = 0; k < items_.size(); ++k) {
+      fixtures::Case c;
+      {
+        std::unique_lock<std::mutex> lock(hand_over_);
+        while (!generated_[k] && !stopped()) changed_.wait_for(lock, kPollInterval);
+        if (!generated_[k] || stopped()) return;
+        c = results_[k]->g.c;  // written before generated_[k] was set, not modified after
+      }
+      EngineReply reply = engine_->answer(c);
+      std::lock_guard<std::mutex> lock(hand_over_);
+      if (reply.outcome == EngineOutcome::exhausted) {
+        halt_ = true;
+        fatal_ = reply.message;
+      }
+      results_[k]->engine_reply = std::move(reply);
+      answered_[k] = 1;
+      changed_.notify_all();
+      if (halt_) return;
+    }
+  }
+
+  /// Adds judged case k into `into` and frees it.
+  void merge_item(Partial& into, std::size_t k) {
+    ItemResult& r = *results_[k];
     CampaignResult& out = into.result;
     ++out.cases;
     out.reference_stats += r.stats;
-    for (std::size_t j = 0; j < all.size(); ++j) {
-      const Subject& s = *all[j];
+    for (std::size_t j = 0; j < all_.size(); ++j) {
+      const Subject& s = *all_[j];
       const AlgResult& a = r.per[j];
-      Partial::CellSlot& slot = into.slots[items[k].first * all.size() + j];
+      Partial::CellSlot& slot = into.slots[items_[k].first * all_.size() + j];
       if (!slot.cell) slot.cell = &out.cells[cell_key(s.name, r.g.family, s.precision)];
       Cell& cell = *slot.cell;
       ++cell.cases;
       if (a.skipped) { ++cell.skipped; continue; }
       if (!a.protocol.empty()) ++cell.protocol[a.protocol];
       if (a.relation_disagrees) ++cell.relation_disagreements;
-      for (std::size_t i = 0; i < a.fields.size(); ++i) {
-        const FieldVerdict& f = a.fields[i];
-        if (i >= slot.fields.size()) slot.fields.resize(i + 1, {"", nullptr, nullptr});
-        Partial::FieldSlot& fs = slot.fields[i];
-        if (!fs.max_error || fs.field != f.field)
-          fs = {f.field, &cell.max_error[f.field], &cell.hist[f.field]};
-        *fs.max_error = std::max(*fs.max_error, f.error);
-        fs.hist->add(f.error);
-        if (!f.ok && s.judged) ++cell.field_violations[f.field];
-      }
+      merge_fields(slot, s, a.fields);
       if (a.violation) {
         ++cell.violations;
         const Algorithm alg = algorithm_from_string(s.name).value_or(Algorithm::sat);
-        into.violations.emplace_back(
-            k, Violation{r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
+        into.violations.emplace_back(k, Violation{r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
       }
     }
-    results[k].reset();
-  };
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::uint64_t> done{0};
-  auto stopped = [&] { return stop && stop->load(); };
-
-  // Hand-over between the workers and the engine thread (only with an engine): a worker marks
-  // its case generated, the engine thread asks the engine about cases strictly in order and
-  // marks each answered; the worker then judges the answer. Items are claimed in increasing
-  // order and generated before their worker waits, so the engine never waits for a case whose
-  // worker is itself waiting: no deadlock. All waits re-check `stop` every kPollInterval.
-  constexpr auto kPollInterval = std::chrono::milliseconds(50);  // Ctrl-C reaction time
-  std::mutex hand_over;
-  std::condition_variable changed;
-  std::vector<char> generated(items.size(), 0), answered(items.size(), 0);
-  bool halt = false;  // the engine gave up (guarded by hand_over)
-  std::string fatal;
-
-  // A worker claims kClaimBatch consecutive cases at a time and draws them under one hold of
-  // the generation lock (RapidCheck's state is process-wide, see g_generation): taken once per
-  // case, the lock changed hands between the two workers thousands of times a second, each time
-  // a futex sleep and wake-up, and two workers ran at 1.54x one worker's rate (where two
-  // one-worker campaigns side by side reach 1.95x); drawn in batches, at 1.70x (`check --cases
-  // 20000`, 2026-11-25; medians 34.6k against 33.0k cases/s). Every case of a batch is drawn
-  // before its worker waits for any engine answer, so the engine thread, which asks in case
-  // order, never waits for a case whose worker waits for the engine.
-  constexpr std::size_t kClaimBatch = 16;
-  auto worker = [&](Partial& partial) {
-    for (;;) {
-      if (stopped()) return;
-      {
-        std::lock_guard<std::mutex> lock(hand_over);
-        if (halt) return;
-      }
-      const std::size_t first = next.fetch_add(kClaimBatch);
-      if (first >= items.size()) return;
-      const std::size_t last = std::min(first + kClaimBatch, items.size());
-      {
-        std::lock_guard<std::mutex> lock(g_generation);
-        for (std::size_t k = first; k < last; ++k) {
-          results[k] = std::make_unique<ItemResult>();  // before generated[k]: the engine reads it
-          results[k]->index = items[k].second;
-          results[k]->g = draw_case(opt.families[items[k].first], opt.seed, items[k].second);
-        }
-      }
-      if (engine) {
-        std::lock_guard<std::mutex> lock(hand_over);
-        for (std::size_t k = first; k < last; ++k) generated[k] = 1;
-        changed.notify_all();
-      }
-      for (std::size_t k = first; k < last; ++k) {
-        if (stopped()) return;
-        ItemResult& r = *results[k];
-        const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
-        r.stats = exact.stats;
-        r.per.reserve(subjects.size() + (engine ? 1 : 0));
-        // The case's fast shapes, built on first use per precision and shared by the algorithms.
-        std::optional<FastPair<float>> pair_f;
-        std::optional<FastPair<double>> pair_d;
-        auto ask = [&](const Subject& s) {
-          if (!s.fast_algorithm) return s.answer(r.g.c);
-          if (s.precision == Precision::single) {
-            if (!pair_f) pair_f = make_fast_pair<float>(r.g.c);
-            return fast_reply(run_fast(*s.fast_algorithm, *pair_f));
-          }
-          if (!pair_d) pair_d = make_fast_pair<double>(r.g.c);
-          return fast_reply(run_fast(*s.fast_algorithm, *pair_d));
-        };
-        for (const Subject& s : subjects) r.per.push_back(evaluate(s, r.g, exact, ask(s)));
-        if (engine) {
-          EngineReply reply;
-          {
-            std::unique_lock<std::mutex> lock(hand_over);
-            while (!answered[k] && !halt && !stopped()) changed.wait_for(lock, kPollInterval);
-            const EngineOutcome o = results[k]->engine_reply.outcome;
-            if (!answered[k] || o == EngineOutcome::exhausted || o == EngineOutcome::interrupted) return;
-            reply = std::move(results[k]->engine_reply);
-          }
-          r.per.push_back(evaluate(*engine, r.g, exact, std::move(reply)));
-        }
-        merge_item(partial, k);
-        const std::uint64_t d = ++done;
-        if (progress && (d % 64 == 0 || d == items.size())) progress(d, items.size());
-      }
-    }
-  };
-  auto ask_engine_in_order = [&] {
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      fixtures::Case c;
-      {
-        std::unique_lock<std::mutex> lock(hand_over);
-        while (!generated[k] && !stopped()) changed.wait_for(lock, kPollInterval);
-        if (!generated[k] || stopped()) return;
-        c = results[k]->g.c;  // written before generated[k] was set, not modified after
-      }
-      EngineReply reply = engine->answer(c);
-      std::lock_guard<std::mutex> lock(hand_over);
-      if (reply.outcome == EngineOutcome::exhausted) {
-        halt = true;
-        fatal = reply.message;
-      }
-      results[k]->engine_reply = std::move(reply);
-      answered[k] = 1;
-      changed.notify_all();
-      if (halt) return;
-    }
-  };
-
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker, std::ref(partials[t]));
-  if (engine) ask_engine_in_order();
-  for (auto& th : pool) th.join();
-
-  // The partial summaries added up; after an interruption they hold the cases that were done.
-  CampaignResult out;
-  out.interrupted = stopped();
-  out.fatal = fatal;
-  std::vector<std::pair<std::size_t, Violation>> violations;
-  for (Partial& p : partials) {
-    out.cases += p.result.cases;
-    out.reference_stats += p.result.reference_stats;
-    for (const auto& [key, cell] : p.result.cells) out.cells[key] += cell;
-    for (auto& v : p.violations) violations.push_back(std::move(v));
+    results_[k].reset();
   }
-  // Item order; a case's violations were recorded in subject order and stay so (stable sort).
-  std::stable_sort(violations.begin(), violations.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (auto& v : violations) out.violations.push_back(std::move(v.second));
+
+  static void merge_fields(Partial::CellSlot& slot, const Subject& s, const std::vector<FieldVerdict>& fields) {
+    Cell& cell = *slot.cell;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      const FieldVerdict& f = fields[i];
+      if (i >= slot.fields.size()) slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr});
+      Partial::FieldSlot& fs = slot.fields[i];
+      if (!fs.max_error || fs.field != f.field) {
+        const std::string name = to_string(f.field);
+        fs = {f.field, &cell.max_error[name], &cell.hist[name]};
+      }
+      *fs.max_error = std::max(*fs.max_error, f.error);
+      fs.hist->add(f.error);
+      if (!f.ok && s.judged) ++cell.field_violations[to_string(f.field)];
+    }
+  }
+
+  void report_progress() {
+    const std::uint64_t d = ++done_;
+    if (progress_ && (d % 64 == 0 || d == items_.size())) progress_(d, items_.size());
+  }
+
+  /// The partial results added up; after an interruption they hold the cases that were done.
+  CampaignResult add_up(std::vector<Partial>& partials) {
+    CampaignResult out;
+    out.interrupted = stopped();
+    out.fatal = fatal_;
+    std::vector<std::pair<std::size_t, Violation>> violations;
+    for (Partial& p : partials) {
+      out.cases += p.result.cases;
+      out.reference_stats += p.result.reference_stats;
+      for (const auto& [key, cell] : p.result.cells) out.cells[key] += cell;
+      for (auto& v : p.violations) violations.push_back(std::move(v));
+    }
+    // Item order; a case's violations were recorded in subject order and stay so (stable sort).
+    std::stable_sort(violations.begin(), violations.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (auto& v : violations) out.violations.push_back(std::move(v.second));
+    return out;
+  }
+
+  const CampaignOptions& opt_;
+  const std::function<void(std::uint64_t, std::uint64_t)>& progress_;
+  const std::atomic<bool>* stop_;
+  const std::vector<Subject> subjects_;  // the fast library's, answered on the workers
+  const Subject* engine_;                // the external engine, or null
+  std::vector<const Subject*> all_;      // subjects_, then engine_: the order of ItemResult::per
+  std::vector<std::pair<std::size_t, std::uint64_t>> items_;  // (family, index) of this shard
+  /// One slot per case, allocated by the worker that claims the case and freed by it once merged.
+  std::vector<std::unique_ptr<ItemResult>> results_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<std::uint64_t> done_{0};
+  std::mutex hand_over_;
+  std::condition_variable changed_;
+  std::vector<char> generated_, answered_;  // guarded by hand_over_
+  bool halt_ = false;                       // the engine gave up (guarded by hand_over_)
+  std::string fatal_;
+};
+
+}  // namespace
+
+CampaignResult run_campaign(const CampaignOptions& opt,
+                            const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+                            const std::atomic<bool>* stop) {
+  const auto t0 = std::chrono::steady_clock::now();
+  CampaignResult out = CampaignRun(opt, progress, stop).run();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

@@ -30,7 +30,7 @@ std::optional<Algorithm> algorithm_from_string(const std::string& s) {
 template <class T>
 std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std::string* why_not) {
   // A negative radius must be refused before it is rounded to T: -1e-300 becomes -0 in float,
-  // which make_shape would accept (found by fuzz/fast_vs_reference_fuzz).
+  // which make_shape would accept (fuzz/fast_vs_reference_fuzz.cpp feeds such radii).
   if (s.radius < 0) {
     if (why_not) *why_not = fast::describe(fast::ShapeError::negative_radius);
     return std::nullopt;

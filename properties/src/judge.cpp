@@ -28,12 +28,11 @@ double scale_of(const reference::Shape& a, const reference::Shape& b) {
 /// The exact questions judge() asks about one case — the signed distance after a translation of
 /// B, and the signed distance of a point to A or to B — answered from Minkowski differences built
 /// once (reference::PreparedPair). A campaign judges ten fast answers per case (five algorithms,
-/// two precisions) and each used to rebuild and certify the hulls; this memo keeps the last case
-/// seen by the calling thread. It is a cache, not a change of answer: PreparedPair answers bit
-/// for bit as the one-shot functions do. Distances are asked already rounded to double
-/// (signed_distance_after_translation_rounded): the same doubles the judge used to get by
-/// rounding the 257-bit exact values, mostly certified with floating-point expansions instead
-/// of computed with GMP and MPFR (a fifth of `check`'s instructions before, 2026-11-25).
+/// two precisions), which would otherwise each rebuild and certify the hulls; this memo keeps the
+/// last case seen by the calling thread. It is a cache, not a change of answer: PreparedPair
+/// answers bit for bit as the one-shot functions do. Distances are asked already rounded to double
+/// (signed_distance_after_translation_rounded): the same doubles as rounding the 257-bit exact
+/// values, mostly certified with floating-point expansions instead of computed with GMP and MPFR.
 class PreparedCase {
  public:
   static PreparedCase& of(const fixtures::Case& c) {
@@ -74,7 +73,7 @@ class PreparedCase {
   /// witnesses, the two contact algorithms their clipped points, algorithms their MTVs), so
   /// answers are kept per case: the same exact question, the same answer.
   /// A point that is not finite is infinitely far (an error the judge reports, not an exception
-  /// that would end a campaign: a manifold's NaN contact point once did).
+  /// that would end a campaign; bounds_table_test.cpp, ANonFinitePointIsAnInfiniteErrorNotAnException).
   double point_distance(int which, std::array<double, 2> p) {
     if (!std::isfinite(p[0]) || !std::isfinite(p[1])) return INFINITY;
     for (const PointAnswer& k : point_answers_)
@@ -112,26 +111,9 @@ reference::PairAnswer exact_answer(const fixtures::Case& c, reference::Detail de
 
 double case_scale_of(const fixtures::Case& c) { return scale_of(c.a, c.b); }
 
-Allowance allowance(const Bounds& b, std::string_view field, double scale) {
-  const double tau = b.tau + b.tau_relative * scale;
-  if (field == "relation") return {b.k_relation, 0};
-  if (field == "distance") return {b.k_distance, tau};
-  if (field == "depth") return {b.k_depth, tau};
-  if (field == "normal") return {b.k_normal, tau};
-  if (field == "witness") return {b.k_witness, tau};
-  if (field == "contacts") return {b.k_contact, 0};
-  if (field == "contact_depth") return {b.k_depth, tau + b.tau_contact_depth_relative * scale};
-  return {};
-}
-
-double allowed_us(const Bounds& b, std::string_view field, double scale) {
-  const Allowance a = allowance(b, field, scale);
-  return a.k + a.tau / (b.u * scale);
-}
-
 std::string Verdict::summary() const {
   for (const FieldVerdict& f : fields)
-    if (!f.ok) return f.field + ": " + f.detail;
+    if (!f.ok) return std::string(to_string(f.field)) + ": " + f.detail;
   return "";
 }
 
@@ -145,12 +127,12 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
   const double sd = to_double(exact.signed_distance);
   const double exact_distance = std::max(sd, 0.0), exact_depth = std::max(-sd, 0.0);
   // `what` describes the measurement; it is formatted only for a failing field (formatting every
-  // field of every answer was a tenth of a campaign's time).
+  // field of every answer would cost a good part of a campaign's time).
   // `tau` is the allowance's, or 0 where judge() withholds it (normal).
   // The input's move by the engine's own shape construction (FastAnswer::input_shift), granted
   // to every field.
   const double shift = std::isfinite(fast.input_shift) && fast.input_shift > 0 ? fast.input_shift : 0.0;
-  auto add = [&](const char* field, double err_abs, double k, double tau_field, auto what) {
+  auto add = [&](Field field, double err_abs, double k, double tau_field, auto what) {
     const double tau = tau_field + shift;
     FieldVerdict f;
     f.field = field;
@@ -168,9 +150,9 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
   const bool exact_intersects = exact.relation != reference::Relation::separated;
   {
     FieldVerdict f;
-    f.field = "relation";
+    f.field = Field::relation;
     f.error = fast.intersects == exact_intersects ? 0 : std::fabs(sd) / us;
-    const double k = allowance(b, "relation", v.scale).k;
+    const double k = allowance(b, Field::relation, v.scale).k;
     f.allowed = k + shift / us;
     f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k * us + shift;
     if (!f.ok)
@@ -180,15 +162,15 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   }
-  auto add_allowed = [&](const char* field, double err_abs, auto what) {  // k and tau from allowance()
+  auto add_allowed = [&](Field field, double err_abs, auto what) {  // k and tau from allowance()
     const Allowance a = allowance(b, field, v.scale);
     add(field, err_abs, a.k, a.tau, what);
   };
   if (fast.distance)
-    add_allowed("distance", std::fabs(*fast.distance - exact_distance),
+    add_allowed(Field::distance, std::fabs(*fast.distance - exact_distance),
         [&] { return fmt::format("distance {:.17g} vs exact {:.17g}", *fast.distance, exact_distance); });
   if (fast.depth && fast.intersects)
-    add_allowed("depth", std::fabs(*fast.depth - exact_depth),
+    add_allowed(Field::depth, std::fabs(*fast.depth - exact_depth),
         [&] { return fmt::format("depth {:.17g} vs exact {:.17g}", *fast.depth, exact_depth); });
   if (fast.normal && fast.depth && fast.intersects) {
     const auto& n = *fast.normal;
@@ -199,8 +181,8 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double overshoot = std::hypot(mtv.x, mtv.y) - exact_depth;
     // Error: how far B still overlaps after the move, or how much longer than needed the move is.
     const double err = finite ? std::max({0.0, -after, overshoot}) : INFINITY;
-    const Allowance a = allowance(b, "normal", v.scale);
-    add("normal", err, a.k, after < 0 ? 0.0 : a.tau,
+    const Allowance a = allowance(b, Field::normal, v.scale);
+    add(Field::normal, err, a.k, after < 0 ? 0.0 : a.tau,
         [&] {
           return fmt::format("mtv ({:.17g}, {:.17g}) leaves signed distance {:.3g}, exceeds depth by {:.3g}",
                              mtv.x, mtv.y, after, overshoot);
@@ -211,7 +193,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     const double eb = std::fabs(prepared.point_distance(1, *fast.point_b));
     const double gap = std::hypot((*fast.point_b)[0] - (*fast.point_a)[0], (*fast.point_b)[1] - (*fast.point_a)[1]);
     const double ed = std::fabs(gap - exact_distance);
-    add_allowed("witness", std::max({ea, eb, ed}),
+    add_allowed(Field::witness, std::max({ea, eb, ed}),
         [&] {
           return fmt::format("point_a off A by {:.3g}, point_b off B by {:.3g}, |b − a| off by {:.3g}", ea, eb, ed);
         });
@@ -253,11 +235,11 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       return fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}", i, k.point[0], k.point[1], k.depth);
     };
     const bool none = fast.contacts->empty();
-    add_allowed("contacts", worst_place, [&] {
+    add_allowed(Field::contacts, worst_place, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da, place_db);
     });
-    add_allowed("contact_depth", worst_depth, [&] {
+    add_allowed(Field::contact_depth, worst_depth, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i), exact_depth,
                                 worst_depth);

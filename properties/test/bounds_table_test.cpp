@@ -45,6 +45,39 @@ TEST(Allowance, EachFieldGetsItsKAndOnlyTheTauTheJudgeGrants) {
   }
 }
 
+// The enum and its names (the keys of summaries and reports) round-trip, and allowance() by name
+// is allowance() by enum.
+TEST(FieldNames, RoundTripAndAllowanceByNameIsByEnum) {
+  properties::Bounds b;
+  b.k_relation = 1, b.k_distance = 2, b.k_depth = 3, b.k_normal = 4, b.k_witness = 5, b.k_contact = 6;
+  b.tau = 0.5;
+  for (properties::Field f : properties::kAllFields) {
+    EXPECT_EQ(properties::field_from_string(properties::to_string(f)), f);
+    EXPECT_EQ(properties::allowance(b, properties::to_string(f), 2).k, properties::allowance(b, f, 2).k);
+    EXPECT_EQ(properties::allowance(b, properties::to_string(f), 2).tau, properties::allowance(b, f, 2).tau);
+  }
+  EXPECT_FALSE(properties::field_from_string("Relation").has_value());
+}
+
+// The table has at most one row per algorithm, precision and field, and no row for contact_depth
+// (held to the depth's k); bounds_for gives each row's k, and engine_bounds each field's largest k
+// over the judged algorithms.
+TEST(BoundsTable, OneRowPerCellAndBoundsForReadsIt) {
+  using properties::Field;
+  for (std::size_t i = 0; i < std::size(properties::kBoundsTable); ++i) {
+    const properties::BoundRow& r = properties::kBoundsTable[i];
+    EXPECT_NE(r.field, Field::contact_depth);
+    EXPECT_GT(r.k, 0);
+    EXPECT_FALSE(r.reason.empty());
+    for (std::size_t j = 0; j < i; ++j) {
+      const properties::BoundRow& q = properties::kBoundsTable[j];
+      EXPECT_FALSE(q.algorithm == r.algorithm && q.precision == r.precision && q.field == r.field) << i;
+    }
+    EXPECT_EQ(properties::bounds_for(r.algorithm, r.precision).k(r.field), r.k) << i;
+    if (properties::is_judged(r.algorithm)) EXPECT_GE(properties::engine_bounds(r.precision).k(r.field), r.k) << i;
+  }
+}
+
 TEST(Allowance, TheManifoldsContactDepthsGetTheReferenceFaceTau) {
   for (Precision p : {Precision::single, Precision::double_}) {
     const properties::Bounds b = properties::bounds_for(properties::Algorithm::manifold, p);
@@ -84,7 +117,7 @@ TEST(MinJudgedScale, BelowItAVerdictIsMeasuredNotAsserted) {
     EXPECT_EQ(v.asserted, asserted) << s;
     EXPECT_EQ(v.ok, !asserted) << s;
     ASSERT_FALSE(v.fields.empty());
-    EXPECT_EQ(v.fields[0].field, "relation");
+    EXPECT_EQ(v.fields[0].field, properties::Field::relation);
     EXPECT_EQ(v.fields[0].error, 0.5 / b.u) << s;  // |sd| / (u·S) = (s/2) / (u·s), measured either way
   }
 }
@@ -107,7 +140,7 @@ TEST(Allowance, IsWhatTheJudgeReportsAsAllowed) {
   ASSERT_TRUE(v.ok) << v.summary();
   int seen = 0;
   for (const properties::FieldVerdict& fv : v.fields) {
-    EXPECT_EQ(fv.allowed, properties::allowed_us(b, fv.field, v.scale)) << fv.field;
+    EXPECT_EQ(fv.allowed, properties::allowed_us(b, fv.field, v.scale)) << properties::to_string(fv.field);
     ++seen;
   }
   EXPECT_EQ(seen, 6);  // relation, distance, depth, normal, contacts, contact_depth
@@ -142,15 +175,16 @@ TEST(Allowance, TheWeldsInputShiftIsGrantedToEveryField) {
     const properties::Verdict vd = properties::judge(c, exact, far_distance, b);
     EXPECT_EQ(vd.ok, granted) << "distance, shift " << shift << ": " << vd.summary();
     ASSERT_EQ(vd.fields.size(), 2u);
-    EXPECT_EQ(vd.fields[1].field, "distance");
+    EXPECT_EQ(vd.fields[1].field, properties::Field::distance);
     const double shift_us = granted || shift == d / 2 ? shift / (b.u * vd.scale) : 0.0;
     EXPECT_DOUBLE_EQ(vd.fields[1].allowed, 2 + shift_us) << shift;
   }
 }
 
-// A fast answer with a NaN or infinite point is a violation of infinite error, not an exception:
-// a manifold's NaN contact point once ended a whole campaign with "translation: coordinates must
-// be finite" (fixtures/found/near_touching-9fd7c695b91ce82c.json). Unit squares overlapping by 1/2.
+// A fast answer with a NaN or infinite point is a violation of infinite error, not an exception
+// that ends the whole campaign ("translation: coordinates must be finite";
+// fixtures/found/near_touching-9fd7c695b91ce82c.json pins such a contact). Unit squares
+// overlapping by 1/2.
 TEST(Judge, ANonFinitePointIsAnInfiniteErrorNotAnException) {
   fixtures::Case c;
   c.a.points = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
@@ -169,7 +203,7 @@ TEST(Judge, ANonFinitePointIsAnInfiniteErrorNotAnException) {
     EXPECT_FALSE(v.ok) << bad;
     bool seen = false;
     for (const properties::FieldVerdict& fv : v.fields)
-      if (fv.field == "contacts") {
+      if (fv.field == properties::Field::contacts) {
         seen = true;
         EXPECT_TRUE(std::isinf(fv.error)) << bad;
       }

@@ -7,6 +7,7 @@
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/fast_adapters.hpp"
 
 namespace {
 

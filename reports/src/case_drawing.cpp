@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "minkowski/properties/fast_adapters.hpp"
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/reference/hull.hpp"
 #include "minkowski/reference/oracle.hpp"
@@ -194,128 +195,168 @@ void arrow(SvgWriter& w, const Frame& f, V from, V v, const std::string& color, 
   w.line(a, b, {color, 2.2, "none", 1, dash, marker}, cls);
 }
 
-}  // namespace
+// The answer to draw: the given one (an engine's, kept in a fixture), or `options.algorithm` run
+// on the case (nullopt and why_not when its precision cannot represent the case).
+std::optional<FastAnswer> answer_to_draw(const fixtures::Case& c, const DrawOptions& options, std::string& why_not) {
+  if (options.answer) return options.answer;
+  return options.precision == properties::Precision::single
+             ? properties::run_fast<float>(options.algorithm, c, &why_not)
+             : properties::run_fast<double>(options.algorithm, c, &why_not);
+}
 
-std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
-  // query() validates both shapes (InputError naming "shape a" or "shape b").
-  const reference::PairAnswer exact = reference::query(c.a, c.b, reference::Detail::full);
-  const double sd = to_d(exact.signed_distance) + 0.0;  // + 0.0: print -0 as 0
-  const double radius = c.a.radius + c.b.radius;
-
-  std::string why_not;
-  const bool given = options.answer.has_value();  // an engine's stored answer, not ours to run
-  const std::optional<FastAnswer> fast =
-      given ? options.answer
-            : options.precision == properties::Precision::single
-                ? properties::run_fast<float>(options.algorithm, c, &why_not)
-                : properties::run_fast<double>(options.algorithm, c, &why_not);
-  std::optional<properties::Verdict> verdict;
-  if (fast)
-    verdict = properties::judge(c, exact, *fast,
-                                given ? options.bounds.value_or(properties::engine_bounds(options.precision))
-                                      : properties::bounds_for(options.algorithm, options.precision));
-  const bool judged = given || properties::is_judged(options.algorithm);
-
-  const std::vector<V> ha = hull_of(c.a), hb = hull_of(c.b), hd = difference_hull(c.a, c.b);
-
-  // Exact vectors in D's panel: the MTVs (overlapping; every tied direction), the closest point
-  // of D (separated), the contact normals (touching: direction only).
-  std::vector<V> exact_vectors;
+// Exact vectors in D's panel: the MTVs (overlapping; every tied direction), the closest point of D
+// (separated), the contact normals (touching: direction only).
+struct ExactVectors {
+  std::vector<V> vectors;
   double all_directions_depth = 0;  // > 0: every direction is optimal (concentric discs)
+};
+
+ExactVectors exact_vectors_of(const reference::PairAnswer& exact, double sd) {
+  ExactVectors out;
   if (exact.relation == reference::Relation::separated && exact.witness) {
-    exact_vectors.push_back({to_d(exact.witness->point_a[0]) - to_d(exact.witness->point_b[0]),
-                             to_d(exact.witness->point_a[1]) - to_d(exact.witness->point_b[1])});
-  } else {
-    const double depth = std::max(-sd, 0.0);
-    for (const reference::DirectionSet& ds : exact.directions) {
-      if (ds.kind == reference::DirectionSet::Kind::all) {
-        all_directions_depth = depth;
-        continue;
-      }
-      std::vector<V> dirs{to_v(ds.from)};
-      if (ds.kind == reference::DirectionSet::Kind::cone) dirs.push_back(to_v(ds.to));
-      for (std::size_t k = 0; k < dirs.size(); ++k) {
-        const double l = norm(dirs[k]);
-        if (!(l > 0)) continue;
-        if (k == 0 && ds.mtv && depth > 0) exact_vectors.push_back(to_v(*ds.mtv));
-        else exact_vectors.push_back((depth > 0 ? depth : 1e-300) / l * dirs[k]);
-      }
+    out.vectors.push_back({to_d(exact.witness->point_a[0]) - to_d(exact.witness->point_b[0]),
+                           to_d(exact.witness->point_a[1]) - to_d(exact.witness->point_b[1])});
+    return out;
+  }
+  const double depth = std::max(-sd, 0.0);
+  for (const reference::DirectionSet& ds : exact.directions) {
+    if (ds.kind == reference::DirectionSet::Kind::all) {
+      out.all_directions_depth = depth;
+      continue;
+    }
+    std::vector<V> dirs{to_v(ds.from)};
+    if (ds.kind == reference::DirectionSet::Kind::cone) dirs.push_back(to_v(ds.to));
+    for (std::size_t k = 0; k < dirs.size(); ++k) {
+      const double l = norm(dirs[k]);
+      if (!(l > 0)) continue;
+      if (k == 0 && ds.mtv && depth > 0) out.vectors.push_back(to_v(*ds.mtv));
+      else out.vectors.push_back((depth > 0 ? depth : 1e-300) / l * dirs[k]);
     }
   }
-  // The fast answer's vector in D's panel: normal × depth (MTV) when intersecting, the closest
-  // point of D (point_a − point_b, or −normal × distance) when not.
+  return out;
+}
+
+// The fast answer's vector in D's panel: normal × depth (MTV) when intersecting, the closest
+// point of D (point_a − point_b, or −normal × distance) when not.
+std::optional<V> fast_vector_of(const FastAnswer& fast) {
+  if (fast.intersects && fast.normal && fast.depth) return std::max(*fast.depth, 1e-300) * to_v(*fast.normal);  // depth 0: direction only
+  if (fast.intersects && fast.normal && fast.contacts && !fast.contacts->empty())
+    return (*fast.contacts)[0].depth * to_v(*fast.normal);
+  if (!fast.intersects && fast.point_a && fast.point_b) return to_v(*fast.point_a) - to_v(*fast.point_b);
+  if (!fast.intersects && fast.normal && fast.distance) return -*fast.distance * to_v(*fast.normal);
+  return std::nullopt;
+}
+
+// What is drawn, gathered before drawing: the case, its exact answer, the fast answer and verdict.
+struct Scene {
+  // query() validates both shapes (InputError naming "shape a" or "shape b").
+  Scene(const fixtures::Case& c_in, const DrawOptions& options_in)
+      : c(c_in), options(options_in), exact(reference::query(c_in.a, c_in.b, reference::Detail::full)) {}
+  const fixtures::Case& c;
+  const DrawOptions& options;
+  reference::PairAnswer exact;
+  double sd = 0;      // exact signed distance
+  double radius = 0;  // r_a + r_b
+  bool given = false;   // an engine's stored answer, not ours to run
+  bool judged = false;  // held to the tolerance model
+  std::string why_not;  // why the fast algorithm did not run
+  std::optional<FastAnswer> fast;
+  std::optional<properties::Verdict> verdict;
+  std::vector<V> ha, hb, hd;  // hulls of A, B and D = A − B
+  ExactVectors exact_vectors;
   std::optional<V> fast_vector;
-  if (fast) {
-    if (fast->intersects && fast->normal && fast->depth) fast_vector = std::max(*fast->depth, 1e-300) * to_v(*fast->normal);  // depth 0: direction only
-    else if (fast->intersects && fast->normal && fast->contacts && !fast->contacts->empty())
-      fast_vector = (*fast->contacts)[0].depth * to_v(*fast->normal);
-    else if (!fast->intersects && fast->point_a && fast->point_b) fast_vector = to_v(*fast->point_a) - to_v(*fast->point_b);
-    else if (!fast->intersects && fast->normal && fast->distance) fast_vector = -*fast->distance * to_v(*fast->normal);
-  }
+  std::string alg, prec;  // the fast answer's names in the title and legend
+};
 
-  // Frames: everything drawn must be inside its panel.
+Scene scene_of(const fixtures::Case& c, const DrawOptions& options) {
+  Scene sc(c, options);
+  sc.sd = to_d(sc.exact.signed_distance) + 0.0;  // + 0.0: print -0 as 0
+  sc.radius = c.a.radius + c.b.radius;
+  sc.given = options.answer.has_value();
+  sc.fast = answer_to_draw(c, options, sc.why_not);
+  if (sc.fast)
+    sc.verdict = properties::judge(c, sc.exact, *sc.fast,
+                                   sc.given ? options.bounds.value_or(properties::engine_bounds(options.precision))
+                                            : properties::bounds_for(options.algorithm, options.precision));
+  sc.judged = sc.given || properties::is_judged(options.algorithm);
+  sc.ha = hull_of(c.a);
+  sc.hb = hull_of(c.b);
+  sc.hd = difference_hull(c.a, c.b);
+  sc.exact_vectors = exact_vectors_of(sc.exact, sc.sd);
+  if (sc.fast) sc.fast_vector = fast_vector_of(*sc.fast);
+  sc.alg = sc.given ? options.label : properties::to_string(options.algorithm);
+  sc.prec = properties::to_string(options.precision);
+  return sc;
+}
+
+// Frames: everything drawn must be inside its panel. First the world panel, then D's.
+std::pair<Frame, Frame> frames_of(const Scene& sc) {
   std::vector<std::pair<V, double>> world, config;
-  for (V p : ha) world.push_back({p, c.a.radius});
-  for (V p : hb) world.push_back({p, c.b.radius});
-  if (fast && fast->contacts)
-    for (const auto& k : *fast->contacts) world.push_back({to_v(k.point), 0});
-  for (V p : hd) config.push_back({p, radius});
+  for (V p : sc.ha) world.push_back({p, sc.c.a.radius});
+  for (V p : sc.hb) world.push_back({p, sc.c.b.radius});
+  if (sc.fast && sc.fast->contacts)
+    for (const auto& k : *sc.fast->contacts) world.push_back({to_v(k.point), 0});
+  for (V p : sc.hd) config.push_back({p, sc.radius});
   config.push_back({{0, 0}, 0});
-  for (V v : exact_vectors) config.push_back({v, 0});
-  config.push_back({{0, 0}, all_directions_depth});
-  if (fast_vector && std::isfinite(fast_vector->x) && std::isfinite(fast_vector->y)) config.push_back({*fast_vector, 0});
-  const Frame fw = frame_for(world, kPanelLeft[0]), fd = frame_for(config, kPanelLeft[1]);
+  for (V v : sc.exact_vectors.vectors) config.push_back({v, 0});
+  config.push_back({{0, 0}, sc.exact_vectors.all_directions_depth});
+  if (sc.fast_vector && std::isfinite(sc.fast_vector->x) && std::isfinite(sc.fast_vector->y))
+    config.push_back({*sc.fast_vector, 0});
+  return {frame_for(world, kPanelLeft[0]), frame_for(config, kPanelLeft[1])};
+}
 
-  SvgWriter w(kWidth, kHeight);
-  w.arrow_marker("head-exact", kColorExact);
-  w.arrow_marker("head-fast", kColorFast);
+// The title's second line: the fast answer, its worst field and its verdict.
+std::string fast_line_of(const Scene& sc) {
+  if (!sc.fast) return fmt::format("fast {} ({}): not run — {}", sc.alg, sc.prec, sc.why_not);
+  const FastAnswer& fast = *sc.fast;
+  const properties::FieldVerdict* worst = nullptr;
+  for (const auto& fv : sc.verdict->fields)
+    if (fv.field != properties::Field::relation && (!worst || fv.error / std::max(fv.allowed, 1e-300) >
+                                                                  worst->error / std::max(worst->allowed, 1e-300)))
+      worst = &fv;
+  std::string mag;
+  if (fast.depth) mag = fmt::format(", depth {:.6g}", *fast.depth);
+  else if (fast.distance) mag = fmt::format(", distance {:.6g}", *fast.distance);
+  const bool contact_method = !sc.given && (sc.options.algorithm == properties::Algorithm::manifold ||
+                                            sc.options.algorithm == properties::Algorithm::internal_vertices);
+  const std::string says = fast.intersects ? "intersects" : contact_method ? "no contact point" : "apart";
+  std::string line = fmt::format("fast {} ({}): {}{}", sc.alg, sc.prec, says, mag);
+  if (worst && sc.judged)
+    line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})", properties::to_string(worst->field),
+                        worst->error, worst->allowed);
+  else if (worst)
+    line += fmt::format("; worst field {} error {:.3g} u·S", properties::to_string(worst->field), worst->error);
+  if (!sc.judged)
+    line += " — not held to the tolerance model (kept to show where it fails)";
+  else if (!sc.verdict->asserted)
+    line += " — not held to the tolerance model: the case is below the precision's smallest judged scale";
+  else
+    line += sc.verdict->ok ? " — within the tolerance model" : " — VIOLATES the tolerance model";
+  return line;
+}
 
-  // Title: what the case is, the exact answer, the fast answer and its verdict.
-  const std::string alg = given ? options.label : properties::to_string(options.algorithm),
-                    prec = properties::to_string(options.precision);
+// Title: what the case is, the exact answer, the fast answer and its verdict.
+void draw_title(SvgWriter& w, const Scene& sc) {
   w.text({20, 26}, fmt::format("case {}: exact {} (signed distance {:.6g}; S = {:.4g})",
-                               c.id.empty() ? "(no id)" : c.id, reference::to_string(exact.relation), sd,
-                               properties::case_scale_of(c)),
+                               sc.c.id.empty() ? "(no id)" : sc.c.id, reference::to_string(sc.exact.relation), sc.sd,
+                               properties::case_scale_of(sc.c)),
          16, "start", "title");
-  std::string fast_line;
-  if (!fast) {
-    fast_line = fmt::format("fast {} ({}): not run — {}", alg, prec, why_not);
-  } else {
-    const properties::FieldVerdict* worst = nullptr;
-    for (const auto& fv : verdict->fields)
-      if (fv.field != "relation" && (!worst || fv.error / std::max(fv.allowed, 1e-300) >
-                                                   worst->error / std::max(worst->allowed, 1e-300)))
-        worst = &fv;
-    std::string mag;
-    if (fast->depth) mag = fmt::format(", depth {:.6g}", *fast->depth);
-    else if (fast->distance) mag = fmt::format(", distance {:.6g}", *fast->distance);
-    const bool contact_method = !given && (options.algorithm == properties::Algorithm::manifold ||
-                                           options.algorithm == properties::Algorithm::internal_vertices);
-    const std::string says = fast->intersects ? "intersects" : contact_method ? "no contact point" : "apart";
-    fast_line = fmt::format("fast {} ({}): {}{}", alg, prec, says, mag);
-    if (worst && judged)
-      fast_line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})", worst->field, worst->error,
-                               worst->allowed);
-    else if (worst)
-      fast_line += fmt::format("; worst field {} error {:.3g} u·S", worst->field, worst->error);
-    if (!judged)
-      fast_line += " — not held to the tolerance model (kept to show where it fails)";
-    else if (!verdict->asserted)
-      fast_line += " — not held to the tolerance model: the case is below the precision's smallest judged scale";
-    else
-      fast_line += verdict->ok ? " — within the tolerance model" : " — VIOLATES the tolerance model";
-  }
-  w.text({20, 48}, fast_line, 13, "start", "subtitle", fast && verdict && !verdict->ok ? kColorFast : "black");
+  w.text({20, 48}, fast_line_of(sc), 13, "start", "subtitle",
+         sc.fast && sc.verdict && !sc.verdict->ok ? kColorFast : "black");
+}
 
-  // Left panel: the shapes.
+// Left panel: the shapes, their exact intersection and closest points, the fast answer's points.
+void draw_shapes_panel(SvgWriter& w, const Frame& fw, const Scene& sc) {
+  const fixtures::Case& c = sc.c;
   draw_axes(w, fw, "shapes A and B (world)");
-  draw_shape(w, fw, ha, c.a.radius, kColorA, "shape-a", "shape A");
-  draw_shape(w, fw, hb, c.b.radius, kColorB, "shape-b", "shape B");
+  draw_shape(w, fw, sc.ha, c.a.radius, kColorA, "shape-a", "shape A");
+  draw_shape(w, fw, sc.hb, c.b.radius, kColorB, "shape-b", "shape B");
   if (const auto poly = reference::intersection_polygon(c.a, c.b); poly && poly->size() >= 3) {
     std::vector<SvgPoint> pts;
     for (const auto& p : *poly) pts.push_back(fw.px(to_v(p)));
     w.polygon(pts, {kColorInter, 1, kColorInter, 0.35}, "intersection");
   }
+  const reference::PairAnswer& exact = sc.exact;
   if (exact.witness && exact.relation != reference::Relation::overlapping) {
     const V pa{to_d(exact.witness->point_a[0]), to_d(exact.witness->point_a[1])};
     const V pb{to_d(exact.witness->point_b[0]), to_d(exact.witness->point_b[1])};
@@ -325,6 +366,7 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
     w.circle(fw.px(pb), 4.5, {kColorExact, 1, kColorExact});
     w.end_group();
   }
+  const std::optional<FastAnswer>& fast = sc.fast;
   if (fast && fast->point_a && fast->point_b) {
     w.begin_group("closest-fast", "fast closest points");
     for (const auto& p : {*fast->point_a, *fast->point_b}) {
@@ -343,34 +385,36 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
     }
     w.end_group();
   }
+}
 
-  // Right panel: the Minkowski difference and the origin.
+// Right panel: the Minkowski difference, the exact and fast vectors, and the origin.
+void draw_difference_panel(SvgWriter& w, const Frame& fd, const Scene& sc) {
   draw_axes(w, fd, "Minkowski difference A − B");
-  draw_shape(w, fd, hd, radius, kColorD, "minkowski-difference", "A − B (exact hull, dilated by r_a + r_b)");
+  draw_shape(w, fd, sc.hd, sc.radius, kColorD, "minkowski-difference", "A − B (exact hull, dilated by r_a + r_b)");
   w.begin_group("exact-normal", "exact: MTVs (every tied direction) or the closest point of A − B");
-  for (V v : exact_vectors) arrow(w, fd, {0, 0}, v, kColorExact, "head-exact", "");
-  if (all_directions_depth > 0) {  // every direction ties: the circle of MTV tips
-    w.circle(fd.px({0, 0}), all_directions_depth * fd.scale, {kColorExact, 1.5, "none", 1, "2 3"});
+  for (V v : sc.exact_vectors.vectors) arrow(w, fd, {0, 0}, v, kColorExact, "head-exact", "");
+  if (const double depth = sc.exact_vectors.all_directions_depth; depth > 0) {  // every direction ties: the circle of MTV tips
+    w.circle(fd.px({0, 0}), depth * fd.scale, {kColorExact, 1.5, "none", 1, "2 3"});
     const SvgPoint o = fd.px({0, 0});
-    w.text({o.x, o.y - all_directions_depth * fd.scale - 6}, "every direction is an MTV", 11, "middle");
+    w.text({o.x, o.y - depth * fd.scale - 6}, "every direction is an MTV", 11, "middle");
   }
   w.end_group();
-  if (fast_vector) {
+  if (sc.fast_vector) {
     w.begin_group("fast-normal", "fast: normal × depth, or the closest point");
-    arrow(w, fd, {0, 0}, *fast_vector, kColorFast, "head-fast", "", "6 3");
+    arrow(w, fd, {0, 0}, *sc.fast_vector, kColorFast, "head-fast", "", "6 3");
     w.end_group();
   }
-  {
-    const SvgPoint o = fd.px({0, 0});
-    w.begin_group("origin", "the origin: A and B intersect iff it lies in A − B");
-    w.circle(o, 5, {"black", 1.5, "white"});
-    w.line({o.x - 9, o.y}, {o.x + 9, o.y}, {"black", 1.2});
-    w.line({o.x, o.y - 9}, {o.x, o.y + 9}, {"black", 1.2});
-    w.text({o.x + 8, o.y + 16}, "origin", 11);
-    w.end_group();
-  }
+  const SvgPoint o = fd.px({0, 0});
+  w.begin_group("origin", "the origin: A and B intersect iff it lies in A − B");
+  w.circle(o, 5, {"black", 1.5, "white"});
+  w.line({o.x - 9, o.y}, {o.x + 9, o.y}, {"black", 1.2});
+  w.line({o.x, o.y - 9}, {o.x, o.y + 9}, {"black", 1.2});
+  w.text({o.x + 8, o.y + 16}, "origin", 11);
+  w.end_group();
+}
 
-  // Legend: one swatch per mark, in two rows.
+// Legend: one swatch per mark, in two rows.
+void draw_legend(SvgWriter& w, const Scene& sc) {
   w.begin_group("legend", "legend");
   struct Item { std::string kind, color, label; };
   const std::vector<Item> items = {
@@ -382,7 +426,7 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
       {"square", kColorFast, "fast closest points"},
       {"cross", kColorFast, "fast contact points (arrow: normal × depth)"},
       {"arrow", kColorExact, "exact MTV / closest point of A − B"},
-      {"dasharrow", kColorFast, fmt::format("fast {} ({}) normal × depth", alg, prec)},
+      {"dasharrow", kColorFast, fmt::format("fast {} ({}) normal × depth", sc.alg, sc.prec)},
   };
   w.rect({20, kLegendTop - 20}, kWidth - 40, 116, {"#999999", 1, "white"});
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -406,6 +450,20 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
                      kMinArrowPx, kShortArrowPx),
          11, "start", "", "#444444");
   w.end_group();
+}
+
+}  // namespace
+
+std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
+  const Scene sc = scene_of(c, options);
+  const auto [fw, fd] = frames_of(sc);
+  SvgWriter w(kWidth, kHeight);
+  w.arrow_marker("head-exact", kColorExact);
+  w.arrow_marker("head-fast", kColorFast);
+  draw_title(w, sc);
+  draw_shapes_panel(w, fw, sc);
+  draw_difference_panel(w, fd, sc);
+  draw_legend(w, sc);
   return w.str();
 }
 

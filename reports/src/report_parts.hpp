@@ -72,7 +72,7 @@ struct Worst {
   double max = 0;  ///< u·S
   std::string family;
 };
-inline std::map<AlgorithmField, Worst> worst_errors(const cli::Summary& s) {
+inline std::map<AlgorithmField, Worst> worst_errors(const properties::Summary& s) {
   std::map<AlgorithmField, Worst> w;
   for (const auto& [key, c] : s.cells) {
     const Key k = split_key(key);

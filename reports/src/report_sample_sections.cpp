@@ -122,7 +122,7 @@ void section_sweep(Report& r, const SampleStudy& st) {
 // ---- 5. contact points --------------------------------------------------------------------------
 
 void section_contacts(Report& r, const SampleStudy& st) {
-  const cli::Summary& s = r.in().summary;
+  const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 5. Contact points: clipping against closest internal vertices\n\n"
         "The drawings show one overlapping case answered by clipping (`contact_manifold`) and by closest internal "

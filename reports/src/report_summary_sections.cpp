@@ -15,7 +15,7 @@ namespace minkowski::reports::detail {
 // ---- 1. errors against the exact answer -----------------------------------------------------
 
 void section_errors(Report& r) {
-  const cli::Summary& s = r.in().summary;
+  const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 1. Errors against the exact answer\n\n"
         "The plots show, per algorithm and field, how far the fast answers are from the exact ones over all "
@@ -92,7 +92,7 @@ void section_errors(Report& r) {
 // ---- 2. observed constants next to the documented bounds ----------------------------------------
 
 void section_bounds(Report& r) {
-  const cli::Summary& s = r.in().summary;
+  const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 2. Observed constants next to the documented bounds\n\n"
         "The plot shows, for every field the tolerance model bounds, the worst error this campaign observed "
@@ -149,7 +149,7 @@ void section_bounds(Report& r) {
 // ---- 4. float against double -------------------------------------------------------------------
 
 void section_float_double(Report& r) {
-  const cli::Summary& s = r.in().summary;
+  const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 4. Float against double\n\n"
         "The plot shows the worst error of each field relative to the case's scale (error / S, i.e. the u·S "
@@ -299,7 +299,7 @@ void section_engines(Report& r) {
     return;
   }
   for (const EngineInput& e : r.in().engines) {
-    const cli::Summary& s = e.summary;
+    const properties::Summary& s = e.summary;
     std::uint64_t cases = 0, skipped = 0, violations = 0;
     for (const auto& [k, c] : s.cells) cases += c.cases, skipped += c.skipped, violations += c.violations;
     md << fmt::format("\n### {}\n\nFrom `{}`: {} cases, {} skipped (the engine cannot represent the "

@@ -28,7 +28,7 @@ ReportOutcome write_report(const ReportInput& in) {
   Report r(in);
   r.outcome().sample_seconds = st.seconds;
   auto& md = r.md();
-  const cli::Summary& s = in.summary;
+  const properties::Summary& s = in.summary;
   md << "# minkowski tolerance report\n\n";
   if (!in.plots)
     md << "> **Tables only: gnuplot was not found**, so no plots were drawn. Install it (Debian: `apt-get install "

@@ -34,7 +34,7 @@ double quantile(std::vector<double> v, double q) {
 
 const properties::FieldVerdict* field_of(const properties::Verdict& v, const std::string& name) {
   for (const auto& f : v.fields)
-    if (f.field == name) return &f;
+    if (properties::to_string(f.field) == name) return &f;
   return nullptr;
 }
 
@@ -296,7 +296,7 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
           const double ratio = fv.error / fv.allowed;
           if (ratio > worst_ratio) {
             worst_ratio = ratio;
-            w = WorstCase{properties::to_string(alg), properties::to_string(p), sc.g.family, fv.field, sc.index,
+            w = WorstCase{properties::to_string(alg), properties::to_string(p), sc.g.family, properties::to_string(fv.field), sc.index,
                           fv.error, fv.allowed, sc.g.c};
           }
         }

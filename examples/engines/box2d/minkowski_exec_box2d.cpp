@@ -1,4 +1,4 @@
-// minkowski_exec_box2d — Box2D 2.4.1 behind the `--exec` protocol (DESIGN.md, "The --exec
+// minkowski_exec_box2d — Box2D 2.4.1 behind the `--exec` protocol (docs/design.md, "The --exec
 // protocol"), so that `minkowski check --exec` judges Box2D's narrow phase against the exact
 // reference. Box2D computes in float: run it with `--precision float`.
 //

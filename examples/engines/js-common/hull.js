@@ -1,7 +1,7 @@
 'use strict';
 // hull.js — the convex hull of a case's point set, counter-clockwise (y up), as the engines need
-// it. A case gives a point *set* (DESIGN.md: the shape is the hull of the points); every engine
-// here wants the hull's vertices in order, so the adapters compute it first.
+// it. A case gives a point *set* (docs/design.md, "Shape model": the shape is the hull of the
+// points); every engine here wants the hull's vertices in order, so the adapters compute it first.
 //
 //   convexHull(points)  Andrew's monotone chain (A. M. Andrew, "Another efficient algorithm for
 //                       convex hulls in two dimensions", Inf. Proc. Letters 9(5), 1979). Returns the

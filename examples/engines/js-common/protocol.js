@@ -1,7 +1,7 @@
 'use strict';
-// protocol.js — the `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol") for the
-// Node adapters: read one case per line from stdin, answer one JSON object per line on stdout,
-// in order.
+// protocol.js — the `minkowski check --exec` protocol (docs/design.md, "The --exec protocol")
+// for the Node adapters: read one case per line from stdin, answer one JSON object per line on
+// stdout, in order.
 //
 //   serve(answerCase, programName, skipLog)
 //                       runs the loop. answerCase(c) gets a validated case

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // adapter.js — matter-js (npm "matter-js", version pinned in package.json) behind the
-// `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol"). Run it with
+// `minkowski check --exec` protocol (docs/design.md, "The --exec protocol"). Run it with
 // `--precision double`: matter-js computes in JavaScript numbers (IEEE doubles).
 //
 //   usage: node adapter.js [--skip-log FILE]

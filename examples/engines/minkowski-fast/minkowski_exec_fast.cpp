@@ -1,7 +1,7 @@
-// minkowski_exec_fast — minkowski's own fast library behind the `--exec` protocol (DESIGN.md,
-// "The --exec protocol"): the end-to-end test of the protocol against a correct engine, and an
-// example of an adapter. `minkowski check --exec 'minkowski_exec_fast float' --precision float`
-// must report 0 violations.
+// minkowski_exec_fast — minkowski's own fast library behind the `--exec` protocol
+// (docs/design.md, "The --exec protocol"): the end-to-end test of the protocol against a correct
+// engine, and an example of an adapter. `minkowski check --exec 'minkowski_exec_fast float'
+// --precision float` must report 0 violations.
 //
 //   usage: minkowski_exec_fast [float|double]      (default double)
 //

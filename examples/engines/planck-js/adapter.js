@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // adapter.js — planck.js (npm "planck", version pinned in package.json; a JavaScript port of
-// Box2D) behind the `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol").
+// Box2D) behind the `minkowski check --exec` protocol (docs/design.md, "The --exec protocol").
 // Run it with `--precision double`: planck computes in JavaScript numbers (IEEE doubles).
 //
 //   usage: node adapter.js [--skip-log FILE] [--keep-skin]

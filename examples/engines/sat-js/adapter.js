@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // adapter.js — SAT.js (npm "sat", version pinned in package.json) behind the
-// `minkowski check --exec` protocol (DESIGN.md, "The --exec protocol"). Run it with
+// `minkowski check --exec` protocol (docs/design.md, "The --exec protocol"). Run it with
 // `--precision double`: SAT.js computes in JavaScript numbers (IEEE doubles).
 //
 //   usage: node adapter.js [--skip-log FILE]

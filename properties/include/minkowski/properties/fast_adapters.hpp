@@ -18,29 +18,17 @@
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/judge.hpp"
+#include "minkowski/properties/tolerance_model.hpp"
 
 namespace minkowski::properties {
-
-enum class Algorithm {
-  sat,                ///< fast::sat_query: relation and MTV
-  gjk,                ///< fast::gjk_distance: relation, distance, witness points
-  epa,                ///< fast::penetration (GJK + EPA): relation, MTV, distance, witnesses
-  manifold,           ///< fast::contact_manifold (SAT + clipping): relation, normal, contacts
-  internal_vertices,  ///< fast::closest_internal_vertices: the alternative contact method
-};
-
-const std::vector<Algorithm>& all_algorithms();
-const char* to_string(Algorithm a);
-std::optional<Algorithm> algorithm_from_string(const std::string& s);
 
 /// Runs `alg` in precision T (float or double) on case `c`.
 template <class T>
 std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not = nullptr);
 
 /// A case's two shapes in precision T, built once for every algorithm asked about them: building
-/// them (make_shape's exact hull and weld, two allocations each) cost more than most queries,
-/// and `check` asks five algorithms per precision (callgrind, `check --cases 300 --threads 1`:
-/// 109 of 918 million instructions went to to_fast_shape when each algorithm built its own).
+/// them (make_shape's exact hull and weld, two allocations each) costs more than most queries,
+/// and `check` asks five algorithms per precision.
 template <class T>
 struct FastPair {
   std::optional<fast::ConvexShape<T>> a, b;  ///< both set, or neither

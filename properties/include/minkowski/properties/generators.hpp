@@ -8,7 +8,7 @@
 // decimal fractions elsewhere so that a − b is often not a double. Generators shrink through
 // RapidCheck's integer shrinking: a failing case shrinks towards small counts and coordinates.
 //
-// Families (DESIGN.md / the property-suite issue):
+// Families (docs/design.md, "Case and fixture files"):
 //   convex        random hulls of random points, regular n-gons, 3..64 vertices
 //   degenerate    segments, points, collinear and duplicated vertex lists, slivers (aspect 1e9)
 //   near_touching exactly touching vertex–edge, edge–edge, vertex–vertex pairs (verified with

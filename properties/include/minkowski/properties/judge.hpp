@@ -1,5 +1,5 @@
 #pragma once
-// minkowski/properties/judge.hpp — the tolerance model of DESIGN.md as code.
+// minkowski/properties/judge.hpp — the tolerance model of docs/design.md as code.
 //
 // A fast answer (in the shape of the `--exec` protocol: only `intersects` is required) is judged
 // field by field against the exact answer. Let S be the largest absolute coordinate (or radius)
@@ -35,8 +35,8 @@
 #include <string_view>
 #include <vector>
 
-#include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/tolerance_model.hpp"
 #include "minkowski/reference/oracle.hpp"
 
 namespace minkowski::properties {
@@ -49,7 +49,7 @@ struct FastContact {
   std::optional<std::array<double, 2>> point_a, point_b;
 };
 
-/// A fast answer in protocol form (DESIGN.md, "The --exec protocol").
+/// A fast answer in protocol form (docs/design.md, "The --exec protocol").
 struct FastAnswer {
   bool intersects = false;
   std::optional<std::array<double, 2>> normal;  ///< unit, from A towards B
@@ -65,44 +65,8 @@ struct FastAnswer {
   double input_shift = 0;
 };
 
-/// The constants one algorithm is held to (k per field, in units of u·S) and its tau.
-struct Bounds {
-  double u = fast::unit_roundoff<double>();
-  double k_relation = 0, k_distance = 0, k_depth = 0, k_normal = 0, k_witness = 0, k_contact = 0;
-  double tau = 0;
-  double tau_relative = 0;  ///< a further tau proportional to S (a setting relative to size)
-  /// Contact depths only: a further tau proportional to S — a clipping manifold's reference-face
-  /// tolerance lets a contact be deeper than the minimum depth (bounds.cpp, manifold).
-  double tau_contact_depth_relative = 0;
-  /// Smallest case scale S at which judge() asserts anything (bounds.cpp, min_judged_scale): below
-  /// it a verdict records its errors but is ok. 0 asserts at every scale.
-  double min_scale = 0;
-};
-
-/// What judge() allows one field on a case of scale S: |error| <= k·u·S + tau.
-struct Allowance {
-  double k = 0;    ///< in units of u·S; 0 when `b` bounds no such field
-  double tau = 0;  ///< absolute, at this S: the Bounds' tau, its tau_relative·S and, for contact depths,
-                   ///< tau_contact_depth_relative·S
-};
-
-/// The allowance of `field` (a FieldVerdict::field name) under `b` for a case of scale S — the one
-/// table of k and tau per field, used by judge() and by the report:
-///   relation                  k_relation; no tau (the band is rounding only)
-///   distance, depth, witness  k of the field; tau + tau_relative·S
-///   normal                    k_normal; tau + tau_relative·S, which judge() grants only when the
-///                             move leaves the shapes separated or touching
-///   contacts                  k_contact; no tau (where the points are is rounding-governed)
-///   contact_depth             k_depth; tau + tau_relative·S + tau_contact_depth_relative·S
-/// An unknown field gets {0, 0}.
-Allowance allowance(const Bounds& b, std::string_view field, double scale);
-
-/// allowance(b, field, S) in units of u·S: k + tau / (u·S), as FieldVerdict::allowed. Bounds with
-/// no absolute tau (every bounds_for) give the same figure at every S, up to rounding.
-double allowed_us(const Bounds& b, std::string_view field, double scale);
-
 struct FieldVerdict {
-  std::string field;      ///< "relation", "distance", "depth", "normal", "witness", "contacts"
+  Field field = Field::relation;
   bool ok = true;
   double error = 0;       ///< measured error in units of u·S (relation: |signed distance|/(u·S))
   double allowed = 0;     ///< allowed error in units of u·S (tau included)

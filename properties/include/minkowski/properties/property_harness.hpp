@@ -28,8 +28,9 @@ struct FailureRecord {
 void record_failure(FailureRecord r);
 
 /// Runs `property` with rc::check. On failure writes the last recorded failing case into
-/// `fixture_dir` (DESIGN.md fixture format, provenance naming the property and the RC_PARAMS
-/// in effect) and returns false; `fixture_path` receives its path.
+/// `fixture_dir` (the fixture format of docs/design.md, "Case and fixture files"; provenance
+/// naming the property and the RC_PARAMS in effect) and returns false; `fixture_path` receives
+/// its path.
 bool check_with_fixture(const std::string& name, const std::function<void()>& property,
                         const std::string& fixture_dir, std::string* fixture_path);
 

@@ -24,6 +24,7 @@
 
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/judge.hpp"
 
 namespace minkowski::reports {
 

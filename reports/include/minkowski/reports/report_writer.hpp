@@ -29,15 +29,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "minkowski/properties/campaign_summary.hpp"
 #include "minkowski/reports/sample_study.hpp"
-#include "summary_json.hpp"
 
 namespace minkowski::reports {
 
 struct EngineInput {
   std::string name;          ///< label given on the command line
   std::string path;          ///< the summary file
-  cli::Summary summary;
+  properties::Summary summary;
   nlohmann::json raw;        ///< the file as read: optional extra keys (e.g. "worst_cases")
   /// The engine's failure classes (examples/engines/<engine>/classes.json: name, kind defect |
   /// design, fields, fixtures, repro), with the folder its paths are relative to; empty if none.
@@ -46,7 +46,7 @@ struct EngineInput {
 };
 
 struct ReportInput {
-  cli::Summary summary;
+  properties::Summary summary;
   std::string provenance;    ///< how the summary was obtained (the command, or the files)
   std::vector<EngineInput> engines;
   SampleOptions sample;

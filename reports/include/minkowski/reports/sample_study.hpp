@@ -26,11 +26,11 @@
 namespace minkowski::reports {
 
 struct SampleOptions {
-  std::uint64_t seed = 20261122;
+  std::uint64_t seed = properties::kDefaultSeed;
   std::uint64_t per_family = 40;
   std::vector<std::string> families = properties::family_names();
-  /// Each fast query is timed over this many repetitions (ns-scale calls need several for the
-  /// clock, which resolves ~20-50 ns, to matter little); the exact answer once.
+  /// Each fast query is timed over this many repetitions (a call shorter than the clock's
+  /// resolution needs several for the clock to matter little); the exact answer once.
   int timing_repeats = 16;
 };
 

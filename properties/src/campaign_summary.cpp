@@ -1,11 +1,11 @@
-#include "summary_json.hpp"
+#include "minkowski/properties/campaign_summary.hpp"
 
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
-namespace minkowski::cli {
+namespace minkowski::properties {
 
 std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path) {
   std::ifstream in(path);
@@ -23,21 +23,13 @@ std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path) {
   }
 }
 
-std::pair<std::string, std::string> split_name_path(const std::string& value, const std::string& option,
-                                                    const std::string& what) {
-  const auto eq = value.find('=');
-  if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
-    throw std::runtime_error(fmt::format("{} wants NAME={}, got '{}'", option, what, value));
-  return {value.substr(0, eq), value.substr(eq + 1)};
-}
-
-Summary summarize(const properties::CampaignResult& r, const properties::CampaignOptions& opt) {
+Summary summarize(const CampaignResult& r, const CampaignOptions& opt) {
   Summary s;
   nlohmann::ordered_json fams = nlohmann::ordered_json::array(), precs = nlohmann::ordered_json::array(),
                          algs = nlohmann::ordered_json::array();
   for (const auto& f : opt.families) fams.push_back(f);
-  for (auto p : opt.precisions) precs.push_back(properties::to_string(p));
-  for (auto a : opt.algorithms) algs.push_back(properties::to_string(a));
+  for (auto p : opt.precisions) precs.push_back(to_string(p));
+  for (auto a : opt.algorithms) algs.push_back(to_string(a));
   s.options = {{"seed", opt.seed}, {"cases_per_family", opt.cases_per_family}, {"families", fams},
                {"precisions", precs}, {"algorithms", algs}, {"shard", opt.shard}, {"shards", opt.shards}};
   s.cells = r.cells;
@@ -55,7 +47,7 @@ nlohmann::ordered_json to_json(const Summary& s) {
     nlohmann::ordered_json fields = nlohmann::ordered_json::object();
     for (const auto& [f, h] : c.hist) {
       nlohmann::ordered_json bins = nlohmann::ordered_json::object();  // sparse: bin -> count
-      for (int k = 0; k < properties::Histogram::kBins; ++k)
+      for (int k = 0; k < Histogram::kBins; ++k)
         if (h.bins[k]) bins[std::to_string(k)] = h.bins[k];
       const auto fv = c.field_violations.find(f);
       fields[f] = {{"max", c.max_error.at(f)}, {"p50", h.percentile(0.5)}, {"p99", h.percentile(0.99)},
@@ -94,17 +86,17 @@ Summary summary_from_json(const nlohmann::json& j) {
     s.reference_stats.stages.decided[1] = ref.at("stage_expansion");
     s.reference_stats.stages.decided[2] = ref.at("stage_rational");
     for (const auto& [key, c] : j.at("cells").items()) {
-      properties::Cell cell;
+      Cell cell;
       cell.cases = c.at("cases");
       cell.skipped = c.at("skipped");
       cell.violations = c.at("violations");
       cell.relation_disagreements = c.at("relation_disagreements");
       for (const auto& [f, fj] : c.at("fields").items()) {
         cell.max_error[f] = fj.at("max").get<double>();
-        properties::Histogram h;
+        Histogram h;
         for (const auto& [bin, count] : fj.at("bins").items()) {
           const int k = std::stoi(bin);
-          if (k < 0 || k >= properties::Histogram::kBins) throw std::runtime_error("histogram bin out of range: " + bin);
+          if (k < 0 || k >= Histogram::kBins) throw std::runtime_error("histogram bin out of range: " + bin);
           h.bins[k] = count.get<std::uint64_t>();
           h.count += h.bins[k];
         }
@@ -159,4 +151,4 @@ std::string table(const Summary& s) {
   return os.str();
 }
 
-}  // namespace minkowski::cli
+}  // namespace minkowski::properties
