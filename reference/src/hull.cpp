@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "minkowski/fast/monotone_chain.hpp"
 #include "qhull_proposer.hpp"
 
 namespace minkowski::reference {
@@ -17,38 +18,32 @@ bool all_in_domain(std::span<const ExactPoint> pts) {
   return true;
 }
 
-/// Monotone chain over `order` (indices into pts, sorted lexicographically, exact duplicates
-/// removed). Pops on orientation <= 0, so the result is strictly convex.
-std::vector<std::uint32_t> chain(std::span<const ExactPoint> pts,
-                                 const std::vector<std::uint32_t>& order, bool expansions,
-                                 StageCounts& counts) {
-  const std::size_t n = order.size();
-  if (n <= 2) return order;
-  std::vector<std::uint32_t> h(2 * n);
-  std::size_t k = 0;
-  auto turn = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+/// The monotone chain's traits (minkowski/fast/monotone_chain.hpp) for indices into `pts`: exact
+/// lexicographic order, and the staged exact orientation, whose stages are counted in `counts`.
+/// `expansions` may be true only when every point is in the expansion domain (predicates.hpp).
+struct ChainTraits {
+  using Point = std::uint32_t;
+  std::span<const ExactPoint> pts;
+  bool expansions;
+  StageCounts& counts;
+  bool less(std::uint32_t a, std::uint32_t b) const { return lex_less(pts[a], pts[b]); }
+  int orient(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
     return orient_sign_fast(pts[a], pts[b], pts[c], expansions, counts);
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    while (k >= 2 && turn(h[k - 2], h[k - 1], order[i]) <= 0) --k;
-    h[k++] = order[i];
   }
-  for (std::size_t i = n - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && turn(h[k - 2], h[k - 1], order[i]) <= 0) --k;
-    h[k++] = order[i];
-  }
-  h.resize(k - 1);
-  return h;
-}
+};
 
-std::vector<std::uint32_t> sorted_unique(std::span<const ExactPoint> pts,
-                                         std::vector<std::uint32_t> idx) {
-  std::sort(idx.begin(), idx.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return lex_less(pts[a], pts[b]); });
+/// `idx` sorted lexicographically, exact duplicates removed: the monotone chain's input.
+std::vector<std::uint32_t> sorted_unique(std::vector<std::uint32_t> idx, const ChainTraits& t) {
+  fast::sort_lexicographic(idx, t);
   idx.erase(std::unique(idx.begin(), idx.end(),
-                        [&](std::uint32_t a, std::uint32_t b) { return pts[a] == pts[b]; }),
+                        [&](std::uint32_t a, std::uint32_t b) { return t.pts[a] == t.pts[b]; }),
             idx.end());
   return idx;
+}
+
+/// Exact strictly convex hull of the points at `idx` (monotone_chain.hpp's contract).
+std::vector<std::uint32_t> chain(std::vector<std::uint32_t> idx, const ChainTraits& t) {
+  return fast::monotone_chain(sorted_unique(std::move(idx), t), t);
 }
 
 }  // namespace
@@ -58,7 +53,7 @@ HullResult hull_exact(std::span<const ExactPoint> points, StageCounts& counts) {
   std::iota(idx.begin(), idx.end(), 0u);
   HullResult r;
   r.in_expansion_domain = all_in_domain(points);
-  r.vertices = chain(points, sorted_unique(points, std::move(idx)), r.in_expansion_domain, counts);
+  r.vertices = chain(std::move(idx), {points, r.in_expansion_domain, counts});
   r.source = HullSource::exact_only;
   return r;
 }
@@ -185,8 +180,7 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   proposal.reserve(ids.size());
   for (const int id : ids) proposal.push_back(subset[static_cast<std::size_t>(id)]);
   const std::size_t proposed = proposal.size();
-  proposal = sorted_unique(points, std::move(proposal));
-  std::vector<std::uint32_t> poly = chain(points, proposal, true, stats.stages);
+  std::vector<std::uint32_t> poly = chain(std::move(proposal), {points, true, stats.stages});
   if (poly.size() < 3 || poly.size() != proposed) return fallback(HullSource::qhull_repaired);
 
   // Certify: every kept point lies in the closed polygon, i.e. in the closed left half-plane of
