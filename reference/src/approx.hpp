@@ -4,10 +4,11 @@
 // candidates before exact evaluation: a candidate is discarded only when its interval lies
 // entirely above another's, so a loose bound costs time, never correctness.
 //
-// Each operation adds the rounding error of its result (u·|v| with u = 2^-53, taken as 2u for
-// the (1 − u)^-1 factor) and an absolute 2^-1060 that covers any underflow (a subnormal result
-// is off by at most 2^-1075). The bound itself is computed in double and then inflated by
-// kInflate = 1 + 2^-40, which exceeds the relative rounding of the few bound operations (< 8u).
+// Each operation adds the rounding error of its result (u·|v| with u = kUnitRoundoff = 2^-53,
+// taken as 2u for the (1 − u)^-1 factor) and an absolute 2^-1060 that covers any underflow (a
+// subnormal result is off by at most 2^-1075). The bound itself is computed in double and then
+// inflated by kInflate = 1 + 2^-40, which exceeds the relative rounding of the few bound
+// operations (< 8u).
 
 #include <cmath>
 #include <limits>
@@ -20,7 +21,6 @@ struct Approx {
   double v = 0;  ///< approximation
   double e = 0;  ///< |exact − v| <= e
 
-  static constexpr double kU = std::numeric_limits<double>::epsilon() / 2;
   static constexpr double kInflate = 1.0 + 0x1p-40;
   static constexpr double kTiny = 0x1p-1060;
 
@@ -29,16 +29,16 @@ struct Approx {
 
   friend Approx operator+(Approx a, Approx b) {
     const double v = a.v + b.v;
-    return {v, (a.e + b.e + 2 * kU * std::fabs(v) + kTiny) * kInflate};
+    return {v, (a.e + b.e + 2 * kUnitRoundoff * std::fabs(v) + kTiny) * kInflate};
   }
   friend Approx operator-(Approx a, Approx b) {
     const double v = a.v - b.v;
-    return {v, (a.e + b.e + 2 * kU * std::fabs(v) + kTiny) * kInflate};
+    return {v, (a.e + b.e + 2 * kUnitRoundoff * std::fabs(v) + kTiny) * kInflate};
   }
   friend Approx operator*(Approx a, Approx b) {
     const double v = a.v * b.v;
-    return {v, (std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e + 2 * kU * std::fabs(v) +
-                kTiny) * kInflate};
+    return {v, (std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e +
+                2 * kUnitRoundoff * std::fabs(v) + kTiny) * kInflate};
   }
   /// a / b; an interval for b that contains 0 gives an infinite bound.
   /// |a/b − a.v/b.v| <= (a.e·|b.v| + |a.v|·b.e) / (margin·|b.v|) with margin = |b.v| − b.e <= |b|.
@@ -67,8 +67,8 @@ struct Approx {
     if (!(w <= 0.5)) return {a.v / b.v, std::numeric_limits<double>::infinity()};
     const double v = a.v * (b.v < 0 ? -inv : inv);
     const double inv_den = inv * inv * (1 + 2 * w);  // >= 1/(margin·|b.v|), up to rounding
-    return {v, ((a.e * mb + std::fabs(a.v) * b.e + kTiny) * inv_den + 4 * kU * std::fabs(v) + kTiny) *
-                   kInflate * kInflate};
+    return {v, ((a.e * mb + std::fabs(a.v) * b.e + kTiny) * inv_den +
+                4 * kUnitRoundoff * std::fabs(v) + kTiny) * kInflate * kInflate};
   }
   double lower() const { return v - e; }
   double upper() const { return v + e; }

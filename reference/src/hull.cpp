@@ -60,11 +60,9 @@ HullResult hull_exact(std::span<const ExactPoint> points, StageCounts& counts) {
 
 namespace {
 
-constexpr double kU = 0x1p-53;  // unit roundoff of double
-
 /// Static orientation filter for points whose hi parts are all at most S in magnitude: by the
 /// bound derived in predicates.hpp with every M <= 2S, |det − fl(det)| <= 8u·(4S² + 4S²).
-double static_orient_bound(double max_abs) { return 64 * kU * max_abs * max_abs; }
+double static_orient_bound(double max_abs) { return 64 * kUnitRoundoff * max_abs * max_abs; }
 
 double orient_hi(const ExactPoint& a, const ExactPoint& b, const ExactPoint& p) {
   return (b.x.hi - a.x.hi) * (p.y.hi - a.y.hi) - (b.y.hi - a.y.hi) * (p.x.hi - a.x.hi);
@@ -227,8 +225,7 @@ HullResult hull_boundary_walk(std::span<const ExactPoint> points) {
   std::vector<RationalPoint> q(n);
   for (std::size_t i = 0; i < n; ++i) q[i] = to_rational(points[i]);
   auto orient = [&](std::size_t a, std::size_t b, std::size_t c) {
-    const Rational det = (q[b].x - q[a].x) * (q[c].y - q[a].y) - (q[b].y - q[a].y) * (q[c].x - q[a].x);
-    return det > 0 ? 1 : (det < 0 ? -1 : 0);
+    return orient_sign_rational(q[a], q[b], q[c]);
   };
   auto dist2 = [&](std::size_t a, std::size_t b) {
     const Rational dx = q[b].x - q[a].x, dy = q[b].y - q[a].y;

@@ -32,6 +32,12 @@ using Real = boost::multiprecision::number<boost::multiprecision::mpfr_float_bac
 inline constexpr unsigned kRealBits = 256;
 static_assert(std::numeric_limits<Real>::digits >= static_cast<int>(kRealBits),
               "Real must carry at least kRealBits bits");
+/// Unit roundoff of double, u = 2^-53: round to nearest errs by at most u relative (above the
+/// underflow threshold). Every error bound in reference/ is written in multiples of it: the
+/// orientation filters (predicates.hpp, the hull's static filter in src/hull.cpp) and the running
+/// bounds of src/approx.hpp and src/rounded_distance.cpp.
+inline constexpr double kUnitRoundoff = 0x1p-53;
+
 
 /// An exact coordinate value hi + lo with |lo| <= ulp(hi)/2 (a normalized TwoSum pair). Ordering
 /// of such pairs is lexicographic on (hi, lo): rounding to nearest is monotone.
