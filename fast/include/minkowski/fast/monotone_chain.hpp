@@ -3,13 +3,16 @@
 // algorithm for convex hulls in two dimensions", IPL 9(5), 1979): the convex hull of points
 // sorted lexicographically, in O(n) orientation tests after the sort.
 //
-// One algorithm for two users, parameterised the way CGAL parameterises its hull algorithms: by a
-// traits object that says what a point is, how two points are ordered and how a turn is decided.
+// One algorithm for all its users, parameterised the way CGAL parameterises its hull algorithms:
+// by a traits object that says what a point is, how two points are ordered and how a turn is
+// decided.
 //   - fast/shape.hpp (make_shape): points are Vec2<T>, the order compares x then y, the turn is
 //     detail::orient_sign (a floating-point filter backed by an exact sum of products);
 //   - reference/src/hull.cpp (hull_exact and the certification of Qhull's proposal): points are
 //     indices into an array of exact points, the order is lex_less, the turn is the staged exact
-//     predicate orient_sign_fast, which also counts which stage decided.
+//     predicate orient_sign_fast, which also counts which stage decided;
+//   - reference/src/intersection.cpp (the canonical form of an exact intersection polygon):
+//     points are rational, the turn is orient_sign_rational.
 // Standard library only, like the rest of fast/ (which never includes reference/).
 //
 // Traits requirements (MonotoneChainTraits):
@@ -19,7 +22,7 @@
 //                                           sign of cross(b − a, c − a): > 0 counter-clockwise,
 //                                           < 0 clockwise, 0 collinear
 //
-// Contract of monotone_chain (both users rely on every clause; changing one changes answers):
+// Contract of monotone_chain (the users rely on every clause; changing one changes answers):
 //   - input sorted by traits.less with no two points equal; each user removes coincident points
 //     between the sort and the chain in its own way (the oracle drops exact duplicates, the engine
 //     welds points within its weld distance), which is why sorting and the chain are separate
