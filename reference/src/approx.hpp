@@ -43,24 +43,22 @@ struct Approx {
   /// a / b; an interval for b that contains 0 gives an infinite bound.
   /// |a/b − a.v/b.v| <= (a.e·|b.v| + |a.v|·b.e) / (margin·|b.v|) with margin = |b.v| − b.e <= |b|.
   /// The bound's own products may underflow, each losing up to 2^-1075 absolutely, and the
-  /// division then magnifies that loss by 1/(margin·|b.v|): a squared distance c²/|e|² with
-  /// c = 0 ± 1e-130 and |e|² = 4e-123 had its numerator bound 1.8e-260 · 4e-123 flushed to 0, the
-  /// interval collapsed to [−8e-320, 8e-320], every other candidate was pruned and the oracle
-  /// answered the distance to a hull edge 4e6 times farther than the nearest
-  /// (fixtures/found/fuzz-97b32edb58d1b470.json). So the loss, kTiny per product, is divided too,
-  /// and a denominator whose square may underflow or overflow (|b.v| outside [2^-500, 2^500])
-  /// gives an infinite bound.
+  /// division then magnifies that loss by 1/(margin·|b.v|): for a squared distance c²/|e|² with
+  /// c = 0 ± 1e-130 and |e|² = 4e-123 the numerator bound 1.8e-260 · 4e-123 flushes to 0, and an
+  /// interval collapsed to [−8e-320, 8e-320] would prune every other candidate, the nearest
+  /// included (fixtures/found/fuzz-97b32edb58d1b470.json pins this). So the loss, kTiny per
+  /// product, is divided too, and a denominator whose square may underflow or overflow (|b.v|
+  /// outside [2^-500, 2^500]) gives an infinite bound.
   ///
-  /// One division, 1/|b.v|; the rest are products (three divisions stalled the candidates'
-  /// pruning loop, 4% of `check`'s time under perf, 2026-11-25). With w = b.e/|b.v| <= 1/2,
+  /// One division, 1/|b.v|; the rest are products (divisions are slow, and this runs in the
+  /// candidates' pruning loop). With w = b.e/|b.v| <= 1/2,
   /// 1/margin = (1/|b.v|)/(1 − w) <= (1/|b.v|)(1 + 2w). The value a.v·(1/b.v) rounds twice, hence
   /// 4u|v| (> (2u + u²)|v|) for its rounding instead of 2u|v|.
   friend Approx operator/(Approx a, Approx b) {
     const double mb = std::fabs(b.v);
-    // Outside [2^-500, 2^500] the bound's 1/|b|² underflows or overflows (the three-division form
-    // had the same hole above 2^512: margin·|b.v| overflowed and the bound vanished, so an edge
-    // of |e|² ≈ 2^541 got a zero-width interval and pruned the truly nearest edge; found in
-    // review, oracle_hand_test): no bound then.
+    // Outside [2^-500, 2^500] the bound's 1/|b|² underflows or overflows, and a vanishing bound
+    // would give an edge of |e|² ≈ 2^541 a zero-width interval that prunes the truly nearest edge
+    // (ReferenceHand.HugeEdgeDoesNotPruneTheNearestOne): no bound then.
     if (!(mb >= 0x1p-500 && mb <= 0x1p500)) return {a.v / b.v, std::numeric_limits<double>::infinity()};
     const double inv = 1.0 / mb;
     const double w = b.e * inv;

@@ -189,9 +189,8 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   // O(log h) orientation tests instead of h: poly is strictly convex and counter-clockwise (chain
   // pops on orientation <= 0), so seen from poly[0] the other vertices turn monotonically through
   // less than a half-turn, and p is in the closed polygon exactly when it is in the closed cone at
-  // poly[0] and on the inner side of the fan triangle's far edge. The edge-by-edge pass it
-  // replaces made subset·h tests, a sixth of `check`'s hull time on the large-polygon families
-  // (callgrind, `check --cases 300 --threads 1`, 2026-11-25). The static filter decides almost
+  // poly[0] and on the inner side of the fan triangle's far edge (an edge-by-edge pass would make
+  // subset·h tests, which the large-polygon families feel). The static filter decides almost
   // every test; the staged exact predicate takes the rest.
   auto orient = [&](std::uint32_t ia, std::uint32_t ib, std::uint32_t ic) {
     const double det = orient_hi(points[ia], points[ib], points[ic]);

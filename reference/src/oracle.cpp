@@ -79,8 +79,8 @@ struct Evaluated {
 /// times 2^E, and |v − q|² (or cross(a, b)² / |b − a|²) is an integer expression times 2^(2E).
 /// Evaluating that with GMP integers and forming the rational once gives the same canonical
 /// rational as the chain of Rational operations (exact values have one canonical form) without a
-/// gcd per operation and without allocating: the integers are kept per thread and reused.
-/// (Rational temporaries and their gcds were about a fifth of a campaign's run time.)
+/// gcd per operation and without allocating: the integers are kept per thread and reused
+/// (Rational temporaries and their gcds would otherwise weigh on every campaign).
 struct DyadicScratch {
   static constexpr int kSlots = 8;  ///< ax, ay, bx, by, two products, a term, spare
   mpz_t z[kSlots];
@@ -242,7 +242,7 @@ class Solver {
     for (std::size_t i = 0; i < cands.size(); ++i) {
       // Certainly larger than another candidate. Written so that a NaN bound (inf − inf when the
       // double approximation overflows, e.g. coordinates near 1e211) never prunes: pruning every
-      // candidate left `best` empty (found by fuzz/reference_hull_fuzz).
+      // candidate would leave `best` empty (FuzzFindings.OverflowingErrorBoundsPruneNothing).
       if (ap[i].lower() > min_upper) continue;
       Rational q = exact_q(cands[i]);
       if (best.empty() || q < best.front().q) {
@@ -322,8 +322,8 @@ class Solver {
   std::size_t h_;
   ExactPoint q_;
   /// The predicates' expansion stage is exact only when every point involved is in its domain:
-  /// D's points and q. (q was not checked before 2026-11-25: a translation of (2^-1074, 2^-1074)
-  /// into a triangle was located on its boundary, found in review; oracle_hand_test.)
+  /// D's points and q. Unchecked, a translation of (2^-1074, 2^-1074) into a triangle would be
+  /// located on its boundary (ReferenceHand.TinyTranslationIsLocatedExactly).
   bool expansions_;
   mutable std::optional<RationalPoint> rq_;  ///< see rq()
 };
@@ -390,7 +390,7 @@ struct PreparedPair::Impl {
 
  private:
   /// Empty until converted: a default RationalPoint is four GMP integers, each allocated, and
-  /// most slots are never converted (building them eagerly was 2% of `check`'s instructions).
+  /// most slots are never converted.
   mutable std::vector<std::optional<RationalPoint>> rational_hull_;
   mutable std::unique_ptr<std::atomic<bool>[]> rational_ready_;
   mutable std::mutex rational_mutex_;
@@ -646,8 +646,9 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
                                             : Relation::overlapping;
     const Real dist = sqrt(to_real(ans.core_squared));
     // dist − r cancels when q is within 2^-256 of r²: sqrt(q) rounds to r and the difference to 0
-    // while the relation (exact) says separated or overlapping (found by fuzz/reference_hull_fuzz:
-    // circles whose centres are 5 − 2.4e-323 apart with radii 2 and 3). The same value as
+    // while the relation (exact) says separated or overlapping (circles whose centres are
+    // 5 − 2.4e-323 apart with radii 2 and 3: FuzzFindings.SignOfSignedDistanceIsExactUnderCancellation).
+    // The same value as
     // (q − r²)/(sqrt(q) + r) has an exact numerator and no cancellation, so its sign is exact.
     ans.signed_distance = ans.radius == 0 ? dist : to_real(ans.core_squared - r2) / (dist + r_real);
     if (!full) {
