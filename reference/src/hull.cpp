@@ -136,6 +136,46 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
   return keep;
 }
 
+/// Certification of a proposed hull: true when every point of `subset` lies in the closed
+/// polygon `poly` (indices into pts, strictly convex, counter-clockwise, at least 3 vertices),
+/// i.e. in the closed left half-plane of every edge. `bound` is the static filter's bound for
+/// these points (static_orient_bound).
+///
+/// Each point is located in the fan of triangles (poly[0], poly[k], poly[k+1]) by binary search,
+/// O(log h) orientation tests instead of h: poly is strictly convex and counter-clockwise (the
+/// chain pops on orientation <= 0), so seen from poly[0] the other vertices turn monotonically
+/// through less than a half-turn, and p is in the closed polygon exactly when it is in the closed
+/// cone at poly[0] and on the inner side of the fan triangle's far edge (an edge-by-edge pass
+/// would make subset·h tests, which the large-polygon families feel). The static filter decides
+/// almost every test; the staged exact predicate takes the rest.
+bool contains_all(std::span<const ExactPoint> pts, const std::vector<std::uint32_t>& poly,
+                  const std::vector<std::uint32_t>& subset, double bound, StageCounts& counts) {
+  auto orient = [&](std::uint32_t ia, std::uint32_t ib, std::uint32_t ic) {
+    const double det = orient_hi(pts[ia], pts[ib], pts[ic]);
+    if (det > bound) { counts.add(Stage::filter); return 1; }
+    if (det < -bound) { counts.add(Stage::filter); return -1; }
+    return orient_sign_fast(pts[ia], pts[ib], pts[ic], true, counts);
+  };
+  // The polygon's own vertices are skipped: a vertex lies on the fan's rays, where the filter
+  // cannot decide and every test would go to the exact stage.
+  const std::size_t h = poly.size();
+  const std::uint32_t apex = poly[0];
+  const std::vector<std::uint8_t>& is_vertex = marked(pts.size(), poly);
+  for (const std::uint32_t i : subset) {
+    if (is_vertex[i]) continue;
+    if (orient(apex, poly[1], i) < 0 || orient(apex, poly[h - 1], i) > 0) return false;
+    // invariant: orient(apex, poly[lo], p) >= 0 >= orient(apex, poly[hi], p)
+    std::size_t lo = 1, hi = h - 1;
+    while (hi - lo > 1) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (orient(apex, poly[mid], i) >= 0) lo = mid;
+      else hi = mid;
+    }
+    if (orient(poly[lo], poly[hi], i) < 0) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& stats) {
@@ -181,40 +221,11 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   std::vector<std::uint32_t> poly = chain(std::move(proposal), {points, true, stats.stages});
   if (poly.size() < 3 || poly.size() != proposed) return fallback(HullSource::qhull_repaired);
 
-  // Certify: every kept point lies in the closed polygon, i.e. in the closed left half-plane of
-  // every edge. The points that preselect() discarded need no test: they lie in the closed
-  // octagon of kept extreme points, which the certified convex polygon contains.
-  //
-  // Each point is located in the fan of triangles (poly[0], poly[k], poly[k+1]) by binary search,
-  // O(log h) orientation tests instead of h: poly is strictly convex and counter-clockwise (chain
-  // pops on orientation <= 0), so seen from poly[0] the other vertices turn monotonically through
-  // less than a half-turn, and p is in the closed polygon exactly when it is in the closed cone at
-  // poly[0] and on the inner side of the fan triangle's far edge (an edge-by-edge pass would make
-  // subset·h tests, which the large-polygon families feel). The static filter decides almost
-  // every test; the staged exact predicate takes the rest.
-  auto orient = [&](std::uint32_t ia, std::uint32_t ib, std::uint32_t ic) {
-    const double det = orient_hi(points[ia], points[ib], points[ic]);
-    if (det > bound) { stats.stages.add(Stage::filter); return 1; }
-    if (det < -bound) { stats.stages.add(Stage::filter); return -1; }
-    return orient_sign_fast(points[ia], points[ib], points[ic], true, stats.stages);
-  };
-  // The polygon's own vertices are skipped: a vertex lies on the fan's rays, where the filter
-  // cannot decide and every test would go to the exact stage.
-  const std::size_t h = poly.size();
-  const std::uint32_t apex = poly[0];
-  const std::vector<std::uint8_t>& is_vertex = marked(points.size(), poly);
-  for (const std::uint32_t i : subset) {
-    if (is_vertex[i]) continue;
-    if (orient(apex, poly[1], i) < 0 || orient(apex, poly[h - 1], i) > 0)
-      return fallback(HullSource::qhull_repaired);
-    std::size_t lo = 1, hi = h - 1;  // invariant: orient(apex, poly[lo], p) >= 0 >= orient(apex, poly[hi], p)
-    while (hi - lo > 1) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (orient(apex, poly[mid], i) >= 0) lo = mid;
-      else hi = mid;
-    }
-    if (orient(poly[lo], poly[hi], i) < 0) return fallback(HullSource::qhull_repaired);
-  }
+  // Certify: every kept point lies in the closed polygon. The points that preselect() discarded
+  // need no test: they lie in the closed octagon of kept extreme points, which the certified
+  // convex polygon contains.
+  if (!contains_all(points, poly, subset, bound, stats.stages))
+    return fallback(HullSource::qhull_repaired);
   ++stats.by_source[static_cast<int>(HullSource::qhull_certified)];
   return {std::move(poly), HullSource::qhull_certified, true};
 }
