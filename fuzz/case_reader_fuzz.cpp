@@ -5,7 +5,8 @@
 // Asserts, aborting (a libFuzzer finding) otherwise:
 //   - read_batch never throws and reports every bad line through on_error with a message that
 //     names the source and a line number within the input, and that is printable ASCII (so
-//     `query` can answer the line with {"error": message}; non-UTF-8 input once crashed it there);
+//     `query` can answer the line with {"error": message}: a non-UTF-8 byte would make writing
+//     that JSON throw);
 //   - fixture_from_text either returns or throws CaseError (nothing else), with a line within the
 //     input;
 //   - every case either reader accepts is valid (reference::validate passes) and survives

@@ -35,9 +35,7 @@ using namespace minkowski;
 constexpr std::size_t kMaxFuzzPoints = 16;
 
 [[noreturn]] void fail(const fixtures::Case& c, const std::string& what) {
-  std::fprintf(stderr, "fast_vs_reference_fuzz: %s\ncase: %s\n", what.c_str(),
-               fixtures::case_to_json(c).dump().c_str());
-  std::abort();
+  fuzz::fail_with_case("fast_vs_reference_fuzz", c, what);
 }
 
 bool finite(const std::optional<std::array<double, 2>>& p) {

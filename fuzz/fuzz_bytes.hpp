@@ -1,5 +1,6 @@
 #pragma once
-// fuzz/fuzz_bytes.hpp — how the numeric fuzz targets read a case out of arbitrary bytes.
+// fuzz/fuzz_bytes.hpp — how the numeric fuzz targets read a case out of arbitrary bytes, and how
+// they report a finding on it (fail_with_case).
 //
 // Layout: byte 0 and byte 1 give the point counts of shapes a and b (count = byte % (max + 1),
 // so 0 — an empty shape — is reachable); then values follow, each one tag byte and maybe 8 more:
@@ -17,9 +18,12 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <string>
 
 #include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fixtures/case_io.hpp"
@@ -100,6 +104,15 @@ inline std::optional<fixtures::Case> decode_case(const std::uint8_t* data, std::
       shape->points.push_back({*x, *y});
     }
   return c;
+}
+
+/// A finding: prints "target: what" and the case as one JSON line to stderr (run_fuzzer.sh shows
+/// both), then aborts, which libFuzzer records as a crash with the input that caused it.
+[[noreturn]] inline void fail_with_case(const char* target, const fixtures::Case& c,
+                                        const std::string& what) {
+  std::fprintf(stderr, "%s: %s\ncase: %s\n", target, what.c_str(),
+               fixtures::case_to_json(c).dump().c_str());
+  std::abort();
 }
 
 }  // namespace minkowski::fuzz

@@ -33,9 +33,7 @@ using namespace minkowski;
 constexpr std::size_t kMaxFuzzPoints = 32;
 
 [[noreturn]] void fail(const fixtures::Case& c, const std::string& what) {
-  std::fprintf(stderr, "reference_hull_fuzz: %s\ncase: %s\n", what.c_str(),
-               fixtures::case_to_json(c).dump().c_str());
-  std::abort();
+  fuzz::fail_with_case("reference_hull_fuzz", c, what);
 }
 
 std::vector<reference::ExactPoint> vertex_points(const std::vector<reference::ExactPoint>& pts,

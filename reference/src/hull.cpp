@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "minkowski/fast/monotone_chain.hpp"
 #include "qhull_proposer.hpp"
 
 namespace minkowski::reference {
@@ -17,38 +18,32 @@ bool all_in_domain(std::span<const ExactPoint> pts) {
   return true;
 }
 
-/// Monotone chain over `order` (indices into pts, sorted lexicographically, exact duplicates
-/// removed). Pops on orientation <= 0, so the result is strictly convex.
-std::vector<std::uint32_t> chain(std::span<const ExactPoint> pts,
-                                 const std::vector<std::uint32_t>& order, bool expansions,
-                                 StageCounts& counts) {
-  const std::size_t n = order.size();
-  if (n <= 2) return order;
-  std::vector<std::uint32_t> h(2 * n);
-  std::size_t k = 0;
-  auto turn = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+/// The monotone chain's traits (minkowski/fast/monotone_chain.hpp) for indices into `pts`: exact
+/// lexicographic order, and the staged exact orientation, whose stages are counted in `counts`.
+/// `expansions` may be true only when every point is in the expansion domain (predicates.hpp).
+struct ChainTraits {
+  using Point = std::uint32_t;
+  std::span<const ExactPoint> pts;
+  bool expansions;
+  StageCounts& counts;
+  bool less(std::uint32_t a, std::uint32_t b) const { return lex_less(pts[a], pts[b]); }
+  int orient(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
     return orient_sign_fast(pts[a], pts[b], pts[c], expansions, counts);
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    while (k >= 2 && turn(h[k - 2], h[k - 1], order[i]) <= 0) --k;
-    h[k++] = order[i];
   }
-  for (std::size_t i = n - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && turn(h[k - 2], h[k - 1], order[i]) <= 0) --k;
-    h[k++] = order[i];
-  }
-  h.resize(k - 1);
-  return h;
-}
+};
 
-std::vector<std::uint32_t> sorted_unique(std::span<const ExactPoint> pts,
-                                         std::vector<std::uint32_t> idx) {
-  std::sort(idx.begin(), idx.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return lex_less(pts[a], pts[b]); });
+/// `idx` sorted lexicographically, exact duplicates removed: the monotone chain's input.
+std::vector<std::uint32_t> sorted_unique(std::vector<std::uint32_t> idx, const ChainTraits& t) {
+  fast::sort_lexicographic(idx, t);
   idx.erase(std::unique(idx.begin(), idx.end(),
-                        [&](std::uint32_t a, std::uint32_t b) { return pts[a] == pts[b]; }),
+                        [&](std::uint32_t a, std::uint32_t b) { return t.pts[a] == t.pts[b]; }),
             idx.end());
   return idx;
+}
+
+/// Exact strictly convex hull of the points at `idx` (monotone_chain.hpp's contract).
+std::vector<std::uint32_t> chain(std::vector<std::uint32_t> idx, const ChainTraits& t) {
+  return fast::monotone_chain(sorted_unique(std::move(idx), t), t);
 }
 
 }  // namespace
@@ -58,18 +53,16 @@ HullResult hull_exact(std::span<const ExactPoint> points, StageCounts& counts) {
   std::iota(idx.begin(), idx.end(), 0u);
   HullResult r;
   r.in_expansion_domain = all_in_domain(points);
-  r.vertices = chain(points, sorted_unique(points, std::move(idx)), r.in_expansion_domain, counts);
+  r.vertices = chain(std::move(idx), {points, r.in_expansion_domain, counts});
   r.source = HullSource::exact_only;
   return r;
 }
 
 namespace {
 
-constexpr double kU = 0x1p-53;  // unit roundoff of double
-
 /// Static orientation filter for points whose hi parts are all at most S in magnitude: by the
 /// bound derived in predicates.hpp with every M <= 2S, |det − fl(det)| <= 8u·(4S² + 4S²).
-double static_orient_bound(double max_abs) { return 64 * kU * max_abs * max_abs; }
+double static_orient_bound(double max_abs) { return 64 * kUnitRoundoff * max_abs * max_abs; }
 
 double orient_hi(const ExactPoint& a, const ExactPoint& b, const ExactPoint& p) {
   return (b.x.hi - a.x.hi) * (p.y.hi - a.y.hi) - (b.y.hi - a.y.hi) * (p.x.hi - a.x.hi);
@@ -143,6 +136,46 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
   return keep;
 }
 
+/// Certification of a proposed hull: true when every point of `subset` lies in the closed
+/// polygon `poly` (indices into pts, strictly convex, counter-clockwise, at least 3 vertices),
+/// i.e. in the closed left half-plane of every edge. `bound` is the static filter's bound for
+/// these points (static_orient_bound).
+///
+/// Each point is located in the fan of triangles (poly[0], poly[k], poly[k+1]) by binary search,
+/// O(log h) orientation tests instead of h: poly is strictly convex and counter-clockwise (the
+/// chain pops on orientation <= 0), so seen from poly[0] the other vertices turn monotonically
+/// through less than a half-turn, and p is in the closed polygon exactly when it is in the closed
+/// cone at poly[0] and on the inner side of the fan triangle's far edge (an edge-by-edge pass
+/// would make subset·h tests, which the large-polygon families feel). The static filter decides
+/// almost every test; the staged exact predicate takes the rest.
+bool contains_all(std::span<const ExactPoint> pts, const std::vector<std::uint32_t>& poly,
+                  const std::vector<std::uint32_t>& subset, double bound, StageCounts& counts) {
+  auto orient = [&](std::uint32_t ia, std::uint32_t ib, std::uint32_t ic) {
+    const double det = orient_hi(pts[ia], pts[ib], pts[ic]);
+    if (det > bound) { counts.add(Stage::filter); return 1; }
+    if (det < -bound) { counts.add(Stage::filter); return -1; }
+    return orient_sign_fast(pts[ia], pts[ib], pts[ic], true, counts);
+  };
+  // The polygon's own vertices are skipped: a vertex lies on the fan's rays, where the filter
+  // cannot decide and every test would go to the exact stage.
+  const std::size_t h = poly.size();
+  const std::uint32_t apex = poly[0];
+  const std::vector<std::uint8_t>& is_vertex = marked(pts.size(), poly);
+  for (const std::uint32_t i : subset) {
+    if (is_vertex[i]) continue;
+    if (orient(apex, poly[1], i) < 0 || orient(apex, poly[h - 1], i) > 0) return false;
+    // invariant: orient(apex, poly[lo], p) >= 0 >= orient(apex, poly[hi], p)
+    std::size_t lo = 1, hi = h - 1;
+    while (hi - lo > 1) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (orient(apex, poly[mid], i) >= 0) lo = mid;
+      else hi = mid;
+    }
+    if (orient(poly[lo], poly[hi], i) < 0) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& stats) {
@@ -185,45 +218,14 @@ HullResult hull_qhull_certified(std::span<const ExactPoint> points, HullStats& s
   proposal.reserve(ids.size());
   for (const int id : ids) proposal.push_back(subset[static_cast<std::size_t>(id)]);
   const std::size_t proposed = proposal.size();
-  proposal = sorted_unique(points, std::move(proposal));
-  std::vector<std::uint32_t> poly = chain(points, proposal, true, stats.stages);
+  std::vector<std::uint32_t> poly = chain(std::move(proposal), {points, true, stats.stages});
   if (poly.size() < 3 || poly.size() != proposed) return fallback(HullSource::qhull_repaired);
 
-  // Certify: every kept point lies in the closed polygon, i.e. in the closed left half-plane of
-  // every edge. The points that preselect() discarded need no test: they lie in the closed
-  // octagon of kept extreme points, which the certified convex polygon contains.
-  //
-  // Each point is located in the fan of triangles (poly[0], poly[k], poly[k+1]) by binary search,
-  // O(log h) orientation tests instead of h: poly is strictly convex and counter-clockwise (chain
-  // pops on orientation <= 0), so seen from poly[0] the other vertices turn monotonically through
-  // less than a half-turn, and p is in the closed polygon exactly when it is in the closed cone at
-  // poly[0] and on the inner side of the fan triangle's far edge. The edge-by-edge pass it
-  // replaces made subset·h tests, a sixth of `check`'s hull time on the large-polygon families
-  // (callgrind, `check --cases 300 --threads 1`, 2026-11-25). The static filter decides almost
-  // every test; the staged exact predicate takes the rest.
-  auto orient = [&](std::uint32_t ia, std::uint32_t ib, std::uint32_t ic) {
-    const double det = orient_hi(points[ia], points[ib], points[ic]);
-    if (det > bound) { stats.stages.add(Stage::filter); return 1; }
-    if (det < -bound) { stats.stages.add(Stage::filter); return -1; }
-    return orient_sign_fast(points[ia], points[ib], points[ic], true, stats.stages);
-  };
-  // The polygon's own vertices are skipped: a vertex lies on the fan's rays, where the filter
-  // cannot decide and every test would go to the exact stage.
-  const std::size_t h = poly.size();
-  const std::uint32_t apex = poly[0];
-  const std::vector<std::uint8_t>& is_vertex = marked(points.size(), poly);
-  for (const std::uint32_t i : subset) {
-    if (is_vertex[i]) continue;
-    if (orient(apex, poly[1], i) < 0 || orient(apex, poly[h - 1], i) > 0)
-      return fallback(HullSource::qhull_repaired);
-    std::size_t lo = 1, hi = h - 1;  // invariant: orient(apex, poly[lo], p) >= 0 >= orient(apex, poly[hi], p)
-    while (hi - lo > 1) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (orient(apex, poly[mid], i) >= 0) lo = mid;
-      else hi = mid;
-    }
-    if (orient(poly[lo], poly[hi], i) < 0) return fallback(HullSource::qhull_repaired);
-  }
+  // Certify: every kept point lies in the closed polygon. The points that preselect() discarded
+  // need no test: they lie in the closed octagon of kept extreme points, which the certified
+  // convex polygon contains.
+  if (!contains_all(points, poly, subset, bound, stats.stages))
+    return fallback(HullSource::qhull_repaired);
   ++stats.by_source[static_cast<int>(HullSource::qhull_certified)];
   return {std::move(poly), HullSource::qhull_certified, true};
 }
@@ -233,8 +235,7 @@ HullResult hull_boundary_walk(std::span<const ExactPoint> points) {
   std::vector<RationalPoint> q(n);
   for (std::size_t i = 0; i < n; ++i) q[i] = to_rational(points[i]);
   auto orient = [&](std::size_t a, std::size_t b, std::size_t c) {
-    const Rational det = (q[b].x - q[a].x) * (q[c].y - q[a].y) - (q[b].y - q[a].y) * (q[c].x - q[a].x);
-    return det > 0 ? 1 : (det < 0 ? -1 : 0);
+    return orient_sign_rational(q[a], q[b], q[c]);
   };
   auto dist2 = [&](std::size_t a, std::size_t b) {
     const Rational dx = q[b].x - q[a].x, dy = q[b].y - q[a].y;

@@ -1,8 +1,11 @@
 // Exact A ∩ B for two radius-0 shapes: the hull of one shape clipped (Sutherland–Hodgman) by the
 // half-planes that describe the other, all in rationals.
 #include <algorithm>
+#include <span>
 
+#include "minkowski/fast/monotone_chain.hpp"
 #include "minkowski/reference/oracle.hpp"
+#include "minkowski/reference/predicates.hpp"
 
 namespace minkowski::reference {
 
@@ -68,30 +71,25 @@ std::vector<RationalPoint> clip(const std::vector<RationalPoint>& poly, const Ha
   return out;
 }
 
-/// Canonical form: counter-clockwise, strictly convex, from the lexicographically smallest point
-/// (exact monotone chain in rationals).
-std::vector<RationalPoint> canonical(std::vector<RationalPoint> pts) {
-  auto less = [](const RationalPoint& a, const RationalPoint& b) {
+/// The monotone chain's traits (minkowski/fast/monotone_chain.hpp) on rational points: exact
+/// lexicographic order and exact orientation.
+struct RationalChainTraits {
+  using Point = RationalPoint;
+  bool less(const RationalPoint& a, const RationalPoint& b) const {
     return a.x < b.x || (a.x == b.x && a.y < b.y);
-  };
-  std::sort(pts.begin(), pts.end(), less);
+  }
+  int orient(const RationalPoint& a, const RationalPoint& b, const RationalPoint& c) const {
+    return orient_sign_rational(a, b, c);
+  }
+};
+
+/// Canonical form: counter-clockwise, strictly convex, from the lexicographically smallest point
+/// (the exact monotone chain in rationals).
+std::vector<RationalPoint> canonical(std::vector<RationalPoint> pts) {
+  const RationalChainTraits traits{};
+  fast::sort_lexicographic(pts, traits);
   pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
-  if (pts.size() <= 2) return pts;
-  auto turn = [](const RationalPoint& a, const RationalPoint& b, const RationalPoint& c) {
-    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-  };
-  std::vector<RationalPoint> h(2 * pts.size());
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < pts.size(); ++i) {
-    while (k >= 2 && turn(h[k - 2], h[k - 1], pts[i]) <= 0) --k;
-    h[k++] = pts[i];
-  }
-  for (std::size_t i = pts.size() - 1, lower = k + 1; i-- > 0;) {
-    while (k >= lower && turn(h[k - 2], h[k - 1], pts[i]) <= 0) --k;
-    h[k++] = pts[i];
-  }
-  h.resize(k - 1);
-  return h;
+  return fast::monotone_chain(std::span<const RationalPoint>(pts), traits);
 }
 
 }  // namespace

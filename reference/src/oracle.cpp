@@ -79,8 +79,8 @@ struct Evaluated {
 /// times 2^E, and |v − q|² (or cross(a, b)² / |b − a|²) is an integer expression times 2^(2E).
 /// Evaluating that with GMP integers and forming the rational once gives the same canonical
 /// rational as the chain of Rational operations (exact values have one canonical form) without a
-/// gcd per operation and without allocating: the integers are kept per thread and reused.
-/// (Rational temporaries and their gcds were about a fifth of a campaign's run time.)
+/// gcd per operation and without allocating: the integers are kept per thread and reused
+/// (Rational temporaries and their gcds would otherwise weigh on every campaign).
 struct DyadicScratch {
   static constexpr int kSlots = 8;  ///< ax, ay, bx, by, two products, a term, spare
   mpz_t z[kSlots];
@@ -242,7 +242,7 @@ class Solver {
     for (std::size_t i = 0; i < cands.size(); ++i) {
       // Certainly larger than another candidate. Written so that a NaN bound (inf − inf when the
       // double approximation overflows, e.g. coordinates near 1e211) never prunes: pruning every
-      // candidate left `best` empty (found by fuzz/reference_hull_fuzz).
+      // candidate would leave `best` empty (FuzzFindings.OverflowingErrorBoundsPruneNothing).
       if (ap[i].lower() > min_upper) continue;
       Rational q = exact_q(cands[i]);
       if (best.empty() || q < best.front().q) {
@@ -322,8 +322,8 @@ class Solver {
   std::size_t h_;
   ExactPoint q_;
   /// The predicates' expansion stage is exact only when every point involved is in its domain:
-  /// D's points and q. (q was not checked before 2026-11-25: a translation of (2^-1074, 2^-1074)
-  /// into a triangle was located on its boundary, found in review; oracle_hand_test.)
+  /// D's points and q. Unchecked, a translation of (2^-1074, 2^-1074) into a triangle would be
+  /// located on its boundary (ReferenceHand.TinyTranslationIsLocatedExactly).
   bool expansions_;
   mutable std::optional<RationalPoint> rq_;  ///< see rq()
 };
@@ -390,7 +390,7 @@ struct PreparedPair::Impl {
 
  private:
   /// Empty until converted: a default RationalPoint is four GMP integers, each allocated, and
-  /// most slots are never converted (building them eagerly was 2% of `check`'s instructions).
+  /// most slots are never converted.
   mutable std::vector<std::optional<RationalPoint>> rational_hull_;
   mutable std::unique_ptr<std::atomic<bool>[]> rational_ready_;
   mutable std::mutex rational_mutex_;
@@ -555,122 +555,145 @@ const Location& locate_in_difference(const Solver& s, std::size_t h) {
   return loc;
 }
 
+DirectionSet ray(RationalPoint dir) {
+  DirectionSet ds;
+  ds.kind = DirectionSet::Kind::ray;
+  ds.from = dir;
+  ds.to = std::move(dir);
+  return ds;
+}
+
+/// The optimal directions at a point on core(D)'s boundary, as located (Location::boundary_dirs).
+std::vector<DirectionSet> boundary_directions(const Solver& s, const Location& loc) {
+  std::vector<DirectionSet> out;
+  for (const BoundaryDirection& bd : loc.boundary_dirs) {
+    switch (bd.kind) {
+      case BoundaryDirection::Kind::all: {
+        DirectionSet all;
+        all.kind = DirectionSet::Kind::all;
+        out.push_back(all);
+        break;
+      }
+      case BoundaryDirection::Kind::cone: {
+        DirectionSet ds;
+        ds.kind = DirectionSet::Kind::cone;
+        ds.from = s.edge_normal(bd.from);
+        ds.to = s.edge_normal(bd.to);
+        out.push_back(std::move(ds));
+        break;
+      }
+      case BoundaryDirection::Kind::ray: out.push_back(ray(s.edge_normal(bd.from))); break;
+    }
+  }
+  return out;
+}
+
+/// What answer_at asks for, and of which pair.
+struct AnswerRequest {
+  const PreparedPair::Impl& prepared;
+  bool full;         ///< Detail::full: witnesses and minimum translation vectors too
+  bool directions;   ///< optimal directions wanted
+  bool zero_radius;  ///< both radii 0: `squared` and the MTVs are exact rationals
+};
+
+/// q on core(D)'s boundary: touching (radius 0) or overlapping by the radius.
+void answer_on_boundary(const AnswerRequest& req, const Solver& s, const Feature& f,
+                        std::vector<DirectionSet> dirs, PairAnswer& ans) {
+  ans.core_location = CoreLocation::boundary;
+  ans.core_squared = 0;
+  ans.relation = ans.radius == 0 ? Relation::touching : Relation::overlapping;
+  ans.signed_distance = -req.prepared.radius_real;
+  ans.directions = std::move(dirs);
+  if (!req.full) return;
+  Witness w;
+  RationalPoint p;
+  s.closest(f, p, w.core_a, w.core_b);
+  w.point_a[0] = to_real(w.core_a.x); w.point_a[1] = to_real(w.core_a.y);
+  w.point_b[0] = to_real(w.core_b.x); w.point_b[1] = to_real(w.core_b.y);
+  ans.witness = std::move(w);
+}
+
+/// q strictly inside core(D): overlapping; depth and directions from the nearest edges (ties all).
+void answer_inside(const AnswerRequest& req, const Solver& s, const Location& loc,
+                   PairAnswer& ans) {
+  ans.core_location = CoreLocation::inside;
+  std::vector<Evaluated> best = s.minimize(loc.candidates);
+  ans.core_squared = best.front().q;
+  ans.relation = Relation::overlapping;
+  ans.signed_distance = -(sqrt(to_real(ans.core_squared)) + req.prepared.radius_real);
+  if (!req.directions) return;
+  for (const Evaluated& e : best) {
+    DirectionSet ds = ray(s.edge_normal(e.f.k));
+    if (req.zero_radius && req.full) ds.mtv = sub(s.closest_point(e.f), s.rq());
+    ans.directions.push_back(std::move(ds));
+  }
+}
+
+/// q strictly outside core(D): the relation against the radius, the distance, and the one
+/// direction and witness pair from the nearest feature (the nearest point of a convex set is
+/// unique).
+void answer_outside(const AnswerRequest& req, const Solver& s, const Location& loc,
+                    PairAnswer& ans) {
+  ans.core_location = CoreLocation::outside;
+  std::vector<Evaluated> best = s.minimize(loc.candidates);
+  ans.core_squared = best.front().q;
+  const Rational r2 = ans.radius * ans.radius;
+  ans.relation = ans.core_squared > r2   ? Relation::separated
+                 : ans.core_squared == r2 ? Relation::touching
+                                          : Relation::overlapping;
+  const Real dist = sqrt(to_real(ans.core_squared));
+  const Real& r_real = req.prepared.radius_real;
+  // dist − r cancels when q is within 2^-256 of r²: sqrt(q) rounds to r and the difference to 0
+  // while the relation (exact) says separated or overlapping (circles whose centres are
+  // 5 − 2.4e-323 apart with radii 2 and 3; see
+  // FuzzFindings.SignOfSignedDistanceIsExactUnderCancellation). The same value as
+  // (q − r²)/(sqrt(q) + r) has an exact numerator and no cancellation, so its sign is exact.
+  ans.signed_distance = ans.radius == 0 ? dist : to_real(ans.core_squared - r2) / (dist + r_real);
+  if (!req.full) {
+    if (req.directions)
+      ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
+    return;
+  }
+  Witness w;
+  RationalPoint p;
+  s.closest(best.front().f, p, w.core_a, w.core_b);
+  // Unit normal from A towards B is −p/|p| (p = core_a − core_b ≠ 0 here; relative to q).
+  const RationalPoint rel = sub(p, s.rq());
+  const Real nx = -to_real(rel.x) / dist, ny = -to_real(rel.y) / dist;
+  const Real ra = req.prepared.a.radius, rb = req.prepared.b.radius;
+  w.point_a[0] = to_real(w.core_a.x) + ra * nx;
+  w.point_a[1] = to_real(w.core_a.y) + ra * ny;
+  w.point_b[0] = to_real(w.core_b.x) - rb * nx;
+  w.point_b[1] = to_real(w.core_b.y) - rb * ny;
+  ans.witness = std::move(w);
+  ans.directions.push_back(ray(neg(rel)));
+}
+
 /// The answer for the point q relative to D = A − B; with q = origin, the pair query.
 /// `directions`: false when only the relation and the magnitudes are wanted (a translation's
 /// signed distance): the optimal directions then stay empty.
 PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, Detail detail,
                      bool directions = true) {
-  const bool full = detail == Detail::full;
-  const Shape& a = prepared.a;
-  const Shape& b = prepared.b;
+  const AnswerRequest req{prepared, detail == Detail::full, directions,
+                          prepared.a.radius == 0 && prepared.b.radius == 0};
   const Difference& d = prepared.d;
   PairAnswer ans;
   ans.stats = prepared.build_stats;
   ans.hull_source = prepared.hull_source;
   ans.difference_points = static_cast<std::uint32_t>(d.pts.size());
   ans.difference_vertices = static_cast<std::uint32_t>(d.hull.size());
+  ans.radius = prepared.radius;
 
   Solver s(prepared, ans.stats, q);
-  const std::size_t h = d.hull.size();
-  ans.radius = prepared.radius;
-  const bool zero_radius = a.radius == 0 && b.radius == 0;
-
-  // --- where is the origin relative to core(D)? -----------------------------------------------
-  const Location& loc = locate_in_difference(s, h);
-  const std::vector<Feature>& candidates = loc.candidates;
-  const std::optional<Feature>& boundary_feature = loc.boundary_feature;
-  const bool inside = loc.inside;
-  auto cone = [&](std::size_t from_edge, std::size_t to_edge) {
-    DirectionSet ds;
-    ds.kind = DirectionSet::Kind::cone;
-    ds.from = s.edge_normal(from_edge);
-    ds.to = s.edge_normal(to_edge);
-    return ds;
-  };
-  auto ray = [](RationalPoint dir) {
-    DirectionSet ds;
-    ds.kind = DirectionSet::Kind::ray;
-    ds.from = dir;
-    ds.to = std::move(dir);
-    return ds;
-  };
-  std::vector<DirectionSet> boundary_dirs;
-  for (const BoundaryDirection& bd : loc.boundary_dirs) {
-    switch (bd.kind) {
-      case BoundaryDirection::Kind::all: {
-        DirectionSet all;
-        all.kind = DirectionSet::Kind::all;
-        boundary_dirs.push_back(all);
-        break;
-      }
-      case BoundaryDirection::Kind::cone: boundary_dirs.push_back(cone(bd.from, bd.to)); break;
-      case BoundaryDirection::Kind::ray: boundary_dirs.push_back(ray(s.edge_normal(bd.from))); break;
-    }
-  }
-
-  // --- magnitudes, relation, witnesses, directions --------------------------------------------
-  const Real& r_real = prepared.radius_real;
-  if (boundary_feature) {
-    ans.core_location = CoreLocation::boundary;
-    ans.core_squared = 0;
-    ans.relation = ans.radius == 0 ? Relation::touching : Relation::overlapping;
-    ans.signed_distance = -r_real;
-    ans.directions = std::move(boundary_dirs);
-    if (full) {
-    Witness w;
-    RationalPoint p;
-    s.closest(*boundary_feature, p, w.core_a, w.core_b);
-    w.point_a[0] = to_real(w.core_a.x); w.point_a[1] = to_real(w.core_a.y);
-    w.point_b[0] = to_real(w.core_b.x); w.point_b[1] = to_real(w.core_b.y);
-    ans.witness = std::move(w);
-    }
-  } else if (inside) {
-    ans.core_location = CoreLocation::inside;
-    std::vector<Evaluated> best = s.minimize(candidates);
-    ans.core_squared = best.front().q;
-    ans.relation = Relation::overlapping;
-    ans.signed_distance = -(sqrt(to_real(ans.core_squared)) + r_real);
-    for (const Evaluated& e : best) {
-      if (!directions) break;
-      DirectionSet ds = ray(s.edge_normal(e.f.k));
-      if (zero_radius && full) ds.mtv = sub(s.closest_point(e.f), s.rq());
-      ans.directions.push_back(std::move(ds));
-    }
-  } else {
-    ans.core_location = CoreLocation::outside;
-    std::vector<Evaluated> best = s.minimize(candidates);
-    ans.core_squared = best.front().q;
-    const Rational r2 = ans.radius * ans.radius;
-    ans.relation = ans.core_squared > r2   ? Relation::separated
-                   : ans.core_squared == r2 ? Relation::touching
-                                            : Relation::overlapping;
-    const Real dist = sqrt(to_real(ans.core_squared));
-    // dist − r cancels when q is within 2^-256 of r²: sqrt(q) rounds to r and the difference to 0
-    // while the relation (exact) says separated or overlapping (found by fuzz/reference_hull_fuzz:
-    // circles whose centres are 5 − 2.4e-323 apart with radii 2 and 3). The same value as
-    // (q − r²)/(sqrt(q) + r) has an exact numerator and no cancellation, so its sign is exact.
-    ans.signed_distance = ans.radius == 0 ? dist : to_real(ans.core_squared - r2) / (dist + r_real);
-    if (!full) {
-      if (directions) ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
-      if (zero_radius) ans.squared = ans.core_squared;
-      return ans;
-    }
-    Witness w;
-    RationalPoint p;
-    s.closest(best.front().f, p, w.core_a, w.core_b);
-    // Unit normal from A towards B is −p/|p| (p = core_a − core_b ≠ 0 here; relative to q).
-    const RationalPoint rel = sub(p, s.rq());
-    const Real nx = -to_real(rel.x) / dist, ny = -to_real(rel.y) / dist;
-    const Real ra = a.radius, rb = b.radius;
-    w.point_a[0] = to_real(w.core_a.x) + ra * nx;
-    w.point_a[1] = to_real(w.core_a.y) + ra * ny;
-    w.point_b[0] = to_real(w.core_b.x) - rb * nx;
-    w.point_b[1] = to_real(w.core_b.y) - rb * ny;
-    ans.witness = std::move(w);
-    DirectionSet ds = ray(neg(rel));
-    ans.directions.push_back(std::move(ds));
-  }
-  if (zero_radius) ans.squared = ans.core_squared;
+  const Location& loc = locate_in_difference(s, d.hull.size());
+  std::vector<DirectionSet> boundary_dirs = boundary_directions(s, loc);
+  if (loc.boundary_feature)
+    answer_on_boundary(req, s, *loc.boundary_feature, std::move(boundary_dirs), ans);
+  else if (loc.inside)
+    answer_inside(req, s, loc, ans);
+  else
+    answer_outside(req, s, loc, ans);
+  if (req.zero_radius) ans.squared = ans.core_squared;
   return ans;
 }
 

@@ -1,16 +1,12 @@
 #include "minkowski/reference/predicates.hpp"
 
 #include <cmath>
-#include <limits>
 
 #include "expansion.hpp"
 
 namespace minkowski::reference {
 
 namespace {
-constexpr double kU = std::numeric_limits<double>::epsilon() / 2;  // unit roundoff 2^-53
-/// Filter bound factor: 8 >= 6.1 derived in predicates.hpp.
-constexpr double kOrientBound = 8.0 * kU;
 /// Absolute slack of the filter outside the expansion domain, where values may underflow. With
 /// round to nearest, a difference or sum whose result is subnormal is exact, and each of the two
 /// products loses at most 2^-1075 more than the relative bound allows: 2^-1074 in all, plus at
@@ -19,12 +15,13 @@ constexpr double kUnderflowSlack = 0x1p-1060;
 
 }  // namespace
 
-int orient_sign_rational(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r) {
-  const Rational px = to_rational(p.x), py = to_rational(p.y);
-  const Rational a = to_rational(q.x) - px, b = to_rational(r.y) - py;
-  const Rational c = to_rational(q.y) - py, d = to_rational(r.x) - px;
-  const Rational det = a * b - c * d;
+int orient_sign_rational(const RationalPoint& p, const RationalPoint& q, const RationalPoint& r) {
+  const Rational det = (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
   return det > 0 ? 1 : (det < 0 ? -1 : 0);
+}
+
+int orient_sign_rational(const ExactPoint& p, const ExactPoint& q, const ExactPoint& r) {
+  return orient_sign_rational(to_rational(p), to_rational(q), to_rational(r));
 }
 
 int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDiff& x2,
@@ -35,7 +32,7 @@ int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDi
   auto hi = [](const CoordDiff& d) { return d.minuend.hi - d.subtrahend.hi; };
   auto mag = [](const CoordDiff& d) { return std::fabs(d.minuend.hi) + std::fabs(d.subtrahend.hi); };
   const double det = hi(x1) * hi(y1) - hi(x2) * hi(y2);
-  const double bound = kOrientBound * (mag(x1) * mag(y1) + mag(x2) * mag(y2)) +
+  const double bound = detail::kOrientFilterFactor * (mag(x1) * mag(y1) + mag(x2) * mag(y2)) +
                        (use_expansions ? 0.0 : kUnderflowSlack);
   if (det > bound) { counts.add(Stage::filter); return 1; }
   if (-det > bound) { counts.add(Stage::filter); return -1; }

@@ -69,9 +69,8 @@ bool QhullProposer::run_again(std::vector<double>& coords, int& exit_code) {
     qh->MINoutside = pristine_.MINoutside;
     // The options record (qh.qhull_options) is text that Qhull only prints (error messages,
     // summaries), yet qh_detroundoff appends a dozen formatted options to it on every run, each
-    // strncat scanning the whole record. Restored to the first run's length it still cost 17 of
-    // 918 million instructions of `check --cases 300 --threads 1` (callgrind, 2026-11-25); so a
-    // rerun starts from an empty record, and its error messages list the options of that run.
+    // strncat scanning the whole record; so a rerun starts from an empty record, and its error
+    // messages list the options of that run.
     qh->qhull_options[0] = '\0';
     qh->qhull_optionlen = 0;
     if (qh->num_points < 3) qh_errexit(qh, qh_ERRinput, nullptr, nullptr);  // as qh_init_B would

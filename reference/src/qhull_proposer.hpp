@@ -2,7 +2,7 @@
 // Private: a reusable reentrant-Qhull context that proposes 2D hull vertices.
 //
 // Uses the C API only (Qhull::qhull_r). A process that also linked libqhullcpp would have its
-// qh_fprintf replaced and die on the first C-API message (QH10025, ../shared/NOTES-deps.md).
+// qh_fprintf replaced and die on the first C-API message (QH10025; docs/exactness.md).
 // Qhull's messages go to a memory stream, never to the terminal.
 
 #include <cstdio>
@@ -22,11 +22,11 @@ class QhullProposer {
   QhullProposer(const QhullProposer&) = delete;
   QhullProposer& operator=(const QhullProposer&) = delete;
 
-  /// Runs plain `qhull` (no QJ, Q0, Qbb: see NOTES-deps.md) on n interleaved (x, y) doubles.
+  /// Runs plain `qhull` (no QJ, Q0, Qbb: docs/exactness.md) on n interleaved (x, y) doubles.
   ///
   /// Context reuse: qh_new_qhull re-parses options, re-seeds and re-tests Qhull's random
   /// generator (1,000 draws), rebuilds its buffers and records every derived option with
-  /// sprintf — about 40% of a 2-D call on 20 points. After one successful run we instead use the
+  /// sprintf — a large share of a small 2-D call. After one successful run we instead use the
   /// sequence Qhull itself uses to rebuild a hull ('TRn' reruns, qh_build_withrestart):
   /// qh_freebuild(qh, True), then qh_qhull on the new points, which re-runs qh_initbuild
   /// (qh_maxmin and qh_detroundoff recompute the point-dependent precision constants). The few

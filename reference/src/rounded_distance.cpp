@@ -73,10 +73,9 @@ struct Pieces {
 /// u·|its result| (round to nearest), or by 2^-1074 when it underflows (kTiny per operation
 /// covers that); TwoSum and TwoProduct are exact. The bound's own arithmetic, a few roundings
 /// of nonnegative terms, is covered by the inflation factor 1 + 2^-40. The constants are
-/// approx.hpp's, whose running bounds have the same form.
+/// approx.hpp's, whose running bounds have the same form, and u is kUnitRoundoff (numbers.hpp).
 struct BoundedDD {
   double hi = 0, lo = 0, e = 0;
-  static constexpr double kU = Approx::kU;
   static constexpr double kInflate = Approx::kInflate;
   static constexpr double kTiny = Approx::kTiny;
   double magnitude() const { return (std::fabs(hi) + std::fabs(lo)) * kInflate; }
@@ -107,7 +106,7 @@ BoundedDD operator+(const BoundedDD& a, const BoundedDD& b) {
   const double t2 = t1 + b.lo;
   BoundedDD r;
   two_sum(s, t2, r.hi, r.lo);
-  r.e = (a.e + b.e + BoundedDD::kU * (std::fabs(t1) + std::fabs(t2)) + 2 * BoundedDD::kTiny) *
+  r.e = (a.e + b.e + kUnitRoundoff * (std::fabs(t1) + std::fabs(t2)) + 2 * BoundedDD::kTiny) *
         BoundedDD::kInflate;
   return r;
 }
@@ -124,7 +123,7 @@ BoundedDD operator*(const BoundedDD& a, const BoundedDD& b) {
   two_sum(p, c4, r.hi, r.lo);
   const double ma = a.magnitude(), mb = b.magnitude();
   r.e = (a.e * mb + b.e * ma + a.e * b.e + std::fabs(a.lo) * std::fabs(b.lo) +
-         BoundedDD::kU * (std::fabs(c1) + std::fabs(c2) + std::fabs(c3) + std::fabs(c4)) +
+         kUnitRoundoff * (std::fabs(c1) + std::fabs(c2) + std::fabs(c3) + std::fabs(c4)) +
          5 * BoundedDD::kTiny) * BoundedDD::kInflate;
   return r;
 }
@@ -132,7 +131,7 @@ BoundedDD operator*(const BoundedDD& a, const BoundedDD& b) {
 /// +1 or −1 when the bound decides the sign of x, 0 when it cannot.
 int filtered_sign(const BoundedDD& x) {
   const double v = x.hi + x.lo;  // |v − (hi + lo)| <= u|v|
-  const double margin = (x.e + BoundedDD::kU * std::fabs(v)) * BoundedDD::kInflate;
+  const double margin = (x.e + kUnitRoundoff * std::fabs(v)) * BoundedDD::kInflate;
   return v > margin ? 1 : (-v > margin ? -1 : 0);
 }
 

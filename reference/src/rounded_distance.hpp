@@ -26,7 +26,7 @@
 // whose answer rounded to double is the same value except when V lies within 2^-250 relative of
 // a halfway point (double rounding), where this function's answer is the correctly rounded one.
 // That includes exact ties whose 257-bit value is not exact (inputs spanning more than ~200
-// bits: the review of 2026-11-25 found V = 2^-67 + 2^-120 rounded up by the exact path).
+// bits: V = 2^-67 + 2^-120, which the exact path rounds up; RoundedDistance.ExactTieRoundsToEven).
 //
 // Domain. Every double involved (coordinates' hi and lo parts, q, ra, rb, the guess and its
 // half-ulps, hence |V| >= ~2^-146) is 0 or of magnitude in [2^-200, 2^190]. Then every exact quantity below is a

@@ -64,7 +64,7 @@ std::vector<ExactPoint> make_set(const std::string& family, std::mt19937_64& rng
     return differences(a, b);
   }
   if (family == "near_parallel") {
-    // Same-phase regular octagons: D's edges are parallel up to rounding (NOTES-deps.md).
+    // Same-phase regular octagons: D's edges are parallel up to rounding (docs/exactness.md).
     const double phase = unit(rng);
     return differences(regular(8, unit(rng), unit(rng), 1 + 0.5 * unit(rng), phase),
                        regular(8, unit(rng), unit(rng), 1 + 0.5 * unit(rng), phase));
@@ -125,7 +125,7 @@ TEST(ReferenceHullCrossCheck, ThreeExactHullsAgreeOnTenThousandSets) {
   }
   EXPECT_GE(total, 10000);
   EXPECT_EQ(disagreements, 0);
-  // The near-parallel family is where Qhull drops bulging vertices (NOTES-deps.md): the repair
+  // The near-parallel family is where Qhull drops bulging vertices (docs/exactness.md): the repair
   // path must actually have been exercised, or this test checks nothing about it.
   EXPECT_GT(stats.by_source[static_cast<int>(HullSource::qhull_repaired)], 0u);
   EXPECT_GT(stats.by_source[static_cast<int>(HullSource::qhull_refused)], 0u);

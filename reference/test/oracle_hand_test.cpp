@@ -1,6 +1,6 @@
-// Exact answers derived by hand for the pairs named in the reference issue. Every expected value
-// below is worked out in the comment above it from the shapes' coordinates; none was copied from
-// the oracle's output.
+// Exact answers derived by hand for small pairs (squares, segments, points, circles, capsules,
+// containment, ties, translations). Every expected value below is worked out in the comment
+// above it from the shapes' coordinates; none was copied from the oracle's output.
 #include <gtest/gtest.h>
 
 #include "minkowski/reference/oracle.hpp"
@@ -289,9 +289,9 @@ TEST(ReferenceHand, PreparedAgainstPointGivesPointDistances) {
   EXPECT_THROW(PreparedPair::against_point(Shape{}), InputError);
 }
 
-// Found in review (2026-11-25): an edge of |e|² ≈ 2^541 whose cross product with the origin
-// cancels to 0 in double got a zero-width pruning interval (the bound's 1/|e|⁴ underflowed) and
-// pruned the truly nearest edge. The origin is inside A (B is the origin itself), so the answer's
+// An edge of |e|² ≈ 2^541 whose cross product with the origin cancels to 0 in double must not
+// get a zero-width pruning interval (the bound's 1/|e|⁴ underflows) that prunes the truly
+// nearest edge (reference/src/approx.hpp, operator/). The origin is inside A (B is the origin itself), so the answer's
 // squared distance is the least squared distance from the origin to the line of one of A's three
 // edges, c²/|e|² with c = cross(p, q) for the edge p → q, computed here directly in Rationals.
 TEST(ReferenceHand, HugeEdgeDoesNotPruneTheNearestOne) {

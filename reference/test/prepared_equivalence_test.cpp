@@ -101,7 +101,8 @@ Direct direct(const std::vector<ExactPoint>& pts, const RationalPoint& p, const 
     out.signed_distance = -to_real(r);
   } else {
     // sqrt(q) − r, written as (q − r²)/(sqrt(q) + r) when r > 0: an exact numerator, so the sign
-    // stays exact where the difference would cancel (the oracle's form since the fuzzer found it).
+    // stays exact where the difference would cancel (the oracle's form too; see
+    // FuzzFindings.SignOfSignedDistanceIsExactUnderCancellation).
     out.signed_distance = r == 0 ? sqrt(to_real(out.q)) : to_real(out.q - r * r) / (sqrt(to_real(out.q)) + to_real(r));
   }
   return out;
@@ -229,24 +230,24 @@ TEST(PreparedEquivalence, WideScalesMatchTheDirectComputation) {
   expect_direct_answers_at_scales(200, 250);
 }
 
-/// A former oracle bug (fixed: a NaN interval bound no longer prunes a candidate): shapes at very different scales, translated so that B + v is
-/// exactly the origin. A = {(-8.3076749736557242e35, -9.969209968386869e35),
+/// Shapes at very different scales, translated so that B + v is exactly the origin: a NaN
+/// interval bound must not prune a candidate. A = {(-8.3076749736557242e35, -9.969209968386869e35),
 /// (-8.3076749736557242e35, -4.9846049841934345e35), (1.6615349947311448e35, -8.3076749736557242e35),
 /// (-6.6461399789245794e35, -9.969209968386869e35), (-9.969209968386869e35, -4.9846049841934345e35)},
 /// B = {(-4.2124916667422875e65, -4.2124916667422875e65)}, v = (4.2124916667422875e65, same):
-/// PreparedPair(A, B).signed_distance_after_translation(v) = 8.4721993606513924732e35, but
 /// B + v = {(0, 0)} and query(A, {(0, 0)}).signed_distance = 7.3559289935967992658e35 (which
-/// the direct computation confirms). D's points then share their hi parts (a − b rounds to −b)
+/// the direct computation confirms); a pruning NaN bound makes
+/// PreparedPair(A, B).signed_distance_after_translation(v) 8.4721993606513924732e35. D's points then share their hi parts (a − b rounds to −b)
 /// and differ only in lo.
 TEST(PreparedEquivalence, MixedScalesMatchTheDirectComputation) {
   expect_direct_answers_at_scales(-240, 240);
 }
 
-/// A former oracle bug (fixed as above): with coordinates whose fourth powers underflow or overflow double (about below 1e-77
-/// or above 1e77, e.g. subnormals), Solver::approx_q of an edge is 0/0 or inf/inf = NaN, and
-/// minimize() skips the candidate (`!(lower <= min_upper)`), so the nearest edge can be lost.
-/// First failing case: A = {(0, -16384u), (-16384u, 0), (0, -49152u)} r = 4097u,
-/// B = {(u, -2u)} r = u with u = 2^-1074: the oracle says 12285u, the distance is ~7487.6u.
+/// Coordinates whose fourth powers underflow or overflow double (about below 1e-77 or above
+/// 1e77, e.g. subnormals): Solver::approx_q of an edge can be 0/0 or inf/inf = NaN, and a NaN
+/// bound must not make minimize() lose the nearest edge (it never prunes on one). Such a case:
+/// A = {(0, -16384u), (-16384u, 0), (0, -49152u)} r = 4097u, B = {(u, -2u)} r = u with
+/// u = 2^-1074: the distance is ~7487.6u (a lost nearest edge gives 12285u).
 TEST(PreparedEquivalence, ExtremeScalesMatchTheDirectComputation) {
   expect_direct_answers_at_scales(-1074, -1040);
   expect_direct_answers_at_scales(480, 520);

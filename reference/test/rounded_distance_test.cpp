@@ -2,8 +2,7 @@
 // expansion path detail::rounded_signed_distance) against the exact value rounded to double.
 //
 // Hand cases carry values derived by hand; the random cases require bit-for-bit equality with
-// static_cast<double>(signed_distance_after_translation(v)), the 257-bit exact path the judge
-// used before. The random cases also require that the expansion path decides (does not decline)
+// static_cast<double>(signed_distance_after_translation(v)), the 257-bit exact path. The random cases also require that the expansion path decides (does not decline)
 // almost always, so that the equality is a test of it and not of the fallback. Seeded; a
 // failure prints the case.
 #include <gtest/gtest.h>
@@ -72,7 +71,7 @@ TEST(RoundedDistance, HandDerivedValues) {
   EXPECT_EQ(rounded(shape({{0, 0}}), {1e100, 0}), 1e100);
 }
 
-// An exact tie the exact path rounds the wrong way (found in review): D = A − B =
+// An exact tie the exact path rounds the wrong way: D = A − B =
 // (3, 4)·(2^186 + 2^-69), so |D| = 5·2^186 + 5·2^-69; r = 5·2^186 + r_b with r_b = 2^-69 − 2^-120
 // (0x1.ffffffffffffcp-70); V = |D| − r = 2^-67 + 2^-120, exactly halfway between 2^-67 and its
 // successor 2^-67 + 2^-119. Ties to even: 2^-67. The 257-bit exact path holds V inexactly (the

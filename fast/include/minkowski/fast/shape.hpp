@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "minkowski/fast/monotone_chain.hpp"
 #include "minkowski/fast/tolerances.hpp"
 #include "minkowski/fast/vec2.hpp"
 
@@ -270,9 +271,15 @@ struct ShapeBuilder {
   /// fuzz/fast_vs_reference_fuzz); unit_vector (vec2.hpp) scales such edges first.
   static Vec2<T> unit_normal(Vec2<T> e) { return perp_right(unit_vector(e, dot(e, e))); }
 
-  // Andrew's monotone chain on the welded, sorted points. Pops on orient <= 0 (detail::orient_sign,
-  // exact), so collinear points on an edge are dropped and the result is the strictly convex hull
-  // of the welded points, exactly.
+  /// Traits of make_shape's hull (monotone_chain.hpp): lexicographic order on (x, y) and the exact
+  /// orientation sign detail::orient_sign. The chain pops on orient <= 0, so collinear points on
+  /// an edge are dropped and the result is the strictly convex hull of the welded points, exactly.
+  struct HullTraits {
+    using Point = Vec2<T>;
+    bool less(Vec2<T> a, Vec2<T> b) const { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+    int orient(Vec2<T> a, Vec2<T> b, Vec2<T> c) const { return detail::orient_sign(a, b, c); }
+  };
+
   static ShapeResult<T> build(std::span<const Vec2<T>> points, T radius) {
     using std::abs;
     using std::isfinite;
@@ -301,8 +308,7 @@ struct ShapeBuilder {
     }
 
     std::vector<Vec2<T>> pts(points.begin(), points.end());
-    std::sort(pts.begin(), pts.end(),
-              [](Vec2<T> a, Vec2<T> b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    sort_lexicographic(pts, HullTraits{});
     // Weld: drop a point within weld distance of a kept one in both coordinates, and remember
     // how far it was from that point (weld_shift: the hull of the kept points is within that
     // distance of every dropped one). The differences are exact (two coordinates within a few
@@ -324,23 +330,8 @@ struct ShapeBuilder {
       if (!near) welded.push_back(p);
     }
 
-    std::vector<Vec2<T>> hull;
-    if (welded.size() <= 2) {
-      hull = welded;
-    } else {
-      hull.resize(2 * welded.size());
-      std::size_t k = 0;
-      for (std::size_t i = 0; i < welded.size(); ++i) {  // lower chain
-        while (k >= 2 && detail::orient_sign(hull[k - 2], hull[k - 1], welded[i]) <= 0) --k;
-        hull[k++] = welded[i];
-      }
-      for (std::size_t i = welded.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
-        while (k >= lower && detail::orient_sign(hull[k - 2], hull[k - 1], welded[i]) <= 0) --k;
-        hull[k++] = welded[i];
-      }
-      hull.resize(k - 1);  // last point repeats the first
-      if (hull.size() < 2) hull.assign({welded.front(), welded.back()});  // all collinear: span
-    }
+    // Welded points all on one line give their two extremes (monotone_chain.hpp's contract).
+    std::vector<Vec2<T>> hull = monotone_chain(std::span<const Vec2<T>>(welded), HullTraits{});
 
     ConvexShape<T>& s = out.shape;
     s.vertices_ = std::move(hull);

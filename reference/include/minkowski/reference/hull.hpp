@@ -8,10 +8,12 @@
 //       search, O(log h) tests per point). Refusals (QH6214 fewer than 3 points, QH6421 all coincident, QH6154 flat initial
 //       simplex, any other error) and failed certifications fall back to hull_exact, and are
 //       counted in HullStats.
-//   hull_exact: Andrew's monotone chain with the staged exact predicate (the fallback).
+//   hull_exact: Andrew's monotone chain (minkowski/fast/monotone_chain.hpp, the engine's shape
+//       hull's algorithm) with the staged exact predicate (the fallback).
 //   hull_boundary_walk: gift wrapping with rational predicates only — an independent
-//       implementation used by tests to cross-check the other two (phenomLi's GJK article, seed
-//       001, walks the boundary of the explicit Minkowski point set the same way).
+//       implementation used by tests to cross-check the other two (docs/design.md, "Pitfalls
+//       from the sources", "Minkowski hull walk", describes the same walk over the explicit
+//       Minkowski point set).
 //
 // Result convention for all three: vertex indices into the input, counter-clockwise, strictly
 // convex (no three consecutive vertices collinear, no repeated point), starting at the

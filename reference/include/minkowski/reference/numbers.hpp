@@ -14,24 +14,29 @@
 namespace minkowski::reference {
 
 // Expression templates off: an `auto` lambda returning a*b + c*d would otherwise return an
-// expression that refers to destroyed temporaries (a bug this project hit in its own tests).
+// expression that refers to destroyed temporaries.
 using Rational = boost::multiprecision::number<boost::multiprecision::gmp_rational,
                                                boost::multiprecision::et_off>;
-// mpfr_float_backend's parameter counts decimal digits: 77 digits are 257 bits, the least
-// precision >= 256 bits. (It was 256 until 2026-11-25: 852 bits, three times what DESIGN.md
-// asks and every comment said, and the MPFR square roots and conversions of the judge's point
-// and translation distances cost accordingly; `query` gave the same exact answers, witness
-// points included, on all 117 fixture and example cases at both precisions.) Signs never depend
-// on it (relations are decided on rationals). A witness point core + r·n is a sum that can
-// cancel: it is within 2^-256·(|core| + r) of the exact point, so its 40 printed digits are all
-// right only while the point is at least ~2^-120 times that size.
+// mpfr_float_backend's parameter counts decimal digits, not bits: 77 digits are 257 bits, the
+// least precision >= 256 bits (docs/design.md, "Exactness"); a larger parameter only makes the
+// MPFR square roots and conversions slower. Signs never depend on it (relations are decided on
+// rationals). A witness point core + r·n is a sum that can cancel: it is within
+// 2^-256·(|core| + r) of the exact point, so its 40 printed digits are all right only while the
+// point is at least ~2^-120 times that size.
 using Real = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<77>,
                                            boost::multiprecision::et_off>;
 
-/// Bits of precision of Real (>= 256 as DESIGN.md requires for magnitudes with a radius).
+/// Bits of precision of Real (>= 256, as docs/design.md, "Exactness", requires for magnitudes
+/// with a radius).
 inline constexpr unsigned kRealBits = 256;
 static_assert(std::numeric_limits<Real>::digits >= static_cast<int>(kRealBits),
               "Real must carry at least kRealBits bits");
+
+/// Unit roundoff of double, u = 2^-53: round to nearest errs by at most u relative (above the
+/// underflow threshold). Every error bound in reference/ is written in multiples of it: the
+/// orientation filters (predicates.hpp, the hull's static filter in src/hull.cpp) and the running
+/// bounds of src/approx.hpp and src/rounded_distance.cpp.
+inline constexpr double kUnitRoundoff = 0x1p-53;
 
 /// An exact coordinate value hi + lo with |lo| <= ulp(hi)/2 (a normalized TwoSum pair). Ordering
 /// of such pairs is lexicographic on (hi, lo): rounding to nearest is monotone.
