@@ -70,15 +70,8 @@
 
 namespace minkowski::fast {
 
-/// Default capacity of the EPA polygon (points). 128 points of double take about 7 KiB of stack
-/// (5 T, 4 index words and a flag each). Enough for any pair with na + nb <= 125 (see "Storage"
-/// above). Measured: at most 89 iterations on the overlapping pairs among 20,000 random pairs of
-/// 256- and 1024-gons (none filled the polygon); 3–8-gons need a handful.
-inline constexpr std::size_t kEpaMaxVertices = 128;
-
-/// Default EPA iteration bound (support evaluations). Each iteration inserts one point, so the
-/// capacity bounds the work already; this bound is kept equal to it so either exit can tell.
-inline constexpr int kEpaMaxIterations = static_cast<int>(kEpaMaxVertices);
+// Capacity, iteration bound and tolerances (kEpaMaxVertices, kEpaMaxIterations,
+// kEpaToleranceUlps, kEpaNearEdgeUlps): tolerances.hpp.
 
 /// Why EPA stopped. See the header comment for what each exit guarantees.
 enum class EpaStatus : std::uint8_t {

@@ -63,32 +63,8 @@
 
 namespace minkowski::fast {
 
-/// Iteration bound of GJK (support evaluations per query). In exact arithmetic every iteration
-/// strictly decreases the distance, so GJK on polygons ends after finitely many steps. Measured
-/// (this header, double): at most 7 (mean 2.97) over 100,000 random pairs of 3–8-gons, at most 13
-/// (mean 3.4) over 20,000 random pairs of 256- and 1024-gons; Box2D 2.4 allows 20 for <= 8-gons.
-/// 64 is several times the worst observed and still bounds the work of a pathological input.
-inline constexpr int kGjkMaxIterations = 64;
-
-// kRescaleBelow and detail::working_scale (tiny cases rescaled by a power of two): shape.hpp.
-
-/// How many times per query GJK accepts a support point that leaves the computed distance
-/// unchanged up to rounding (kGjkFlatUlps) instead of stopping as stalled. Such a step changes
-/// the closest feature and so the search direction, which is what an exact GJK would do next when
-/// the true decrease is below the resolution of T. Found by fuzz/fast_vs_reference_fuzz
-/// (fixtures/found/fuzz-152aa053b7e90112.json): the cores share the point (0, 0), GJK's first
-/// direction (1, −6e-303) picks B's far vertex (0, 1), the segment it forms is 3.7e-19 relatively
-/// closer to the origin — invisible in double — and GJK stopped with "apart by 8.7e-10"; one flat
-/// step turns the direction to (1, 8.7e-10) and finds the common point. 4 bounds the extra work;
-/// the answer is the smallest distance seen, and a repeated support point still stops at once.
-inline constexpr int kGjkMaxFlatSteps = 4;
-
-/// "The same computed distance" for a flat step: a squared distance at most kGjkFlatUlps · u above
-/// the current one. dist2 = c · (c / |e|²) is formed with ~8 roundings (cross product, squared
-/// length, division, product), so two features at the same true distance can differ by ~8u; 16
-/// leaves a factor 2. Found by the fuzz smoke run with B's far vertex at (0, 1.0000000037): the
-/// flat segment's dist2 came out 1 ulp above |w1|², and GJK again stopped "apart by 8.7e-10".
-inline constexpr double kGjkFlatUlps = 16.0;
+// Tolerances and work bounds (kGjkMaxIterations, kGjkGapUlps, kGjkMaxFlatSteps, kGjkFlatUlps,
+// kRescaleBelow): tolerances.hpp.
 
 /// Why GJK stopped. See the header comment for what each exit guarantees.
 enum class GjkStatus : std::uint8_t {

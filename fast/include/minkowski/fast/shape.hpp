@@ -31,16 +31,6 @@
 
 namespace minkowski::fast {
 
-/// Cases whose coordinates are all smaller than this are rescaled by a power of two before GJK,
-/// EPA and the contact manifold work (exactly: a power of two only changes exponents). Without
-/// it, squared lengths and the support dot products of a case of size S are of size S² and
-/// underflow once S² nears the smallest normal number (S ~ 1e-154 in double, 1e-19 in float), and
-/// GJK would report touching for shapes that are apart; products of a subnormal-size shape's edge
-/// with the other shape's coordinates (the manifold's clipping) underflow to 0 far sooner. Above 2^-32 nothing is lost: even a distance at the rounding level
-/// u·S squares to at least (2^-24 · 2^-32)² = 2^-112 in float, above float's smallest normal
-/// 2^-126 (double has far more room).
-inline constexpr double kRescaleBelow = 0x1p-32;
-
 template <class T>
 class ConvexShape;
 

@@ -64,22 +64,8 @@ namespace minkowski::fast {
 /// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits suffice.
 using VertexIndex = std::uint32_t;
 
-/// One-off support queries (support_index) on polygons with at most this many vertices use the
-/// linear scan; larger ones the O(log n) search. (Inside GJK and EPA the climbing search is used
-/// instead, see kSupportClimbBudget.) Measured with Google Benchmark (g++ 12 -O2 -ffp-contract=off, double, AMD EPYC, regular n-gons,
-/// 1024 random query directions in turn): linear 7.7 / 8.9 / 11.1 ns and logarithmic 8.6 / 8.9 /
-/// 9.1 ns at n = 12 / 14 / 16; at 1024 vertices 816 ns against 17 ns. The curves cross at 14.
-inline constexpr std::size_t kSupportLinearMaxVertices = 14;
-
-/// Steps the hill-climbing search may take inside GJK and EPA before it gives up and runs the
-/// O(log n) search instead; so a support point costs O(log n) at worst and two or three dot
-/// products when the direction changed little. With 8, polygons of up to 16 vertices never fall
-/// back (no vertex is more than 8 steps from any other). Measured on GJK distance queries (random
-/// n-gons; g++ 12 -O2, double; ns per query for budgets 2 / 4 / 8 / 16): 24-gons 123 / 117 / 114 /
-/// 110, 64-gons 171 / 171 / 155 / 180, 256-gons 133 / 130 / 132 / 145, 1024-gons 153 / 137 / 142 /
-/// 155; budgets 4 to 8 are flat, 8 favours the mid sizes. Climbing instead of the linear scan made
-/// GJK on random 3–8-gons about 15% faster (87 → 75 ns separated, 64 → 54 ns overlapping).
-inline constexpr std::size_t kSupportClimbBudget = 8;
+// Search choice and tie band (kSupportLinearMaxVertices, kSupportClimbBudget, kClimbTieUlps,
+// kClimbTieSubnormals): tolerances.hpp.
 
 /// Which support search a query uses.
 enum class SupportMethod {
