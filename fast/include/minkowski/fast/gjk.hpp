@@ -155,8 +155,8 @@ struct SolveResult {
 // The solvers take the simplex's points by value and write its closest feature to `out` (1 or 2
 // points; all 3 when the origin is inside the triangle), which may be the simplex they were read
 // from. GJK holds the previous simplex's points as values while it solves the next one over it,
-// and writes them back only on a step that brings no progress (rare); it used to copy the whole
-// simplex before every step to be able to restore it (~10 instructions per iteration).
+// and writes them back only on a step that brings no progress (rare), instead of copying the
+// whole simplex before every step to be able to restore it.
 
 // One point: closest point is w itself.
 template <class T>
@@ -446,8 +446,8 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
       const T flat_limit = sv.dist2 + T(kGjkFlatUlps) * unit_roundoff<T>() * sv.dist2;
       // One branch writes the previous simplex for both of its uses: back into s when the
       // iteration stops, or into best_s when it is the best so far. Two branches, each with its
-      // own copy, read more plainly but cost gjk_distance 27–38 instructions per call through
-      // register allocation (bench/instructions.py, 2026-11-25).
+      // own copy, read more plainly but cost gjk_distance instructions through register
+      // allocation (bench/instructions.py).
       const bool stop = repeated || !(next.dist2 <= flat_limit) || flat_steps >= kGjkMaxFlatSteps;
       if (stop || flat_steps == 0 || sv.dist2 < best_sv.dist2) {
         Simplex<T>& previous = stop ? s : best_s;
@@ -486,9 +486,7 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
   const Simplex<T>& s = r.simplex;
   // The output is built from locals by one aggregate initialization per exit, not by assigning
   // the fields of a default-constructed GjkOutput: g++ clears a default-constructed GjkOutput
-  // (184 bytes) with `rep stosq`, whose start-up cost was ~6 ns per query on every population
-  // (73.5 → 70.7 ns separated, 52.4 → 47.0 overlapping, 116 → 108 near contact, measured with
-  // -mstringop-strategy=unrolled_loop on the unchanged code, 2026-11-25). Fields an exit does
+  // (184 bytes) with `rep stosq`, whose start-up cost shows on every query. Fields an exit does
   // not compute keep GjkOutput's defaults (zero).
   const T inv_f = T(1) / f;  // exact: f is a power of two
   auto output_point = [&](int k) -> MinkowskiPoint<T> {

@@ -2,7 +2,7 @@
 // minkowski/fast/shape.hpp — the one kind of shape: a rounded convex hull.
 //
 // A ConvexShape<T> is the convex hull of a finite point set, dilated by a radius r >= 0
-// (DESIGN.md, "The shape model"): polygon (3+ vertices, r = 0), segment (2), point (1),
+// (docs/design.md, "Shape model"): polygon (3+ vertices, r = 0), segment (2), point (1),
 // circle (1, r > 0), capsule (2, r > 0), rounded polygon (3+, r > 0).
 //
 // Building a shape (`make_shape`) is the only place that allocates or reports errors; every query
@@ -255,9 +255,9 @@ int orient_sign(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
 
 template <class T>
 struct ShapeBuilder {
-  /// The unit normal to the right of edge e (e != 0). Edges of subnormal length had x² + y²
-  /// subnormal or zero: 1/length(e) was inf and the normal NaN (found by
-  /// fuzz/fast_vs_reference_fuzz); unit_vector (vec2.hpp) scales such edges first.
+  /// The unit normal to the right of edge e (e != 0). For edges of subnormal length x² + y² is
+  /// subnormal or zero, and 1/length(e) would be inf and the normal NaN; unit_vector (vec2.hpp)
+  /// scales such edges first.
   static Vec2<T> unit_normal(Vec2<T> e) { return perp_right(unit_vector(e, dot(e, e))); }
 
   // Andrew's monotone chain on the welded, sorted points. Pops on orient <= 0 (detail::orient_sign,
