@@ -314,10 +314,12 @@ struct ClipCandidates {
   int count = 1;
 };
 
-/// I's incident edge e → e1 and the side-plane values of its ends.
+/// I's incident edge e → e1 (ends *w0, *w1 in I) and the side-plane values of its ends.
 template <class T>
 struct IncidentEdge {
   std::uint32_t e, e1;
+  const Vec2<T>* w0;
+  const Vec2<T>* w1;
   T a0, a1, b0, b1;
 };
 
@@ -327,7 +329,7 @@ MINKOWSKI_FAST_INLINE IncidentEdge<T> incident_edge_at(const ConvexShape<T>& I,
   const std::uint32_t e1 = sat_detail::next_index(e, I.size());
   const Vec2<T>& w0 = I.vertex(e);
   const Vec2<T>& w1 = I.vertex(e1);
-  return {e, e1, f.plane_a(w0), f.plane_a(w1), f.plane_b(w0), f.plane_b(w1)};
+  return {e, e1, &w0, &w1, f.plane_a(w0), f.plane_a(w1), f.plane_b(w0), f.plane_b(w1)};
 }
 
 /// The edge lies wholly beyond one side plane (then the fallback, take_deepest_vertex).
@@ -436,11 +438,10 @@ MINKOWSKI_FAST_INLINE void take_deepest_vertex(ClipCandidates<T>& cc, const Clip
 /// An end that no plane cuts is kept bit for bit (its height then equals the face gap exactly).
 template <class T>
 MINKOWSKI_FAST_INLINE void clip_edge_to_slab(ClipCandidates<T>& cc, const ClipFace<T>& f,
-                                             const ConvexShape<T>& I, const IncidentEdge<T>& ed,
-                                             T band) {
+                                             const IncidentEdge<T>& ed, T band) {
   const T a0 = ed.a0, a1 = ed.a1, b0 = ed.b0, b1 = ed.b1;
-  const Vec2<T>& w0 = I.vertex(ed.e);
-  const Vec2<T>& w1 = I.vertex(ed.e1);
+  const Vec2<T>& w0 = *ed.w0;
+  const Vec2<T>& w1 = *ed.w1;
   const T tx = f.tx, ty = f.ty;
   // The denominator is nonzero whenever a plane separates the ends; otherwise 1 keeps exact
   // number types from dividing by zero (the value is then unused). a0 − a1 = t·(w0 − w1) is
@@ -562,7 +563,7 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
     if (f.point_face || beyond_plane(ed))
       take_deepest_vertex(cc, c, f, ed, face_support);
     else
-      clip_edge_to_slab(cc, f, I, ed, band);
+      clip_edge_to_slab(cc, f, ed, band);
   }
   return write_points(m, c, f, cc);
 }
