@@ -29,14 +29,13 @@ inline void escape(const R& r) {
 }
 
 enum class OverlapImpl { gjk, sat };
-/// The overlap test reported as `overlap/<population>/minkowski`. Chosen from minkowski_bench's
-/// overlap_gjk / overlap_sat rows (same run, pinned, g++ 12 -O2): on 2026-11-25 at 2ad6909,
-/// sat_overlap took 21.6 / 44.5 / 32.4 ns on the separated / overlapping / near-contact pairs and
-/// gjk_overlap 18.4 / 44.8 / 93.9 ns: level on the first two, three times faster on the
-/// near-contact mix, where GJK needs many iterations and SAT usually finds a separating face
-/// early (`taskset -c 1 minkowski_bench --benchmark_filter='^overlap_(gjk|sat)/'
-/// --benchmark_repetitions=3`). gjk_overlap had been chosen on earlier code (fc90ed3), when it
-/// was faster on two populations. Both agree with the brute-force classification on every pair.
+/// The overlap test reported as `overlap/<population>/minkowski`, chosen from minkowski_bench's
+/// overlap_gjk / overlap_sat rows (`taskset -c 1 minkowski_bench
+/// --benchmark_filter='^overlap_(gjk|sat)/' --benchmark_repetitions=3`; figures in
+/// docs/performance.md): sat_overlap is level with gjk_overlap on the separated and overlapping
+/// pairs and several times faster on the near-contact mix, where GJK needs many iterations and
+/// SAT usually finds a separating face early. Both agree with the brute-force classification on
+/// every pair.
 inline constexpr OverlapImpl kOverlap = OverlapImpl::sat;
 inline const char* name(OverlapImpl o) { return o == OverlapImpl::gjk ? "gjk_overlap" : "sat_overlap"; }
 

@@ -1,5 +1,5 @@
 // EPA and penetration(): depths and normals against hand-derived answers (derivations in the
-// comments), the seeds' origin-on-a-simplex-edge start, containment, circles, a 1024-gon, the
+// comments), the origin-on-a-simplex-edge start (docs/design.md), containment, circles, a 1024-gon, the
 // fixed-capacity exit, and the check that moving B by normal·depth leaves the shapes touching.
 #include <gtest/gtest.h>
 

@@ -567,7 +567,7 @@ TYPED_TEST(GjkTyped, ATwoPointSimplexFarShorterThanTheCaseGivesAUnitNormal) {
   // 4d² below the smallest normal number. The closest core points are (0, 0) on A and (0, −d) on
   // B: core distance d, normal (0, −1), and the discs overlap by 2 − d (= 2 to rounding). The
   // normal formed as perp(e)/|e| from that subnormal |e|² was 2% too long in double (0.8% in
-  // float), and penetration()'s MTV overshot the depth by 0.04 (found in review, 2026-11-24).
+  // float), and penetration()'s MTV would overshoot the depth by 0.04.
   using T = TypeParam;
   const T d = std::is_same_v<T, float> ? T(1e-22) : T(3e-162);
   const auto a = shape<T>({{-d, T(0)}, {d, T(0)}}, T(1));
@@ -682,7 +682,7 @@ TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // the step was taken for a stall and GJK answered "apart by 1e-9" (fuzz-152aa053b7e90112, with
   // s = 8.7e-10 and 5e-312 in place of 1e-300). Taken anyway (kGjkMaxFlatSteps), the segment
   // turns the search direction to (1, s)/|(1, s)|, along which both supports are (0, 0): touching.
-  // B's far end at (0, h) for h = 1 and for h = 1.0000000037 (the fuzz smoke run's variant,
+  // B's far end at (0, h) for h = 1 and for h = 1.0000000037 (the variant
   // where the flat segment's dist2 rounds 1 ulp above |w1|²: kGjkFlatUlps).
   const double s = 1e-9;
   const auto a = shape<double>({{-s, 1e-300}, {-0.2 * s, -0.9 * s}, {0, 0}});

@@ -1,4 +1,4 @@
-// Closest internal vertices (seed 002): where it agrees with clipping, and its documented failures.
+// Closest internal vertices (docs/design.md, "Contacts by closest internal vertices"): where it agrees with clipping, and its documented failures.
 // Expected values are derived by hand above each test.
 #include <gtest/gtest.h>
 

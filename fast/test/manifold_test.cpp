@@ -692,8 +692,8 @@ TYPED_TEST(ManifoldTyped, ADiscCentreJustBeyondAFaceEndHasItsReferencePointAtThe
 TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondTheOtherSidePlaneIsKeptToo) {
   // The mirror of the test above: B = (0, 3/4), (1 + δ, 3/4), (1/2, 3/2), δ = 28 u·S (S = 3/2). Its
   // bottom end (1 + δ, 3/4) lies δ beyond the side plane x = 1 through the face's first vertex
-  // (1, 1): kept bit for bit, its reference point moved back to (1, 1). (A review found that
-  // flipping the sign of this branch's shift passed every test.)
+  // (1, 1): kept bit for bit, its reference point moved back to (1, 1). (This test pins the sign
+  // of that branch's shift.)
   using T = TypeParam;
   const double u = double(unit_roundoff<T>()), S = 1.5, delta = 28 * u * S;
   const auto a = box<T>(0, 0, 1, 1);
@@ -714,8 +714,8 @@ TYPED_TEST(ManifoldTyped, ADiscBeyondTheEndOfAVeryShortFaceHasItsReferencePointO
   // (0, 0)→(0, ε) has |t|² = ε² subnormal, not 0. B = disc of radius 2 centred at (1, −d), d = 1e-8
   // (double) or 1e-4 (float), beyond the face's end (0, 0). A is a speck: A's contact point must
   // lie on it, i.e. within ε of the origin, up to 4 u·S of rounding (S = 1). Dividing by
-  // sqrt(|t|²) put it 1e-10 (double) off (a review's demonstration); before place_single, the
-  // foot of the centre was d off.
+  // sqrt(|t|²) would put it 1e-10 (double) off, and the foot of the centre on the face line is d
+  // off.
   using T = TypeParam;
   const bool f = std::is_same_v<T, float>;
   const double eps = f ? 4.57e-23 : 1.5e-161, d = f ? 1e-4 : 1e-8, u = double(unit_roundoff<T>());

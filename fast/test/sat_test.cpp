@@ -146,8 +146,8 @@ TYPED_TEST(SatTyped, CornerIntoFaceGivesFaceNormalAndCornerDepth) {
   EXPECT_EQ(r.axis, SatAxis::face_a);
 }
 
-// Containment (seed 003, figure 9): B = [1,2]×[1,2.5] inside A = [0,4]². One-sided pushes:
-// +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5. The seed's form on the x line:
+// Containment (docs/design.md, "SAT: circles, capsules, containment, caching"): B = [1,2]×[1,2.5] inside A = [0,4]². One-sided pushes:
+// +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5. The line test's form on the x line:
 // overlap 1 (B's width) + min(|0 − 1|, |4 − 2|) = 2 towards the min end: the same 2 along −x.
 // The plain overlap without the correction would claim depth 1 (x line) — and moving B by 1 would
 // not separate it.
@@ -187,7 +187,7 @@ TYPED_TEST(SatTyped, SegmentInsidePolygonNeedsTheContainmentCorrection) {
 
 // Circle B (centre (3,3), r 1.5) at the corner (2,2) of A = [0,2]². Face axes alone: +x gap
 // 3 − 2 − 1.5 = −0.5, claiming depth 0.5. The corner–centre axis (1,1)/√2: distance √2, so depth
-// 1.5 − √2 ≈ 0.0858 — the seed's "closest vertex to the centre" axis.
+// 1.5 − √2 ≈ 0.0858 — the usual "closest vertex to the centre" axis.
 TYPED_TEST(SatTyped, CircleAtPolygonCornerUsesVertexAxis) {
   using T = TypeParam;
   const auto a = box<T>(0, 0, 2, 2);
@@ -650,12 +650,12 @@ TYPED_TEST(SatTyped, AFaceTiltedByAFewUlpsFromTheBestFaceIsStillTested) {
   // (−1 − D, 0) with Y = 1 − 2^-10 and D = 6u (representable: 1 + 6u is three ulps above 1). A's
   // best face (normal (−1, 0)) has gap 1, from B's side x = −1 below A's end. B's face
   // (−1, −Y)→(−1 − D, 0) is tilted from it by D/Y ≈ 6u, and the pass skipped it as parallel to A's
-  // face (kSatParallelAxisUlps was 8), though its gap is larger by ~D; the closest pair (A's end
+  // face with kSatParallelAxisUlps = 8, though its gap is larger by ~D; the closest pair (A's end
   // (0, −h), B's face) was within kSatGapErrorUlps of the face gap, so SAT answered "separated by
   // 1/2" (fixtures/found/fuzz-1abea20480ed26f7.json, the same configuration at scale 9e61: 7.8 u·S
-  // against SAT's distance bound, then 6). By hand: A's end (0, −h) is closest to B's face line,
+  // against SAT's distance bound). By hand: A's end (0, −h) is closest to B's face line,
   // at (Y(1 + D) − D·h)/sqrt(Y² + D²) = 1 + D − D·h/Y to within D²; the separation is that − 1/2.
-  // Tolerance 2 u·S (the old answer is ~6 u·S off).
+  // Tolerance 2 u·S (skipping the face is ~6 u·S off).
   using T = TypeParam;
   const double u = double(unit_roundoff<T>()), D = 6 * u, h = 0x1p-10, Y = 1 - 0x1p-10, S = 1 + D;
   const auto a = shape<T>({{0, -h}, {0, 1}}, 0.5);

@@ -226,7 +226,7 @@ TEST(SupportClimb, LooksPastTwoVerticesWhoseComputedOrderIsRoundings) {
 
 TEST(SupportClimb, LooksPastRoundingsOrderAmongSubnormalValues) {
   // The quadrilateral of LooksPastTwoVerticesWhoseComputedOrderIsRoundings moved into float's
-  // subnormal range (a review's example), in units of q = 2^-149: B0 = (−200000, −199999),
+  // subnormal range, in units of q = 2^-149: B0 = (−200000, −199999),
   // B1 = (80004, −13333), B2 = (80000, 80001), B3 = (−199997, −199995); d ≈ (−0.69440, 0.71970).
   // Exact values, in q: B0 −5045.87, B3 −5045.08 (0.8 higher), B1 −65147.6, B2 +2019.36: B2 is
   // the maximum. The products are subnormal, each rounded to a whole q, so B3's value came out

@@ -1,7 +1,7 @@
 #pragma once
 // minkowski/fast/decompose.hpp — a simple polygon split into convex pieces.
 //
-// Non-convex input is not a shape (DESIGN.md): it becomes a compound of convex pieces
+// Non-convex input is not a shape (docs/design.md, "Shape model"): it becomes a compound of convex pieces
 // (compound.hpp). This header does the split; it runs once, at construction, and may allocate.
 //
 // What this header answers
@@ -134,78 +134,86 @@ inline std::uint64_t edge_key(std::uint32_t from, std::uint32_t to) {
   return (std::uint64_t(from) << 32) | to;
 }
 
-}  // namespace decompose_detail
+inline std::string index_text(std::size_t i) { return std::to_string(i); }
 
-/// Splits a simple polygon into convex pieces (ear clipping, then Hertel–Mehlhorn).
-///
-/// Input: the polygon's vertices in order, clockwise or counter-clockwise, not repeating the first
-/// at the end (a repeated closing point is accepted and dropped). Answers: see Decomposition.
-/// Failure cases: see DecomposeError; the message names the input indices involved.
-/// Cost: O(n²) time, O(n) memory; allocates (construction-time code).
+inline std::uint32_t u32(std::size_t i) { return static_cast<std::uint32_t>(i); }
+
+/// A failed step: the error and the detail appended to its description (empty error: none).
+struct Failure {
+  DecomposeError error = DecomposeError::none;
+  std::string detail;
+  explicit operator bool() const { return error != DecomposeError::none; }
+};
+
+/// A triangulation diagonal (from, to), as in the ear triangle that cut it.
+using Diagonal = std::array<std::uint32_t, 2>;
+
+/// Step 1a: the number of points, and every coordinate finite and within max_coordinate<T>().
 template <class T>
-Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
-  using namespace decompose_detail;
+Failure check_points(std::span<const Vec2<T>> polygon) {
   using std::abs;
   using std::isfinite;
-  Decomposition<T> out;
-  auto fail = [&](DecomposeError e, const std::string& detail) {
-    out.error = e;
-    out.message = std::string(describe(e)) + detail;
-    out.vertices.clear();
-    out.triangles.clear();
-    out.pieces.clear();
-    return out;
-  };
-  auto idx = [](std::size_t i) { return std::to_string(i); };
-
-  // 1. Validation and cleaning.
   if (polygon.size() > kMaxDecomposeVertices)
-    return fail(DecomposeError::too_many_points, ": " + idx(polygon.size()) + " > " +
-                                                     idx(kMaxDecomposeVertices));
+    return {DecomposeError::too_many_points,
+            ": " + index_text(polygon.size()) + " > " + index_text(kMaxDecomposeVertices)};
   const T limit = max_coordinate<T>();
   for (std::size_t i = 0; i < polygon.size(); ++i) {
     const Vec2<T> p = polygon[i];
     if (!isfinite(p.x) || !isfinite(p.y))
-      return fail(DecomposeError::non_finite_point, " (point " + idx(i) + ")");
+      return {DecomposeError::non_finite_point, " (point " + index_text(i) + ")"};
     if (abs(p.x) > limit || abs(p.y) > limit)
-      return fail(DecomposeError::out_of_range, " (point " + idx(i) + ")");
+      return {DecomposeError::out_of_range, " (point " + index_text(i) + ")"};
   }
-  std::vector<Vec2<T>> v;
-  std::vector<std::size_t> orig;  // input index of each kept vertex
+  return {};
+}
+
+/// Step 1b: the ring without consecutive duplicates and without a closing copy of the first
+/// point; `orig` receives each kept vertex's input index.
+template <class T>
+void drop_repeated_points(std::span<const Vec2<T>> polygon, std::vector<Vec2<T>>& v,
+                          std::vector<std::size_t>& orig) {
   for (std::size_t i = 0; i < polygon.size(); ++i) {
     if (!v.empty() && polygon[i] == v.back()) continue;
     v.push_back(polygon[i]);
     orig.push_back(i);
   }
   while (v.size() > 1 && v.back() == v.front()) v.pop_back(), orig.pop_back();
-  if (v.size() < 3)
-    return fail(DecomposeError::too_few_points, ": " + idx(v.size()) + " distinct");
+}
 
-  // All points on one line: zero area (checked first: such a boundary also folds onto itself).
+template <class T>
+bool all_collinear(const std::vector<Vec2<T>>& v) {
   bool collinear = true;
   for (std::size_t i = 2; i < v.size() && collinear; ++i)
     collinear = orient(v[0], v[1], v[i]) == T(0);
-  if (collinear) return fail(DecomposeError::zero_area, "");
+  return collinear;
+}
 
-  // Simplicity. Edge i joins v[i] and v[i+1].
+/// Step 1c: simplicity. No two adjacent edges fold back onto each other (a spike), and no two
+/// non-adjacent edges meet. Edge i joins v[i] and v[i+1]; messages name input indices.
+template <class T>
+Failure check_simple(const std::vector<Vec2<T>>& v, const std::vector<std::size_t>& orig) {
   const std::size_t n0 = v.size();
   for (std::size_t i = 0; i < n0; ++i) {
     const Vec2<T> a = v[i], b = v[(i + 1) % n0], c = v[(i + 2) % n0];
     if (orient(a, b, c) == T(0) && dot(a - b, c - b) > T(0))
-      return fail(DecomposeError::self_intersection,
-                  ": edges at point " + idx(orig[(i + 1) % n0]) + " fold back onto each other");
+      return {DecomposeError::self_intersection,
+              ": edges at point " + index_text(orig[(i + 1) % n0]) + " fold back onto each other"};
   }
   for (std::size_t i = 0; i < n0; ++i) {
     for (std::size_t j = i + 2; j < n0; ++j) {
       if (i == 0 && j == n0 - 1) continue;  // adjacent through the closing vertex
       if (segments_meet(v[i], v[(i + 1) % n0], v[j], v[(j + 1) % n0]))
-        return fail(DecomposeError::self_intersection,
-                    ": edge " + idx(orig[i]) + "-" + idx(orig[(i + 1) % n0]) + " meets edge " +
-                        idx(orig[j]) + "-" + idx(orig[(j + 1) % n0]));
+        return {DecomposeError::self_intersection,
+                ": edge " + index_text(orig[i]) + "-" + index_text(orig[(i + 1) % n0]) +
+                    " meets edge " + index_text(orig[j]) + "-" + index_text(orig[(j + 1) % n0])};
     }
   }
+  return {};
+}
 
-  // 2. Drop straight-through vertices (spikes were rejected above), orient counter-clockwise.
+/// Step 2a: drops vertices where the boundary goes straight on (spikes were rejected before).
+template <class T>
+void drop_straight_vertices(std::vector<Vec2<T>>& v) {
   for (bool changed = true; changed && v.size() >= 3;) {
     changed = false;
     for (std::size_t i = 0; i < v.size() && v.size() >= 3; ++i) {
@@ -217,22 +225,25 @@ Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
       }
     }
   }
-  if (v.size() < 3) return fail(DecomposeError::zero_area, "");
+}
+
+/// Twice the signed area of the ring (> 0 counter-clockwise), as a fan from v[0].
+template <class T>
+T twice_area(const std::vector<Vec2<T>>& v) {
   T area2 = 0;
   for (std::size_t i = 1; i + 1 < v.size(); ++i) area2 += orient(v[0], v[i], v[i + 1]);
-  if (area2 == T(0)) return fail(DecomposeError::zero_area, "");
-  if (area2 < T(0)) {
-    std::vector<Vec2<T>> rev(v.rbegin(), v.rend());
-    v.swap(rev);
-    out.reversed = true;
-  }
-  out.vertices = v;
-  const std::size_t n = v.size();
-  const auto U = [](std::size_t i) { return static_cast<std::uint32_t>(i); };
+  return area2;
+}
 
-  // 3. Ear clipping on a doubly linked ring.
+/// Step 3: ear clipping of the counter-clockwise ring v on a doubly linked list (the method at
+/// the top of this header). Appends the triangles and the diagonals they cut; false when a whole
+/// turn finds neither an ear nor a straight vertex (rounding made the polygon inconsistent).
+template <class T>
+bool clip_ears(const std::vector<Vec2<T>>& v, std::vector<std::array<std::uint32_t, 3>>& triangles,
+               std::vector<Diagonal>& diagonals) {
+  const std::size_t n = v.size();
   std::vector<std::uint32_t> prev(n), next(n);
-  for (std::size_t i = 0; i < n; ++i) prev[i] = U((i + n - 1) % n), next[i] = U((i + 1) % n);
+  for (std::size_t i = 0; i < n; ++i) prev[i] = u32((i + n - 1) % n), next[i] = u32((i + 1) % n);
   auto is_ear = [&](std::uint32_t i) {
     const std::uint32_t p = prev[i], q = next[i];
     if (!(orient(v[p], v[i], v[q]) > T(0))) return false;
@@ -243,8 +254,7 @@ Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
     return true;
   };
   std::vector<char> ear(n);
-  for (std::size_t i = 0; i < n; ++i) ear[i] = is_ear(U(i));
-  std::vector<std::array<std::uint32_t, 2>> diagonals;  // (from, to) as in the ear triangle
+  for (std::size_t i = 0; i < n; ++i) ear[i] = is_ear(u32(i));
   std::size_t remaining = n, misses = 0;
   std::uint32_t i = 0;
   auto unlink = [&](std::uint32_t k) {
@@ -257,7 +267,7 @@ Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
   while (remaining > 3) {
     const std::uint32_t p = prev[i], q = next[i];
     if (ear[i]) {
-      out.triangles.push_back({p, i, q});
+      triangles.push_back({p, i, q});
       diagonals.push_back({q, p});
       unlink(i);
       i = q;
@@ -274,29 +284,50 @@ Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
       for (std::size_t step = 0; step < remaining && !found; ++step, k = next[k])
         found = orient(v[prev[k]], v[k], v[next[k]]) == T(0) &&
                 dot(v[prev[k]] - v[k], v[next[k]] - v[k]) < T(0);
-      if (!found) return fail(DecomposeError::triangulation_failed, "");
+      if (!found) return false;
       k = prev[k];  // the loop advanced once past the straight vertex
       i = next[k];
       unlink(k);
       misses = 0;
     }
   }
-  if (orient(v[prev[i]], v[i], v[next[i]]) > T(0)) out.triangles.push_back({prev[i], i, next[i]});
+  if (orient(v[prev[i]], v[i], v[next[i]]) > T(0)) triangles.push_back({prev[i], i, next[i]});
+  return true;
+}
 
-  // 4. Hertel–Mehlhorn: remove every diagonal whose two pieces merge into a convex polygon.
+/// Position of vertex vtx in the piece poly (poly.size() if absent).
+inline std::size_t position_in(const std::vector<std::uint32_t>& poly, std::uint32_t vtx) {
+  for (std::size_t k = 0; k < poly.size(); ++k)
+    if (poly[k] == vtx) return k;
+  return poly.size();
+}
+
+/// The piece without vertices where it goes straight on (left by merges across collinear edges).
+template <class T>
+std::vector<std::uint32_t> without_straight_vertices(const std::vector<Vec2<T>>& v,
+                                                     const std::vector<std::uint32_t>& P) {
+  std::vector<std::uint32_t> piece;
+  for (std::size_t j = 0; j < P.size(); ++j) {
+    const std::uint32_t a = P[(j + P.size() - 1) % P.size()], b = P[j], c = P[(j + 1) % P.size()];
+    if (orient(v[a], v[b], v[c]) != T(0)) piece.push_back(b);
+  }
+  return piece;
+}
+
+/// Step 4, Hertel–Mehlhorn: starting from the triangles, removes every diagonal whose two pieces
+/// merge into a convex polygon (both end angles at most 180°), in the order the diagonals were cut.
+template <class T>
+std::vector<std::vector<std::uint32_t>> merge_convex_pieces(
+    const std::vector<Vec2<T>>& v, const std::vector<std::array<std::uint32_t, 3>>& triangles,
+    const std::vector<Diagonal>& diagonals) {
   std::vector<std::vector<std::uint32_t>> pieces;
   std::map<std::uint64_t, std::uint32_t> owner;  // directed edge -> piece holding it
-  for (const auto& t : out.triangles) {
-    const std::uint32_t id = U(pieces.size());
+  for (const auto& t : triangles) {
+    const std::uint32_t id = u32(pieces.size());
     pieces.push_back({t[0], t[1], t[2]});
     for (int k = 0; k < 3; ++k) owner[edge_key(t[k], t[(k + 1) % 3])] = id;
   }
   std::vector<char> alive(pieces.size(), 1);
-  auto position = [](const std::vector<std::uint32_t>& poly, std::uint32_t vtx) {
-    for (std::size_t k = 0; k < poly.size(); ++k)
-      if (poly[k] == vtx) return k;
-    return poly.size();
-  };
   for (const auto& d : diagonals) {
     const std::uint32_t x = d[0], y = d[1];  // P holds x -> y, Q holds y -> x
     const auto itp = owner.find(edge_key(x, y)), itq = owner.find(edge_key(y, x));
@@ -304,8 +335,8 @@ Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
     const std::uint32_t pid = itp->second, qid = itq->second;
     const auto& P = pieces[pid];
     const auto& Q = pieces[qid];
-    const std::size_t px = position(P, x), py = position(P, y);
-    const std::size_t qx = position(Q, x), qy = position(Q, y);
+    const std::size_t px = position_in(P, x), py = position_in(P, y);
+    const std::size_t qx = position_in(Q, x), qy = position_in(Q, y);
     const std::uint32_t pre_p_x = P[(px + P.size() - 1) % P.size()], succ_p_y = P[(py + 1) % P.size()];
     const std::uint32_t succ_q_x = Q[(qx + 1) % Q.size()], pre_q_y = Q[(qy + Q.size() - 1) % Q.size()];
     if (orient(v[pre_p_x], v[x], v[succ_q_x]) < T(0)) continue;
@@ -323,17 +354,61 @@ Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
     pieces[qid].clear();
     alive[qid] = 0;
   }
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
-    if (!alive[k]) continue;
-    // Drop straight-through vertices left by merges across collinear edges.
-    std::vector<std::uint32_t> piece;
-    const auto& P = pieces[k];
-    for (std::size_t j = 0; j < P.size(); ++j) {
-      const std::uint32_t a = P[(j + P.size() - 1) % P.size()], b = P[j], c = P[(j + 1) % P.size()];
-      if (orient(v[a], v[b], v[c]) != T(0)) piece.push_back(b);
-    }
-    out.pieces.push_back(std::move(piece));
+  std::vector<std::vector<std::uint32_t>> out;
+  for (std::size_t k = 0; k < pieces.size(); ++k)
+    if (alive[k]) out.push_back(without_straight_vertices(v, pieces[k]));
+  return out;
+}
+
+}  // namespace decompose_detail
+
+/// Splits a simple polygon into convex pieces (ear clipping, then Hertel–Mehlhorn).
+///
+/// Input: the polygon's vertices in order, clockwise or counter-clockwise, not repeating the first
+/// at the end (a repeated closing point is accepted and dropped). Answers: see Decomposition.
+/// Failure cases: see DecomposeError; the message names the input indices involved.
+/// Cost: O(n²) time, O(n) memory; allocates (construction-time code).
+template <class T>
+Decomposition<T> decompose_polygon(std::span<const Vec2<T>> polygon) {
+  using namespace decompose_detail;
+  Decomposition<T> out;
+  auto fail = [&](DecomposeError e, const std::string& detail) {
+    out.error = e;
+    out.message = std::string(describe(e)) + detail;
+    out.vertices.clear();
+    out.triangles.clear();
+    out.pieces.clear();
+    return out;
+  };
+
+  // 1. Validation and cleaning. All points on one line is zero area, checked before simplicity:
+  // such a boundary also folds onto itself.
+  if (const Failure f = check_points(polygon)) return fail(f.error, f.detail);
+  std::vector<Vec2<T>> v;
+  std::vector<std::size_t> orig;  // input index of each kept vertex
+  drop_repeated_points(polygon, v, orig);
+  if (v.size() < 3)
+    return fail(DecomposeError::too_few_points, ": " + index_text(v.size()) + " distinct");
+  if (all_collinear(v)) return fail(DecomposeError::zero_area, "");
+  if (const Failure f = check_simple(v, orig)) return fail(f.error, f.detail);
+
+  // 2. Drop straight-through vertices, orient counter-clockwise.
+  drop_straight_vertices(v);
+  if (v.size() < 3) return fail(DecomposeError::zero_area, "");
+  const T area2 = twice_area(v);
+  if (area2 == T(0)) return fail(DecomposeError::zero_area, "");
+  if (area2 < T(0)) {
+    std::vector<Vec2<T>> rev(v.rbegin(), v.rend());
+    v.swap(rev);
+    out.reversed = true;
   }
+  out.vertices = v;
+
+  // 3. Ear clipping; 4. Hertel–Mehlhorn.
+  std::vector<Diagonal> diagonals;
+  if (!clip_ears(v, out.triangles, diagonals))
+    return fail(DecomposeError::triangulation_failed, "");
+  out.pieces = merge_convex_pieces(v, out.triangles, diagonals);
   return out;
 }
 

@@ -5,7 +5,8 @@
 // Algorithm: the Expanding Polytope Algorithm of van den Bergen, "Proximity queries and penetration
 // depth computation on 3D game objects", GDC 2001 (also Collision Detection in Interactive 3D
 // Environments, 2003, §4.3.7), in 2D where the polytope is a convex polygon contained in the
-// Minkowski difference A ⊖ B of the cores. Start and pitfalls from the project's seeds 000 and 004.
+// Minkowski difference A ⊖ B of the cores. Start and pitfalls: docs/design.md, "Pitfalls from the
+// sources" ("EPA: origin on a simplex edge", "EPA termination tolerance").
 //
 // What it answers. When the cores intersect, the origin lies in A ⊖ B. The penetration depth is the
 // distance from the origin to the boundary of A ⊖ B, and the direction of the nearest boundary
@@ -23,7 +24,7 @@
 // vertices that need not lie on the boundary of A ⊖ B. Inserting s next to such a point without
 // this step makes P non-convex, and EPA then expands inward edges without end.)
 //
-// The start (seed 000, §2.5). With the GJK triangle well around the origin the polygon starts as
+// The start (docs/design.md, "EPA: origin on a simplex edge"). With the GJK triangle well around the origin the polygon starts as
 // that triangle. When the origin lies on or near a simplex edge, the triangle's orientation and the
 // edge's side are not trustworthy in floating point; the polygon then starts from that edge alone,
 // as two opposite directed edges p→q and q→p with opposite normals, and expands to both sides. A
@@ -70,15 +71,8 @@
 
 namespace minkowski::fast {
 
-/// Default capacity of the EPA polygon (points). 128 points of double take about 7 KiB of stack
-/// (5 T, 4 index words and a flag each). Enough for any pair with na + nb <= 125 (see "Storage"
-/// above). Measured: at most 89 iterations on the overlapping pairs among 20,000 random pairs of
-/// 256- and 1024-gons (none filled the polygon); 3–8-gons need a handful.
-inline constexpr std::size_t kEpaMaxVertices = 128;
-
-/// Default EPA iteration bound (support evaluations). Each iteration inserts one point, so the
-/// capacity bounds the work already; this bound is kept equal to it so either exit can tell.
-inline constexpr int kEpaMaxIterations = static_cast<int>(kEpaMaxVertices);
+// Capacity, iteration bound and tolerances (kEpaMaxVertices, kEpaMaxIterations,
+// kEpaToleranceUlps, kEpaNearEdgeUlps): tolerances.hpp.
 
 /// Why EPA stopped. See the header comment for what each exit guarantees.
 enum class EpaStatus : std::uint8_t {
@@ -442,7 +436,7 @@ enum class PenetrationStatus : std::uint8_t {
   overlapping_cores,  ///< GJK then EPA (converged or single point): depth within tolerance
   approximate,        ///< a bound stopped GJK or EPA: best answer found (see gjk/epa status)
   sat_fallback,       ///< the normal degenerated (zero length: a core difference of subnormal
-                      ///< size, found by fuzzing) or the cores are closer than GJK can give a
+                      ///< size) or the cores are closer than GJK can give a
                       ///< direction for (kGjkNormalSqrtUlps); normal and depth are sat_query's MTV
   empty_shape,        ///< a shape has no vertices: nothing computed
 };
@@ -459,7 +453,8 @@ inline const char* describe(PenetrationStatus s) {
   return "unknown";
 }
 
-/// Answer of penetration(): the fields of the `--exec` protocol (DESIGN.md) plus provenance.
+/// Answer of penetration(): the fields of the `--exec` protocol (docs/design.md, "The --exec
+/// protocol") plus provenance.
 template <class T>
 struct PenetrationResult {
   bool intersects = false;  ///< the rounded shapes overlap or touch (touching: depth 0)

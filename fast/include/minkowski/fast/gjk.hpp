@@ -63,32 +63,8 @@
 
 namespace minkowski::fast {
 
-/// Iteration bound of GJK (support evaluations per query). In exact arithmetic every iteration
-/// strictly decreases the distance, so GJK on polygons ends after finitely many steps. Measured
-/// (this header, double): at most 7 (mean 2.97) over 100,000 random pairs of 3–8-gons, at most 13
-/// (mean 3.4) over 20,000 random pairs of 256- and 1024-gons; Box2D 2.4 allows 20 for <= 8-gons.
-/// 64 is several times the worst observed and still bounds the work of a pathological input.
-inline constexpr int kGjkMaxIterations = 64;
-
-// kRescaleBelow and detail::working_scale (tiny cases rescaled by a power of two): shape.hpp.
-
-/// How many times per query GJK accepts a support point that leaves the computed distance
-/// unchanged up to rounding (kGjkFlatUlps) instead of stopping as stalled. Such a step changes
-/// the closest feature and so the search direction, which is what an exact GJK would do next when
-/// the true decrease is below the resolution of T. Found by fuzz/fast_vs_reference_fuzz
-/// (fixtures/found/fuzz-152aa053b7e90112.json): the cores share the point (0, 0), GJK's first
-/// direction (1, −6e-303) picks B's far vertex (0, 1), the segment it forms is 3.7e-19 relatively
-/// closer to the origin — invisible in double — and GJK stopped with "apart by 8.7e-10"; one flat
-/// step turns the direction to (1, 8.7e-10) and finds the common point. 4 bounds the extra work;
-/// the answer is the smallest distance seen, and a repeated support point still stops at once.
-inline constexpr int kGjkMaxFlatSteps = 4;
-
-/// "The same computed distance" for a flat step: a squared distance at most kGjkFlatUlps · u above
-/// the current one. dist2 = c · (c / |e|²) is formed with ~8 roundings (cross product, squared
-/// length, division, product), so two features at the same true distance can differ by ~8u; 16
-/// leaves a factor 2. Found by the fuzz smoke run with B's far vertex at (0, 1.0000000037): the
-/// flat segment's dist2 came out 1 ulp above |w1|², and GJK again stopped "apart by 8.7e-10".
-inline constexpr double kGjkFlatUlps = 16.0;
+// Tolerances and work bounds (kGjkMaxIterations, kGjkGapUlps, kGjkMaxFlatSteps, kGjkFlatUlps,
+// kRescaleBelow): tolerances.hpp.
 
 /// Why GJK stopped. See the header comment for what each exit guarantees.
 enum class GjkStatus : std::uint8_t {
@@ -179,8 +155,8 @@ struct SolveResult {
 // The solvers take the simplex's points by value and write its closest feature to `out` (1 or 2
 // points; all 3 when the origin is inside the triangle), which may be the simplex they were read
 // from. GJK holds the previous simplex's points as values while it solves the next one over it,
-// and writes them back only on a step that brings no progress (rare); it used to copy the whole
-// simplex before every step to be able to restore it (~10 instructions per iteration).
+// and writes them back only on a step that brings no progress (rare), instead of copying the
+// whole simplex before every step to be able to restore it.
 
 // One point: closest point is w itself.
 template <class T>
@@ -470,8 +446,8 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
       const T flat_limit = sv.dist2 + T(kGjkFlatUlps) * unit_roundoff<T>() * sv.dist2;
       // One branch writes the previous simplex for both of its uses: back into s when the
       // iteration stops, or into best_s when it is the best so far. Two branches, each with its
-      // own copy, read more plainly but cost gjk_distance 27–38 instructions per call through
-      // register allocation (bench/instructions.py, 2026-11-25).
+      // own copy, read more plainly but cost gjk_distance instructions through register
+      // allocation (bench/instructions.py).
       const bool stop = repeated || !(next.dist2 <= flat_limit) || flat_steps >= kGjkMaxFlatSteps;
       if (stop || flat_steps == 0 || sv.dist2 < best_sv.dist2) {
         Simplex<T>& previous = stop ? s : best_s;
@@ -510,9 +486,7 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
   const Simplex<T>& s = r.simplex;
   // The output is built from locals by one aggregate initialization per exit, not by assigning
   // the fields of a default-constructed GjkOutput: g++ clears a default-constructed GjkOutput
-  // (184 bytes) with `rep stosq`, whose start-up cost was ~6 ns per query on every population
-  // (73.5 → 70.7 ns separated, 52.4 → 47.0 overlapping, 116 → 108 near contact, measured with
-  // -mstringop-strategy=unrolled_loop on the unchanged code, 2026-11-25). Fields an exit does
+  // (184 bytes) with `rep stosq`, whose start-up cost shows on every query. Fields an exit does
   // not compute keep GjkOutput's defaults (zero).
   const T inv_f = T(1) / f;  // exact: f is a power of two
   auto output_point = [&](int k) -> MinkowskiPoint<T> {

@@ -1,5 +1,6 @@
 #pragma once
-// minkowski/fast/internal_vertices.hpp — contact points by "closest internal vertices" (seed 002).
+// minkowski/fast/internal_vertices.hpp — contact points by "closest internal vertices"
+// (docs/design.md, "Contacts by closest internal vertices").
 //
 // Kept as an ALTERNATIVE to clipping (manifold.hpp) so that reports can show where it fails. Do not
 // use it for simulation.
@@ -9,7 +10,7 @@
 //                                                   that lie inside the other, given a SAT normal.
 //   closest_internal_vertices(a, b)                 the same after running sat_query.
 //
-// Method (seed 002). With n the collision normal from A towards B:
+// Method. With n the collision normal from A towards B:
 //   1. take A's vertex a with the largest projection on n (the deepest into B); it is a contact if
 //      it lies inside B;
 //   2. of a's two neighbours take the one with the larger projection on n; it is a contact if it
@@ -17,7 +18,7 @@
 //   3. while fewer than two contacts were found, repeat 1–2 for B with −n, testing inside A.
 // For rounded shapes the candidate is the surface point of the vertex along the normal (a + rA·n
 // for A, b − rB·n for B) and "inside" means inside the other rounded shape (boundary included);
-// for polygons this is the seed's method unchanged.
+// for polygons this is the method unchanged.
 //
 // Output: a Manifold (manifold.hpp) with kind = vertex, up to two points, every point with the SAME
 // separation −depth. For a point from A's vertex, point_a is that vertex's surface point and

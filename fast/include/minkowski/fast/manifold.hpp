@@ -31,11 +31,10 @@
 //      better (by more than rounding); else on the neighbour on that vertex's side whose gap ties
 //      with the face's (two nearly collinear faces, one chosen by rounding).
 //
-// Performance (random 3–8-gons, g++ 12 -O2 -ffp-contract=off, x86-64, one shared core; Box2D
-// 2.4.1 b2CollidePolygons in float on the same pairs for scale): double 33 ns separated / 97 ns
-// overlapping, float 31 / 98 ns, Box2D 34 / 101 ns; with a warm SatCache a separated pair costs
-// 16 ns (one axis test). The face pass is about 60 % of an overlapping query (sat.hpp); most of
-// the rest is one dependent chain (reference face → incident edge → clip → points).
+// Performance (figures against Box2D 2.4.1's b2CollidePolygons: docs/performance.md): with a warm
+// SatCache a separated pair costs one axis test. The face pass is most of an overlapping query
+// (sat.hpp); most of the rest is one dependent chain (reference face → incident edge → clip →
+// points).
 //
 // Contact points. Each ManifoldPoint carries `point_a` on A's surface, `point_b` on B's surface and
 // `point` midway between them, with point_b = point_a + separation · normal (up to rounding) —
@@ -215,21 +214,17 @@ struct SinglePlacement {
 /// (d >= rr, and always for rr = 0) and above the face line, the cap's point towards q is the
 /// reference point and the separation is q's distance from the face's end less the radii; at or
 /// below the line, the cap's outermost point along the face, with the separation along n (see
-/// there). Otherwise the
-/// point lay outside the reference shape: fixtures/found/fuzz-3a280e8118456366.json (a capsule's
-/// core ended 1.8e-6 before a triangle's corner; 1.7e-12 outside the cap),
-/// fuzz-0a20ed62ca25d34b.json (a subnormal triangle as the reference: its face line's foot
-/// 3.8e-10 from it) and fuzz-c493684ff7f55a1c.json (a disc's centre 1.1e-13 beyond the end of a
-/// triangle's face: its foot 405 u·S off the triangle — SAT keeps the face when the vertex axis
-/// is longer than its gap by less than kSatVertexAxisUlps·u·S, which a centre up to
-/// ~sqrt(8 u·S·gap) beyond the end is). Distances along the face use its unit direction from
-/// unit_vector: for a face between ~1e-162 and ~1e-154 long, |t|² is subnormal and dividing by
-/// sqrt(|t|²) put such a point percents of its distance off (a review's demo: 9e5 u·S).
+/// there). The face line's foot would lie outside the reference shape; fixtures/found/
+/// fuzz-3a280e8118456366.json, fuzz-0a20ed62ca25d34b.json and fuzz-c493684ff7f55a1c.json pin
+/// this (SAT keeps the face when the vertex axis is longer than its gap by less than
+/// kSatVertexAxisUlps·u·S, which a centre up to ~sqrt(8 u·S·gap) beyond the end is). Distances
+/// along the face use its unit direction from unit_vector: for a face between ~1e-162 and ~1e-154
+/// long, |t|² is subnormal and dividing by sqrt(|t|²) would put such a point percents of its
+/// distance off.
 ///
 /// R's reference face runs from v0 to v1 (outward normal n, radius rr); point_face: its squared
-/// length underflows (see clip_on_face). Out of line: only single incident points and the
-/// fallback take it, and as a lambda capturing the clipping's state it cost every query 31
-/// instructions of closure set-up.
+/// length underflows (see ClipFace). Out of line: only single incident points and the fallback
+/// take it, and the common path keeps no state for it.
 template <class T>
 MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Vec2<T> v0,
                                                         Vec2<T> v1, T rr, bool point_face) {
@@ -252,14 +247,9 @@ MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Ve
     } else {
       // Beyond the cap's reach along n: the reference point is the cap's point towards q,
       // e + rr·(q − e)/L with e the face's end and L = |q − e| = sqrt(h² + d²), and the
-      // separation L − rr − ri (cap_drop = L − h, formed as d²/(L + h) for h > 0). The cap's
-      // outermost point along the face, with the separation measured along n from it, missed
-      // that the cap bulges towards q by up to rr: a disc's centre 4.9e-33 along n and 1.05e-42
-      // beyond the end of a capsule of radius 1.04e-42 got +1.1e-13 (scaled) for −3.4e-10 and
-      // was dropped: an empty manifold (fixtures/found/fuzz-25242b537d84149c.json).
-      // Only for q above the face line (h > 0): at or below it |q − e| is no separation. B's
-      // vertex 0.707 below a sliver triangle's short face and 2 ulps beyond its end got
-      // |q − e| − 0 − 0 = +0.707 for −0.707, and the manifold was empty
+      // separation L − rr − ri (cap_drop = L − h, formed as d²/(L + h) for h > 0): the cap
+      // bulges towards q by up to rr (fixtures/found/fuzz-25242b537d84149c.json). Only for q
+      // above the face line (h > 0): at or below it |q − e| is no separation
       // (fixtures/found/fuzz-9bf41bcd11725e58.json); such a point keeps the separation along
       // n from the cap's outermost point along the face (the end moved out by rr along ±t̂).
       const Vec2<T> e = aq < bq ? v0 : v1;
@@ -268,8 +258,7 @@ MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Ve
         const T L = sqrt(h * h + d * d);  // 0 when h² + d² underflows
         pl.cap_drop = d * d / (L + h);    // L − h without cancellation; L + h >= h > 0
         // L >= d >= rr. L = 0 only by underflow (h and d below ~1e-162): then k = 0, no shift,
-        // not 0/0 (a subnormal touching corner of B gave NaN contact points in the campaign:
-        // near_touching, fixtures/found/near_touching-9fd7c695b91ce82c.json).
+        // not 0/0 (fixtures/found/near_touching-9fd7c695b91ce82c.json).
         const T k = L > T(0) ? (L - rr) / L : T(0);
         const T sn = k * pl.cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
         pl.shift_x = sn * n.x + st * th.x, pl.shift_y = sn * n.y + st * th.y;
@@ -295,204 +284,237 @@ struct ClipContext {
   T rr, ri, r, scale, gap_floor, keep_limit;
 };
 
-/// Clips I's incident feature on R's face `face` (its support vertex `face_support` as the pass
-/// reports it, see FacePass::support) and writes the manifold's points, normal, kind and reference
-/// face into m. Returns the lowest height above the face among the candidate points (kept or not).
-/// Steps 3–4 of the method at the top of this header.
+/// The reference face of one clipping: R's face r0 → r1 from v0 to v1, outward normal n,
+/// t = v1 − v0 = (tx, ty). point_face: |t|² underflows to 0 (a face shorter than ~1e-162 in
+/// double: a speck of subnormal size against a larger shape); its products with the other shape's
+/// coordinates round to 0, so it has no usable slab and is treated as the point v0 (place_single).
 template <class T>
-MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, std::uint32_t face,
-                                     std::uint32_t face_support) {
+struct ClipFace {
+  Vec2<T> n, v0, v1;
+  std::uint32_t r0, r1;
+  T tx, ty;
+  bool point_face;
+  T plane_a(Vec2<T> p) const { return side_a(v0, tx, ty, p); }
+  T plane_b(Vec2<T> p) const { return side_b(v1, tx, ty, p); }
+};
+
+/// The clipping's candidate points (count: 1 or 2) before they are measured against the face.
+/// Scalars, not point structs: structs of point + tag stored piecewise and reloaded whole stall
+/// store-to-load forwarding.
+template <class T>
+struct ClipCandidates {
+  T p0x, p0y, p1x, p1y;
+  T cap_drop = T(0);  ///< a single point's reference surface below the face line (place_single)
+  /// The reference point of each end moved along the face back to the slab: a single point's cap,
+  /// and a clipped edge's end kept within the side planes' rounding band (clip_edge_to_slab).
+  T shift0_x = T(0), shift0_y = T(0), shift1_x = T(0), shift1_y = T(0);
+  bool plane0 = false, plane1 = false;  ///< the end was cut by a side plane
+  std::uint32_t i0 = 0, i1 = 0;         ///< I's vertex of a kept end, R's vertex of a cut one
+  std::uint32_t e = 0;                  ///< I's incident edge
+  int count = 1;
+};
+
+/// I's incident edge e → e1 (ends *w0, *w1 in I) and the side-plane values of its ends.
+template <class T>
+struct IncidentEdge {
+  std::uint32_t e, e1;
+  const Vec2<T>* w0;
+  const Vec2<T>* w1;
+  T a0, a1, b0, b1;
+};
+
+template <class T>
+MINKOWSKI_FAST_INLINE IncidentEdge<T> incident_edge_at(const ConvexShape<T>& I,
+                                                       const ClipFace<T>& f, std::uint32_t e) {
+  const std::uint32_t e1 = sat_detail::next_index(e, I.size());
+  const Vec2<T>& w0 = I.vertex(e);
+  const Vec2<T>& w1 = I.vertex(e1);
+  return {e, e1, &w0, &w1, f.plane_a(w0), f.plane_a(w1), f.plane_b(w0), f.plane_b(w1)};
+}
+
+/// The edge lies wholly beyond one side plane (then the fallback, take_deepest_vertex).
+template <class T>
+bool beyond_plane(const IncidentEdge<T>& ed) {
+  return (ed.a0 < T(0) && ed.a1 < T(0)) || (ed.b0 < T(0) && ed.b1 < T(0));
+}
+
+/// A plane cuts an end of an edge that reaches the slab only when the end lies beyond it by more
+/// than the band (side_band: a face gap's rounding), so rounding cannot decide whether it is cut.
+/// Otherwise I's vertex that realises the gap could be cut away
+/// (fixtures/found/fuzz-2db2f484ae400e29.json).
+template <class T>
+bool outside_band(T side, T band) { return side < -band; }
+
+/// The edge lies beyond one plane by more than the band at both ends (then first the tie walk).
+/// An edge beyond a plane only within its rounding reaches the slab up to rounding, and the walk
+/// must not leave it (fixtures/found/fuzz-5e21db7c806a07bb.json).
+template <class T>
+bool far_beyond_plane(const IncidentEdge<T>& ed, T band) {
+  return (outside_band(ed.a0, band) && outside_band(ed.a1, band)) ||
+         (outside_band(ed.b0, band) && outside_band(ed.b1, band));
+}
+
+/// The edge of I whose normal is most anti-parallel to n (it holds I's support vertex along −n;
+/// found from the normals directly, as Box2D does, so that it does not wait for the support
+/// vertex). `tie` receives the dot below which a normal ties with it (kIncidentTieUlps). A
+/// neighbour that ties (nearly collinear vertices of I) makes the choice rounding's, and the first
+/// minimum need not hold I's deepest vertex; in exact arithmetic the most anti-parallel edge is
+/// one of the two at I's support vertex along −n, so a tie is settled there
+/// (sat_detail::incident_edge; fixtures/found/fuzz-153e71f04049a141.json). Two dot products in
+/// the common, untied case.
+template <class T>
+MINKOWSKI_FAST_INLINE std::uint32_t most_antiparallel_edge(const ConvexShape<T>& I, Vec2<T> n,
+                                                           const sat_detail::FacePass<T>& pass,
+                                                           std::uint32_t face_support, T& tie) {
   using namespace sat_detail;
-  const ConvexShape<T>& R = c.R;
-  const ConvexShape<T>& I = c.I;
-  const FacePass<T>& pass = c.pass;
+  const auto in = I.normals();
+  std::uint32_t e = 0;
+  T lowest = dot(n, in[0]);
+  for (std::size_t k = 1; k < in.size(); ++k) {
+    const T d = dot(n, in[k]);
+    const std::uint32_t mask = 0u - static_cast<std::uint32_t>(d < lowest);
+    e ^= (e ^ static_cast<std::uint32_t>(k)) & mask;
+    lowest = d < lowest ? d : lowest;
+  }
+  tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
+  if (dot(n, in[prev_index(e, in.size())]) <= tie || dot(n, in[next_index(e, in.size())]) <= tie)
+    e = incident_edge(I, n, pass.support(n, I, face_support));
+  return e;
+}
+
+/// For an edge far beyond a side plane: if its neighbours tie with it (the choice among them was
+/// rounding's), walks towards the slab — backwards when beyond plane v0 (an anti-parallel edge
+/// runs along −t), forwards when beyond plane v1 — through such ties, and stops at the first edge
+/// that reaches the slab, or else at the last one, whose near end is the tie's nearest to the slab
+/// (fixtures/found/fuzz-77078552889aae87.json, fuzz-9d0dcd9eadbb0585.json).
+template <class T>
+MINKOWSKI_FAST_INLINE void walk_ties_towards_slab(IncidentEdge<T>& ed, const ConvexShape<T>& I,
+                                                  const ClipFace<T>& f, T tie, T band) {
+  using namespace sat_detail;
+  const auto in = I.normals();
+  const bool back = outside_band(ed.a0, band) && outside_band(ed.a1, band);
+  std::uint32_t k = ed.e;
+  for (std::size_t step = 1; step < I.size(); ++step) {
+    k = back ? prev_index(k, I.size()) : next_index(k, I.size());
+    if (!(dot(f.n, in[k]) <= tie)) break;
+    ed = incident_edge_at(I, f, k);
+    if (!far_beyond_plane(ed, band)) break;
+  }
+}
+
+/// A single incident point q (I's vertex `id`) as the candidate, with its reference point.
+template <class T>
+MINKOWSKI_FAST_INLINE void take_single_point(ClipCandidates<T>& cc, const ClipFace<T>& f,
+                                             const Vec2<T>& q, std::uint32_t id, T rr) {
+  cc.p0x = cc.p1x = q.x, cc.p0y = cc.p1y = q.y;
+  cc.i0 = cc.i1 = id;
+  // The face's points rebuilt from their coordinates: passing f's members whole to the call
+  // would keep f in memory on every path.
+  const Vec2<T> n{f.n.x, f.n.y}, v0{f.v0.x, f.v0.y}, v1{f.v1.x, f.v1.y};
+  const SinglePlacement<T> pl = place_single(q, n, v0, v1, rr, f.point_face);
+  cc.cap_drop = pl.cap_drop, cc.shift0_x = pl.shift_x, cc.shift0_y = pl.shift_y;
+}
+
+/// The documented fallback for an edge beyond a side plane (or a point face): the deepest incident
+/// vertex. An edge (nearly) parallel to the face has two deepest ends within rounding: then the
+/// end nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
+/// would be reported at the far end, off the reference shape by the edge's length. The edge is not
+/// clipped: a plane crosses its line beyond its ends, and the cut point would lie off I.
+template <class T>
+MINKOWSKI_FAST_INLINE void take_deepest_vertex(ClipCandidates<T>& cc, const ClipContext<T>& c,
+                                               const ClipFace<T>& f, const IncidentEdge<T>& ed,
+                                               std::uint32_t face_support) {
+  std::uint32_t sup = c.pass.support(f.n, c.I, face_support);
+  const bool beyond0 = ed.a0 < T(0) && ed.a1 < T(0);  // beyond plane v0 (else beyond plane v1)
+  const std::uint32_t near = (beyond0 ? ed.a1 > ed.a0 : ed.b1 > ed.b0) ? ed.e1 : ed.e;
+  if (near != sup && c.pass.height(f.n, c.I.vertex(near), f.v0) <= c.pass.height(f.n, c.I.vertex(sup), f.v0) + c.gap_floor)
+    sup = near;
+  take_single_point(cc, f, c.I.vertex(sup), sup, c.rr);
+}
+
+/// Clips an edge that reaches the slab, parametrically on w(s) = w0 + s (w1 − w0), s in [0, 1]:
+/// plane v0 keeps a(s) = t·(w − v0) >= 0, plane v1 keeps b(s) = t·(v1 − w) >= 0. Since
+/// a + b = |t|², both planes cut at parameters with the same denominator a0 − a1: one division.
+/// An end that no plane cuts is kept bit for bit (its height then equals the face gap exactly).
+template <class T>
+MINKOWSKI_FAST_INLINE void clip_edge_to_slab(ClipCandidates<T>& cc, const ClipFace<T>& f,
+                                             const IncidentEdge<T>& ed, T band) {
+  const T a0 = ed.a0, a1 = ed.a1, b0 = ed.b0, b1 = ed.b1;
+  const Vec2<T>& w0 = *ed.w0;
+  const Vec2<T>& w1 = *ed.w1;
+  const T tx = f.tx, ty = f.ty;
+  // The denominator is nonzero whenever a plane separates the ends; otherwise 1 keeps exact
+  // number types from dividing by zero (the value is then unused). a0 − a1 = t·(w0 − w1) is
+  // formed from the edge itself: the difference of a0 and a1, each measured from v0, cancels
+  // (fixtures/found/fuzz-82a966faab200884.json).
+  const T da = tx * (w0.x - w1.x) + ty * (w0.y - w1.y);
+  const T den = da == T(0) ? T(1) : da;
+  // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
+  // overflows to inf while each ratio, a0/den and b0/den, lies in [−1, 1] wherever it is used
+  // (fixtures/found/fuzz-9567cfce0d0529cc.json). The branch is almost never taken.
+  T xa, xb;  // b0 − b1 = −(a0 − a1)
+  if ((den < T(0) ? -den : den) >= std::numeric_limits<T>::min()) {
+    const T inv = T(1) / den;
+    xa = a0 * inv, xb = -(b0 * inv);
+  } else {
+    xa = a0 / den, xb = -(b0 / den);
+  }
+  const bool lo_a = outside_band(a0, band), lo_b = outside_band(b0, band);
+  const bool hi_a = outside_band(a1, band), hi_b = outside_band(b1, band);
+  // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
+  // beyond both planes cannot occur for a segment that reaches the slab).
+  const T lo = lo_a ? xa : (lo_b ? xb : T(0));
+  const T hi = hi_a ? xa : (hi_b ? xb : T(1));
+  const T dx = w1.x - w0.x, dy = w1.y - w0.y;
+  const bool plane0 = lo_a || lo_b, plane1 = hi_a || hi_b;
+  cc.plane0 = plane0, cc.plane1 = plane1;
+  cc.p0x = plane0 ? w0.x + lo * dx : w0.x, cc.p0y = plane0 ? w0.y + lo * dy : w0.y;
+  cc.p1x = plane1 ? w0.x + hi * dx : w1.x, cc.p1y = plane1 ? w0.y + hi * dy : w1.y;
+  cc.i0 = plane0 ? (lo_a ? f.r0 : f.r1) : ed.e;
+  cc.i1 = plane1 ? (hi_a ? f.r0 : f.r1) : ed.e1;
+  cc.count = 2;
+  // An end kept inside the rounding band but beyond its plane (a < 0 or b < 0 without being
+  // outside) lies past the face's end: its foot on the face line would be off R by up to the
+  // band, 32 u·S. Its reference point is moved back along t to the face's end. Rare: a branch.
+  const bool in_band0 = (!plane0) & ((a0 < T(0)) | (b0 < T(0)));
+  const bool in_band1 = (!plane1) & ((a1 < T(0)) | (b1 < T(0)));
+  if (in_band0 | in_band1) {
+    // |t|² > 0 (point_face is false here) but may be subnormal: divide, not a reciprocal.
+    const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);
+    const T s0 = in_band0 ? (a0 < T(0) ? -dot(th, w0 - f.v0) : dot(th, f.v1 - w0)) : T(0);
+    const T s1 = in_band1 ? (a1 < T(0) ? -dot(th, w1 - f.v0) : dot(th, f.v1 - w1)) : T(0);
+    cc.shift0_x = s0 * th.x, cc.shift0_y = s0 * th.y, cc.shift1_x = s1 * th.x, cc.shift1_y = s1 * th.y;
+  }
+}
+
+/// Measures the candidates against the face and writes them into m, counting those whose
+/// separation is at most keep_limit. Returns the lowest height among the candidates (kept or not).
+/// Ids: a kept end is (reference face, incident vertex); a cut end is (the cutting plane's
+/// reference vertex, incident face).
+template <class T>
+MINKOWSKI_FAST_INLINE T write_points(Manifold<T>& m, const ClipContext<T>& c, const ClipFace<T>& f,
+                                     const ClipCandidates<T>& cc) {
+  const Vec2<T> n = f.n;
   const bool ref_b = c.ref_b;
   const T rr = c.rr, ri = c.ri;
-  const Vec2<T> n = R.normal(face);
-  const std::uint32_t r0 = face, r1 = next_index(face, R.size());
-  const Vec2<T> v0 = R.vertex(r0), v1 = R.vertex(r1);
-  m.kind = ref_b ? ManifoldKind::face_b : ManifoldKind::face_a;
-  m.reference_face = face;
-  m.normal = ref_b ? -n : n;
-
-  // The incident feature: the edge of I whose normal is most anti-parallel to n (it holds I's
-  // support vertex along −n; found from the normals directly, as Box2D does, so that it does not
-  // wait for the support vertex), clipped to the slab between the side planes of the reference
-  // face; or I's single vertex. Clipping is parametric on the edge w(s) = w0 + s (w1 − w0),
-  // s in [0, 1]: plane v0 keeps a(s) = t·(w − v0) >= 0, plane v1 keeps b(s) = t·(v1 − w) >= 0
-  // (t = v1 − v0). Since a + b = |t|², both planes cut at parameters with the same denominator
-  // a0 − a1: one division. An end that no plane cuts is kept bit for bit (its height then equals
-  // the face gap exactly). Ids: a kept end is (reference face, incident vertex); a cut end is (the
-  // cutting plane's reference vertex, incident face). Scalars throughout: structs of point + tag
-  // stored piecewise and reloaded whole stalled store-to-load forwarding.
-  T p0x, p0y, p1x, p1y;
-  T cap_drop = T(0);  // the fallback point's reference surface below the face line (see there)
-  // The reference point of each end moved along the face back to the slab: the fallback point's
-  // cap, and a clipped edge's end kept within the side planes' rounding band (see there).
-  T shift0_x = T(0), shift0_y = T(0), shift1_x = T(0), shift1_y = T(0);
-  bool plane0 = false, plane1 = false;
-  std::uint32_t i0 = 0, i1 = 0, e = 0;
-  int count = 1;
-  const T tx = v1.x - v0.x, ty = v1.y - v0.y;
-  // The two side-plane values of a point (side_a, side_b above).
-  auto plane_a = [&](Vec2<T> p) { return side_a(v0, tx, ty, p); };
-  auto plane_b = [&](Vec2<T> p) { return side_b(v1, tx, ty, p); };
-  // A reference face whose squared length underflows to 0 (shorter than ~1e-162 in double: a speck
-  // of subnormal size against a larger shape) has no usable slab: its products with the other
-  // shape's coordinates round to 0. It is treated as the point v0 (place_single below).
-  const bool point_face = !(tx * tx + ty * ty > T(0));
-  if (I.size() == 1) {
-    p0x = p1x = I.vertex(0).x, p0y = p1y = I.vertex(0).y;
-    const SinglePlacement<T> pl = place_single(I.vertex(0), n, v0, v1, rr, point_face);
-    cap_drop = pl.cap_drop, shift0_x = pl.shift_x, shift0_y = pl.shift_y;
-  } else {
-    const auto in = I.normals();
-    T lowest = dot(n, in[0]);
-    for (std::size_t k = 1; k < in.size(); ++k) {
-      const T d = dot(n, in[k]);
-      const std::uint32_t mask = 0u - static_cast<std::uint32_t>(d < lowest);
-      e ^= (e ^ static_cast<std::uint32_t>(k)) & mask;
-      lowest = d < lowest ? d : lowest;
-    }
-    // A neighbour as anti-parallel as e up to rounding (kIncidentTieUlps: nearly collinear
-    // vertices of I) makes the choice rounding's, and the first minimum need not hold I's deepest
-    // vertex. In exact arithmetic the most anti-parallel edge is one of the two at I's support
-    // vertex along −n, so a tie is settled there (sat_detail::incident_edge). Otherwise the
-    // deepest vertex could be left out of the clipping: A's nearly straight chain (13, 2^-66),
-    // (1, 0), (0, −2^-62) gave two normals with equal dots, the first was clipped, its points lay
-    // above B's face and the manifold was empty for an overlap 0.94 deep
-    // (fixtures/found/fuzz-153e71f04049a141.json). Two dot products in the common, untied case.
-    const T tie = lowest + T(kIncidentTieUlps) * unit_roundoff<T>();
-    if (dot(n, in[prev_index(e, in.size())]) <= tie || dot(n, in[next_index(e, in.size())]) <= tie)
-      e = incident_edge(I, n, pass.support(n, I, face_support));
-    // Whether a plane cuts an end of an edge that reaches the slab: only when the end lies beyond
-    // it by more than a face gap's rounding, kSatGapErrorUlps·u·S·|t| (|t| bounded by
-    // max(|tx|, |ty|): no square root, at most √2 too small). An end nearer the plane is kept (as
-    // a contact whose separation exceeds the margin by less is kept, below), so rounding cannot
-    // decide whether it is cut. Otherwise the incident vertex that realises the gap could be cut
-    // away: B's vertex (0, −3), 3 beyond the end (0, 0) of A's face in a case of scale 5e83 (u·S
-    // ~ 6e67), was cut where B's nearly flat edge crosses the plane, 5e83 away, and the manifold
-    // was empty for an overlap 5.2e83 deep (fixtures/found/fuzz-2db2f484ae400e29.json).
-    const T side_slack = side_band(tx, ty, c.scale);
-    auto outside = [side_slack](T side) { return side < -side_slack; };
-    // Whether an edge with ends (a0, b0), (a1, b1) lies wholly beyond one plane (then the
-    // fallback below); `far_beyond`: by more than the band at both ends (then first the tie walk).
-    // An edge beyond a plane only within its rounding reaches the slab up to rounding, so the walk
-    // must not leave it: B's edge (−8e-55, −2e-53)→(−1, −8e-55) lay 2e-53 and 8e-55 below the
-    // plane y = 0 at the end of A's face (0, 1)→(0, 0), the walk moved on to B's next edge,
-    // (−1, −8e-55)→(−15, 0), whose ends lay 1 and 15 above the face, and the manifold was empty
-    // for an overlap 0.01 deep (A's radius; fixtures/found/fuzz-5e21db7c806a07bb.json). Such an
-    // edge takes the fallback (its deepest vertex). It is not clipped: a plane crosses its line
-    // beyond its ends, and the cut point would lie off I.
-    auto beyond = [](T a0_, T a1_, T b0_, T b1_) {
-      return (a0_ < T(0) && a1_ < T(0)) || (b0_ < T(0) && b1_ < T(0));
-    };
-    auto far_beyond = [&outside](T a0_, T a1_, T b0_, T b1_) {
-      return (outside(a0_) && outside(a1_)) || (outside(b0_) && outside(b1_));
-    };
-    std::uint32_t e1 = next_index(e, I.size());
-    Vec2<T> w0 = I.vertex(e), w1 = I.vertex(e1);
-    T a0 = plane_a(w0), a1 = plane_a(w1), b0 = plane_b(w0), b1 = plane_b(w1);
-    if (far_beyond(a0, a1, b0, b1)) {
-      // The edge lies beyond a side plane. If its neighbours are as anti-parallel to n as it is
-      // (kIncidentTieUlps: nearly collinear vertices of I), the choice among them was rounding's:
-      // walk towards the slab — backwards when beyond plane v0 (an anti-parallel edge runs along
-      // −t), forwards when beyond plane v1 — through such ties, and clip the first edge that
-      // reaches the slab, or else use the last one for the fallback below (its near end is the
-      // tie's nearest to the slab). fixtures/found/fuzz-77078552889aae87.json: B's vertices
-      // (−12, 1e-309), (−4, 0), (0, 0) give two edges with normals (−1.7e-310, −1) and (0, −1),
-      // both at dot −1 with A's face normal; the first was taken and its far end (−4, 0)
-      // reported, 4 away from A (fuzz-9d0dcd9eadbb0585.json: the second edge ends 1e-321 short of
-      // the slab as well).
-      const bool back = outside(a0) && outside(a1);
-      std::uint32_t k = e;
-      for (std::size_t step = 1; step < I.size(); ++step) {
-        k = back ? prev_index(k, I.size()) : next_index(k, I.size());
-        if (!(dot(n, in[k]) <= tie)) break;
-        e = k, e1 = next_index(k, I.size()), w0 = I.vertex(e), w1 = I.vertex(e1);
-        a0 = plane_a(w0), a1 = plane_a(w1), b0 = plane_b(w0), b1 = plane_b(w1);
-        if (!far_beyond(a0, a1, b0, b1)) break;
-      }
-    }
-    if (point_face || beyond(a0, a1, b0, b1)) {
-      // Documented fallback: the edge lies beyond a side plane; use the deepest incident vertex.
-      // An edge (nearly) parallel to the face has two deepest ends within rounding: then the end
-      // nearer the slab, or a vertex–vertex touching contact (the near end at the face's corner)
-      // would be reported at the far end, off the reference shape by the edge's length.
-      std::uint32_t sup = pass.support(n, I, face_support);
-      const bool beyond0 = a0 < T(0) && a1 < T(0);  // beyond plane v0 (else beyond plane v1)
-      const std::uint32_t near = (beyond0 ? a1 > a0 : b1 > b0) ? e1 : e;
-      if (near != sup && pass.height(n, I.vertex(near), v0) <= pass.height(n, I.vertex(sup), v0) + c.gap_floor)
-        sup = near;
-      p0x = p1x = I.vertex(sup).x, p0y = p1y = I.vertex(sup).y;
-      i0 = i1 = sup;
-      const SinglePlacement<T> pl = place_single(I.vertex(sup), n, v0, v1, rr, point_face);
-      cap_drop = pl.cap_drop, shift0_x = pl.shift_x, shift0_y = pl.shift_y;
-    } else {
-      // Crossing parameters. The denominator is nonzero whenever a plane separates the ends;
-      // otherwise 1 keeps exact number types from dividing by zero (the value is then unused).
-      // a0 − a1 = t·(w0 − w1), formed from the edge itself: the difference of a0 and a1, each
-      // measured from v0, cancelled to 0 when the reference face was 4e43 long and the incident
-      // edge of length 1, and the cut point landed 4e43 away
-      // (fixtures/found/fuzz-82a966faab200884.json).
-      const T da = tx * (w0.x - w1.x) + ty * (w0.y - w1.y);
-      const T den = da == T(0) ? T(1) : da;
-      // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
-      // overflows to inf (a 3e-319 square of A against B's edge of length 2: products of size
-      // 6e-319, fixtures/found/fuzz-9567cfce0d0529cc.json, gave NaN contacts) while each ratio,
-      // a0/den and b0/den, lies in [−1, 1] wherever it is used. The branch is almost never taken.
-      T xa, xb;  // b0 − b1 = −(a0 − a1)
-      if ((den < T(0) ? -den : den) >= std::numeric_limits<T>::min()) {
-        const T inv = T(1) / den;
-        xa = a0 * inv, xb = -(b0 * inv);
-      } else {
-        xa = a0 / den, xb = -(b0 / den);
-      }
-      const bool lo_a = outside(a0), lo_b = outside(b0), hi_a = outside(a1), hi_b = outside(b1);
-      // The lower end is cut by the plane its start lies beyond, the upper end likewise (an end
-      // beyond both planes cannot occur for a segment that reaches the slab).
-      const T lo = lo_a ? xa : (lo_b ? xb : T(0));
-      const T hi = hi_a ? xa : (hi_b ? xb : T(1));
-      const T dx = w1.x - w0.x, dy = w1.y - w0.y;
-      plane0 = lo_a || lo_b, plane1 = hi_a || hi_b;
-      p0x = plane0 ? w0.x + lo * dx : w0.x, p0y = plane0 ? w0.y + lo * dy : w0.y;
-      p1x = plane1 ? w0.x + hi * dx : w1.x, p1y = plane1 ? w0.y + hi * dy : w1.y;
-      i0 = plane0 ? (lo_a ? r0 : r1) : e;
-      i1 = plane1 ? (hi_a ? r0 : r1) : e1;
-      count = 2;
-      // An end kept inside the rounding band but beyond its plane (a < 0 or b < 0 without being
-      // outside) lies past the face's end: its foot on the face line would be off R by up to the
-      // band, 32 u·S (a float case of scale 1e6 had a reference point 1.1 = 19 u·S off A). Its
-      // reference point is moved back along t to the face's end. Rare, so a branch.
-      const bool in_band0 = (!plane0) & ((a0 < T(0)) | (b0 < T(0)));
-      const bool in_band1 = (!plane1) & ((a1 < T(0)) | (b1 < T(0)));
-      if (in_band0 | in_band1) {
-        // |t|² > 0 (point_face is false here) but may be subnormal: divide, not a reciprocal.
-        const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);
-        const T s0 = in_band0 ? (a0 < T(0) ? -dot(th, w0 - v0) : dot(th, v1 - w0)) : T(0);
-        const T s1 = in_band1 ? (a1 < T(0) ? -dot(th, w1 - v0) : dot(th, v1 - w1)) : T(0);
-        shift0_x = s0 * th.x, shift0_y = s0 * th.y, shift1_x = s1 * th.x, shift1_y = s1 * th.y;
-      }
-    }
-  }
   const T keep_limit = c.keep_limit;
   int kept = 0;
   T lowest = T(0);  // the lowest height of the candidate points (count >= 1)
-  for (int k = 0; k < count; ++k) {
-    const T px = k == 0 ? p0x : p1x, py = k == 0 ? p0y : p1y;
-    const bool plane = k == 0 ? plane0 : plane1;
-    const std::uint32_t idx = k == 0 ? i0 : i1;
-    const T w = pass.height(n, Vec2<T>{px, py}, v0);  // height above the reference face
+  for (int k = 0; k < cc.count; ++k) {
+    const T px = k == 0 ? cc.p0x : cc.p1x, py = k == 0 ? cc.p0y : cc.p1y;
+    const bool plane = k == 0 ? cc.plane0 : cc.plane1;
+    const std::uint32_t idx = k == 0 ? cc.i0 : cc.i1;
+    const T w = c.pass.height(n, Vec2<T>{px, py}, f.v0);  // height above the reference face
     lowest = (k == 0 || w < lowest) ? w : lowest;
-    const T sep = w - c.r + cap_drop;
+    const T sep = w - c.r + cc.cap_drop;
     // Core points: on the reference line (p − w n) and the incident point p; surfaces: moved out
     // by the radii along n (reference side; less cap_drop beyond the slab) and −n (incident side).
-    const T rx = px - (w - rr + cap_drop) * n.x + (k == 0 ? shift0_x : shift1_x);
-    const T ry = py - (w - rr + cap_drop) * n.y + (k == 0 ? shift0_y : shift1_y);
+    const T rx = px - (w - rr + cc.cap_drop) * n.x + (k == 0 ? cc.shift0_x : cc.shift1_x);
+    const T ry = py - (w - rr + cc.cap_drop) * n.y + (k == 0 ? cc.shift0_y : cc.shift1_y);
     const T ix = px - ri * n.x, iy = py - ri * n.y;
     const FeatureType ref_type = plane ? FeatureType::vertex : FeatureType::face;
     const FeatureType inc_type = plane ? FeatureType::face : FeatureType::vertex;
-    const std::uint32_t ref_index = plane ? idx : r0, inc_index = plane ? e : idx;
+    const std::uint32_t ref_index = plane ? idx : f.r0, inc_index = plane ? cc.e : idx;
     ManifoldPoint<T>& mp = m.points[kept];  // written always, counted only if kept
     mp.point_a = ref_b ? Vec2<T>{ix, iy} : Vec2<T>{rx, ry};
     mp.point_b = ref_b ? Vec2<T>{rx, ry} : Vec2<T>{ix, iy};
@@ -505,6 +527,45 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
   m.point_count = kept;
   if (kept == 0) m.kind = ManifoldKind::none;
   return lowest;
+}
+
+/// Clips I's incident feature on R's face `face` (its support vertex `face_support` as the pass
+/// reports it, see FacePass::support) and writes the manifold's points, normal, kind and reference
+/// face into m. Returns the lowest height above the face among the candidate points (kept or not).
+/// Steps 3–4 of the method at the top of this header: I's single vertex, or its incident edge
+/// (most_antiparallel_edge, walked through ties towards the slab when it lies far beyond a side
+/// plane) clipped to the slab between the face's side planes, or its deepest vertex when the edge
+/// misses the slab.
+template <class T>
+MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, std::uint32_t face,
+                                     std::uint32_t face_support) {
+  using namespace sat_detail;
+  const ConvexShape<T>& R = c.R;
+  const ConvexShape<T>& I = c.I;
+  const Vec2<T> n = R.normal(face);
+  const std::uint32_t r0 = face, r1 = next_index(face, R.size());
+  const Vec2<T> v0 = R.vertex(r0), v1 = R.vertex(r1);
+  m.kind = c.ref_b ? ManifoldKind::face_b : ManifoldKind::face_a;
+  m.reference_face = face;
+  m.normal = c.ref_b ? -n : n;
+  const T tx = v1.x - v0.x, ty = v1.y - v0.y;
+  const ClipFace<T> f{n, v0, v1, r0, r1, tx, ty, !(tx * tx + ty * ty > T(0))};
+  ClipCandidates<T> cc;
+  if (I.size() == 1) {
+    take_single_point(cc, f, I.vertex(0), 0u, c.rr);
+  } else {
+    T tie;
+    const std::uint32_t e0 = most_antiparallel_edge(I, n, c.pass, face_support, tie);
+    const T band = side_band(tx, ty, c.scale);
+    IncidentEdge<T> ed = incident_edge_at(I, f, e0);
+    if (far_beyond_plane(ed, band)) walk_ties_towards_slab(ed, I, f, tie, band);
+    cc.e = ed.e;
+    if (f.point_face || beyond_plane(ed))
+      take_deepest_vertex(cc, c, f, ed, face_support);
+    else
+      clip_edge_to_slab(cc, f, ed, band);
+  }
+  return write_points(m, c, f, cc);
 }
 
 /// The rare second round of contact_manifold (see there), when the first clipping lost I's vertex
@@ -526,10 +587,7 @@ MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipCon
   const TiedFace<T> from = swap ? TiedFace<T>{other.face, other.gap, other.support}
                                 : TiedFace<T>{face, face_gap, face_support};
   // Either face may tie with a neighbour and be the one whose slab misses the vertex, so both
-  // walk first. For the other shape's face: B's nearly collinear faces
-  // (−16, 5e-232)→(−2.93, −5e-87)→(0, 0) tied, the pass kept the first, A's corner 1.5e-5 below
-  // the second lay 2.93 beyond its slab, and clipping there replaced the first round's contact
-  // with none (fixtures/found/fuzz-1c92fd36836d21d9.json).
+  // walk first (the other shape's face: fixtures/found/fuzz-1c92fd36836d21d9.json).
   const TiedFace<T> t = tied_face_towards_support(
       ctx.R, ctx.I, c.pass,
       TiedFace<T>{from.face, from.gap, c.pass.support(ctx.R.normal(from.face), ctx.I, from.support)},
@@ -554,8 +612,8 @@ namespace manifold_detail {
 
 /// Vertex contact of contact_manifold: from core point cr on shape R (vertex rv) to core point ci
 /// on I (vertex iv), at squared distance d2; ra, rb the radii of A and B, limit the largest
-/// distance of the cores reported. Out of line (single points and vertex axes only): as a lambda
-/// capturing the query's state it cost every query 19 instructions of closure set-up.
+/// distance of the cores reported. Out of line (single points and vertex axes only), so that the
+/// common path sets up no closure for it.
 template <class T>
 MINKOWSKI_FAST_NOINLINE void vertex_contact(Manifold<T>& m, SatCache* cache, bool ref_is_a,
                                             Vec2<T> cr, Vec2<T> ci, T d2, std::uint32_t rv,
@@ -580,8 +638,8 @@ MINKOWSKI_FAST_NOINLINE void vertex_contact(Manifold<T>& m, SatCache* cache, boo
 
 /// contact_manifold on a case that needs no rescaling (the whole method of the header). Every
 /// return returns the one local `m`, so that it is built in the caller's result (a second
-/// Manifold on one path, the rescaled case's, made the compiler build `m` on the stack and copy
-/// 176 bytes out on every return: 23 instructions per query).
+/// Manifold on one path makes the compiler build `m` on the stack and copy it out on every
+/// return).
 template <class T>
 Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape<T>& b,
                                       T speculative_margin, SatCache* cache,
@@ -640,8 +698,7 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   // Reference face: A's best unless B's is better by more than the coherence tolerance. (The
   // rest of the query is written with selects instead of branches where the branch would be a
   // coin toss on random pairs: which shape is the reference, which edge is incident, which end
-  // a side plane cuts, whether a point is kept. Each mispredicted branch costs ~15 cycles, and
-  // there were five of them per query.)
+  // a side plane cuts, whether a point is kept: a mispredicted branch costs more than a select.)
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
@@ -667,48 +724,29 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   // The deepest point lost. In exact arithmetic I's support vertex along −n lies in the closed
   // slab of the best face whenever the cores overlap or touch (the penetration depth is the
   // distance from the origin to the nearest face line of the Minkowski difference, and the foot
-  // of that distance lies on the face itself), so no side plane cuts it. In floating point two
-  // nearly collinear faces of R tie within their gaps' rounding and the pass keeps either: A's
-  // faces (−15, 0)→(−1, −8e-55) and (−1, −8e-55)→(0, 0) had gaps −9e-55 and −7e-109, the first
-  // was kept, B's corner at the origin (the contact of two cores that touch) lay 1 beyond its
-  // slab and was cut away, and the manifold was empty for an overlap 0.01 deep
-  // (fixtures/found/fuzz-a8e7d9dd3e94bab6.json). So when no kept point is as deep as the face
-  // gap (up to its rounding), the reference face walks towards the side where the support
-  // vertex lies through neighbours whose gap ties with it (within kSatGapErrorUlps·u·S), and the
-  // clipping is done again on the last of them. The coherence rule loses the deepest point the
-  // same way when it keeps A's face although B's is better: at scale 4e-34, B's face gap was
-  // 1.04e-42 (the cores' distance), A's −9e-46 (not a separating axis), the difference below
-  // kReferenceFaceRelativeTolerance × B's face (5.7e-39 long), and B's vertex next to A's corner
-  // lay beyond A's side plane; the manifold was empty for an overlap of the rounded shapes
-  // 3.5e-47 = 833 u·S deep (fixtures/found/fuzz-551016efadf41cc1.json). So B's face, when better
-  // by more than the gaps' rounding, is clipped on first. A clipping that kept no point at all
-  // lost the contact too, though its lowest candidate may be the gap's vertex itself: at scale
-  // 7e-38 B's whole edge lay beyond the side plane of A's coherent face (tilted by 6.6e-10 from
-  // B's better one), the fallback took B's far end, 1 beyond the face's end, which is not in
-  // contact (separated from A's rounded corner), and the manifold was empty for an overlap
-  // 1.04e-42 deep (fixtures/found/fuzz-e99b8ea2e72088b9.json; B's near end, in contact, lay
-  // beyond the side plane as well but higher along n than the far one). Since every
-  // face gap of the pass is within the margin here, an empty manifold is always a lost contact,
-  // so it takes the second round as well. A single incident point (a disc's centre) is always
-  // its own deepest vertex, so neither test sees a wrong face: it takes the second round whenever
-  // it lies beyond the face's side planes (the walk tests that first). In exact arithmetic a
-  // point inside or touching R lies within the best face's slab, and one outside and beyond it
-  // belongs to a vertex, which the refinement above answers. A sliver triangle's short face
-  // (2 + 2^-10, 0)→(2, 2^-96) tied with its long face (2, 2^-96)→(0, 0) for a disc's centre
-  // (0, 2^-30): the short face was kept, the centre lay 2 beyond its slab, was measured from its
-  // end (separation 2 − 1 > 0) and dropped, and the manifold was empty for an overlap 1 deep
-  // (fixtures/found/fuzz-191f1420f7050673.json, CI's smoke run, the same configuration at scale 2e-289).
-  // Costs two comparisons when nothing was lost (a call for single points). The rare call gets a
-  // copy of the context, so that the common path need not keep `ctx` in memory (15 instructions).
+  // of that distance lies on the face itself), so no side plane cuts it. In floating point the
+  // clipping can still lose it, and a second round (reclip_on_better_face) clips again when
+  //  - no candidate is as deep as the face gap up to its rounding: two nearly collinear faces of
+  //    R tie within their gaps' rounding and the pass kept the one whose slab misses the vertex
+  //    (fixtures/found/fuzz-a8e7d9dd3e94bab6.json), or the coherence rule kept A's face although
+  //    B's is better by more than the gaps' rounding (fuzz-551016efadf41cc1.json);
+  //  - no point was kept: every face gap of the pass is within the margin here, so an empty
+  //    manifold is always a lost contact, though the lowest candidate may be the gap's vertex
+  //    (fuzz-e99b8ea2e72088b9.json);
+  //  - I is a single point, which is its own deepest vertex, so neither test above sees a wrong
+  //    face: it takes the second round whenever it lies beyond the face's side planes (the walk
+  //    tests that first; fuzz-191f1420f7050673.json). In exact arithmetic such a point inside or
+  //    touching R lies within the best face's slab, and one outside and beyond it belongs to a
+  //    vertex, which the refinement above answers.
+  // Two comparisons when nothing was lost (a call for single points). The rare call gets a copy
+  // of the context, so that the common path need not keep `ctx` in memory.
   if (I.size() == 1 || lowest > face_gap + gap_floor || m.point_count == 0)
     reclip_on_better_face(m, ClipContext<T>{ctx}, face, face_gap, face_support);
   // Last resort: the clipping lost the contact, but the cores' closest features are two vertices
   // at a positive distance (SAT kept the face because their distance exceeded its gap by less than
   // kSatVertexAxisUlps·u·S, or because the gap was negative within its rounding). The contact is
-  // then the vertex pair's. A's corner 1.4e-45 beyond the end of B's face (a segment of radius
-  // 1.04e-42), 2,600 u·S beyond its side plane but well inside its end cap, was cut away with A's
-  // steep edge, whose part within the slab lay 9e-41 above B, and the manifold was empty for
-  // rounded shapes overlapping by 3.4e-47 = 63 u·S (fixtures/found/fuzz-222f2fae6fa785e0.json).
+  // then the vertex pair's: a corner beyond a rounded face's side plane but inside its end cap
+  // is cut away with its steep edge (fixtures/found/fuzz-222f2fae6fa785e0.json).
   if (m.point_count == 0 && kept_pair.vertex_pair && kept_pair.dist2 > T(0)) {
     vertex_contact(m, cache, !best_b, best_ref.vertex(kept_pair.ref_vertex),
                    best_inc.vertex(kept_pair.inc_vertex), kept_pair.dist2, kept_pair.ref_vertex,
@@ -760,8 +798,7 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
   if constexpr (std::numeric_limits<T>::is_iec559) {
     // A case smaller than kRescaleBelow is solved on copies scaled by a power of two (shape.hpp;
     // this path allocates): the clipping multiplies one shape's edge by the other's coordinates,
-    // which underflowed to 0 for a 1e-308 triangle against a 1e-77 segment and put the contact at
-    // the segment's far end (fixtures/found/fuzz-b83c725cdda648be.json).
+    // which underflow to 0 for such cases (fixtures/found/fuzz-b83c725cdda648be.json).
     using std::max;
     const T f = detail::working_scale(max(sat_detail::pair_scale(a, b), max(a.radius(), b.radius())));
     if (f != T(1))

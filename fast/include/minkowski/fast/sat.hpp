@@ -26,15 +26,16 @@
 // optimal are  +n_A(i)  (faces of A) and  −n_B(j)  (faces of B). Each costs one projection of the
 // other shape:  g(+n_A(i)) = min_j n_A(i)·(b_j − a_i),  g(−n_B(j)) = min_i n_B(j)·(a_i − b_j).
 //
-// Containment (seed 003). Testing each axis as a line, the seed takes the interval overlap
-// o = min(maxA, maxB) − max(minA, minB) and, when one interval contains the other, adds the
-// smaller of |minA − minB| and |maxA − maxB| (flipping the axis towards that end). That corrected
-// overlap equals min(maxA − minB, maxB − minA): the smaller of the two one-sided pushes. Here each
-// one-sided push is a direction of its own; every direction the exact MTV can take is in our set,
-// and every direction outside it only adds upper bounds, so the minimum over our set equals the
-// minimum of the seed's corrected overlaps over the same faces — containment included — at one
-// projection per direction instead of two. Example: B = [1,2]² inside A = [0,4]²: pushes are 3
-// (+x), 2 (−x), 3 (+y), 2 (−y); the MTV is 2 along −x, the seed's 1 + min(1, 2).
+// Containment (docs/design.md, "SAT: circles, capsules, containment, caching"). Testing each axis
+// as a line, one takes the interval overlap o = min(maxA, maxB) − max(minA, minB) and, when one
+// interval contains the other, adds the smaller of |minA − minB| and |maxA − maxB| (flipping the
+// axis towards that end). That corrected overlap equals min(maxA − minB, maxB − minA): the smaller
+// of the two one-sided pushes. Here each one-sided push is a direction of its own; every direction
+// the exact MTV can take is in our set, and every direction outside it only adds upper bounds, so
+// the minimum over our set equals the minimum of the corrected overlaps over the same faces —
+// containment included — at one projection per direction instead of two. Example: B = [1,2]²
+// inside A = [0,4]²: pushes are 3 (+x), 2 (−x), 3 (+y), 2 (−y); the MTV is 2 along −x, the line
+// test's 1 + min(1, 2).
 //
 // Parallel axes. Opposite faces that face each other (stacked boxes) push B in the same direction
 // and have the same gap: a face of B whose push direction −n_B(j) equals that of A's best face
@@ -52,7 +53,7 @@
 // the best face's edge and the other shape's incident feature (its edge most anti-parallel to the
 // face normal, or its single vertex) are the closest points of the cores. If they are two
 // vertices, the axis from A's vertex to B's vertex beats every face axis; for a circle against a
-// polygon this is the seed's "closest polygon vertex to the centre" axis. Otherwise the best face
+// polygon this is the usual "closest polygon vertex to the centre" axis. Otherwise the best face
 // gap is the distance, and it is reported as computed (it is more accurate than a distance
 // formula). The closest features are found from endpoint-to-segment distances (see
 // closest_features), never from the general segment–segment formula, which loses all accuracy on
@@ -231,9 +232,9 @@ T gap_error_bound(T scale) {
 // minimum chains over a compile-time count (the two lanes of SSE2 registers for double on
 // x86-64): no argmin, no data-dependent branch. The support vertex is recovered afterwards, only
 // for the faces a caller uses (FacePass::support). B's faces that cannot beat A's best are
-// pruned by a two-vertex bound (FacePrune below). Measured on random overlapping 3–8-gons
-// (double, g++ 12 -O2, sat_overlap): 63 ns, against 101 ns for one min/argmin loop per face and
-// 65 ns for Box2D 2.4.1's loop structure ported to double.
+// pruned by a two-vertex bound (FacePrune below). On random overlapping 3–8-gons this form beats
+// one min/argmin loop per face and Box2D 2.4.1's loop structure ported to double
+// (docs/performance.md).
 //
 // Larger shapes: one min/argmin loop per face, in the caller's coordinates (dot(n, q − p)), with
 // pruning: for any vertex q_k, gap_i <= dot(n_i, q_k − p_i), so a face whose bound with the
@@ -272,10 +273,9 @@ inline void to_local(std::span<const Vec2<T>> v, Vec2<T> o, LocalCoords<T>& l) {
       _mm_storeu_pd(l.x + i, _mm_unpacklo_pd(p0, p1));
       _mm_storeu_pd(l.y + i, _mm_unpackhi_pd(p0, p1));
     }
-    // Odd n: the last vertex and its padding copy, again 16 bytes at a time. Stored as two 8-byte
-    // stores, they stalled the kernel's first 16-byte load of the last pair (pinned,
-    // contact_manifold on the benchmark's populations: 23.0/94/64 -> 20.1/95/65 ns
-    // separated/overlapping/near-contact; the kernel reads B's copy right after it is made).
+    // Odd n: the last vertex and its padding copy, again 16 bytes at a time. Two 8-byte stores
+    // would stall the kernel's first 16-byte load of the last pair, which reads B's copy right
+    // after it is made.
     if (i < n) {
       const __m128d p = _mm_sub_pd(_mm_loadu_pd(src + 2 * i), vo);
       _mm_storeu_pd(l.x + i, _mm_unpacklo_pd(p, p));
@@ -337,12 +337,10 @@ inline T min_projection(const T* x, const T* y, T nx, T ny) {
 // whose bound, from the two vertices of A's best face, does not exceed A's best gap is therefore
 // not projected: the pass's answer is the same (B's best face where it beats A's; where none does,
 // a face of B no better than A's, or none, which every caller treats alike). Those two vertices
-// lie on A's side facing B, so B's faces that face away from A are pruned: measured on the
-// benchmark's populations (3–8-gons, bench/instructions.py), contact_manifold 1,656 -> 1,577
-// instructions per overlapping query and 1,344 -> 1,261 near contact, sat_overlap 953 -> 890
-// overlapping. Once a face of B beats A's best, the floor is B's best so far (a face whose gap
-// cannot exceed it is not taken either): 1,577 -> 1,571 overlapping. A pruned face still counts
-// as tested: its axis was tested, against a bound (axes_tested is the same as without pruning).
+// lie on A's side facing B, so B's faces that face away from A are pruned. Once a face of B beats
+// A's best, the floor is B's best so far (a face whose gap cannot exceed it is not taken either).
+// A pruned face still counts as tested: its axis was tested, against a bound (axes_tested is the
+// same as without pruning).
 template <class T>
 struct FacePrune {
   T x[2]{}, y[2]{};  ///< the two vertices of A's best face, local coordinates
@@ -381,12 +379,10 @@ struct FacesFromShape {
   T y(std::size_t i) const { return v[i].y - o.y; }
 };
 
-// The running maximum is written as selects, but g++ 12 -O2 compiles its update to a conditional
-// jump (objdump, both scans). Forcing selects (an SSE2 compare mask for the face index, a masked
-// blend for the gap, and a −inf start instead of the `valid` flag) was slower, 2026-11-26: the
-// face pass alone 45 against 36 ns on overlapping pairs, contact_manifold 89.4–90.4 against
-// 88.4–88.9 ns overlapping and 66.3–67.0 against 58.9–60.4 ns near contact (pinned, alternated).
-// The selects chain every face's update to the previous one; the jump is mostly predicted.
+// The running maximum is written as selects, but g++ -O2 compiles its update to a conditional
+// jump. Forcing selects (an SSE2 compare mask for the face index, a masked blend for the gap, and
+// a −inf start instead of the `valid` flag) is slower (docs/performance.md): the selects chain
+// every face's update to the previous one, while the jump is mostly predicted.
 template <std::size_t NP, bool Skip, class T, class Faces>
 inline bool scan_local_n(const Faces& pl, std::span<const Vec2<T>> pn,
                          const LocalCoords<T>& ql, bool use_stop, T stop, Vec2<T> skip_dir,
@@ -469,9 +465,8 @@ FacePass<T> face_pass_local(const ConvexShape<T>& a, const ConvexShape<T>& b, bo
   const FacePrune<T> no_prune{};
   // A's faces read A's vertices directly, not A's copy just made: the scan does not wait on the
   // copy's stores, which complete meanwhile for B's faces. Copying A only when B's faces are
-  // scanned saved 50 instructions per separated query, but put the copy on the critical path of
-  // every other one (pinned, contact_manifold on the benchmark's populations: 17.0/97/62 ns
-  // separated/overlapping/near-contact copying late, 18.3/86/58 copying here).
+  // scanned would save instructions on separated queries but put the copy on the critical path
+  // of every other one.
   if (scan_local<false>(FacesFromShape<T>{a.vertices().data(), o}, a.normals(), lb, use_stop,
                         stop, none, par2, no_prune, p.a, p.tested)) {
     p.stopped = true;
@@ -600,14 +595,8 @@ std::uint32_t incident_edge(const ConvexShape<T>& inc, Vec2<T> n, std::uint32_t 
   return dot(n, inc.normal(prev)) < dot(n, inc.normal(k)) ? prev : k;
 }
 
-/// Closest features of the cores between the reference face `face` of `ref` and the incident
-/// feature of `inc` (its edge at the support vertex, or its single vertex).
-///
-/// Two segments that do not cross are closest at an endpoint of one of them, so the distance is
-/// the smallest of the four endpoint-to-segment distances (the general closest-points formula
-/// divides by a·e − b², which cancels catastrophically for the near-parallel edges met here). A
-/// proper crossing (orientation signs) means distance 0. `vertex_pair` says the smallest distance
-/// joins two vertices (ref_vertex, inc_vertex) — the case that needs a vertex–vertex axis.
+/// Closest features of two cores (closest_features, segment_pair): squared distance, and whether
+/// it joins two vertices (ref_vertex, inc_vertex) — the case that needs a vertex–vertex axis.
 template <class T>
 struct FeaturePair {
   T dist2{};
@@ -704,49 +693,31 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   const Vec2<T> p = ref.vertex(fp.ref_vertex), q = inc.vertex(fp.inc_vertex);
   const Vec2<T> v = q - p;
   const T len = sqrt(fp.dist2);
-  // The slack of each dot product dot(v, w): its rounding, kSatCertifyUlps · u · (|vx·wx| +
-  // |vy·wy|). Bounded by |v|·|w|₁ instead, it was too coarse where v is nearly parallel to an axis
-  // and w long across it: in float, B's corner (14, 0) and A's point (0, 0) 14 apart, B's edge from
-  // that corner to (0, −3.9e7) running 14 further along −v, got a slack of 260 against a dot
-  // product of 196 formed exactly; the pair was certified and SAT answered "separated by 13.96"
-  // for A's disc 14 inside B (fixtures/found/fuzz-17841afe09f9327b.json).
   const T slack = T(kSatCertifyUlps) * unit_roundoff<T>();
   const T us = unit_roundoff<T>() * pair_scale(ref, inc);
   using std::abs;
-  // Whether neighbour r = p + w (of p; sign +1) or r = q + w (of q; sign −1, looking along −v)
-  // shows that the pair is not the closest: r lies further along sign·v than rounding, and by
-  // enough to matter. Where v leaves the shape through the outer side of the edge between the
-  // vertex and r, a neighbour at cosine c to v shortens the distance by at most |v|·c²/2; one
-  // with |v|·c²/2 <= u·S, i.e. (dot/|v|)² <= 2·u·S·|w|²/|v|, leaves the pair's distance within u·S
-  // of the truth and is accepted (formed so that nothing overflows below the coordinate limit;
-  // an infinite right side for a tiny |v| accepts, rightly). Where v points into the shape's side
-  // of that edge it is no separating direction at all: a disc centre 15 u·S inside a polygon,
-  // beside a corner whose edges meet at 180° − 1.8e-6 rad, made the pair (corner, centre) look
-  // closest, and SAT answered "separated by 1.8e-6" (fixtures/found/fuzz-f8fafd66b0b0341b.json).
-  // `out` is the edge's outward normal (unnormalised); a segment (two_sided) has both sides out.
-  // A neighbour further along v̂ by no more than kSatVertexAxisUlps·u·S changes the distance by
-  // less than SAT's own vertex-axis threshold and is accepted as well: brute force picks the first
-  // of two vertices whose distances tie in T (the ends of a 12-long segment seen from 9e66 away), and
-  // the pair must not then be refused for the other end, 8.5 closer along v̂
-  // (fixtures/found/fuzz-983b0b87891eb337.json).
-  // The curvature argument bounds the distance from the other vertex to this shape only, not the
-  // distance between the shapes: the other shape's edges may run towards this one's. So it is
-  // used only for the brute-force pair, which no other feature pair is closer than. For the pair
-  // next to the best face it certified B's corner and A's corner 10,304 apart (float, scale 1.1e10)
-  // while B's edge from that corner, 1.2° off perpendicular to the pair, crossed A's long edge
-  // 494,000 further on, and SAT said "separated by 10,304" for an overlap 10,395 deep
-  // (fixtures/found/fuzz-3356071bbe6b7489.json); brute force finds the crossing.
-  // Where the best face gap is not positive (the cores may overlap), a v into the shape's side of
-  // the neighbour's edge refuses the pair before the allowance: the pair is then no separating
-  // direction however little further the neighbour lies. Tested after it, a disc's centre 1.8e-6
-  // inside B's flat left side (float, A a point) kept the brute-force pair with B's corner, whose
-  // neighbour lay only 4.4e-8 further along −v̂, and SAT pushed B the wrong way, depth 31 u·S short
-  // (fixtures/found/fuzz-23b5b9e32d604370.json); a pair beside the best face likewise certified B's
-  // bottom corner against A's segment, depth 15 u·S short (fuzz-b6031eccb748c79c). Where the gap is
-  // positive the cores are apart and the allowance comes first: a speck 2.5e-29 across seen from
-  // 6e8 away has a neighbour 1.6e-74 further along the axis whose edge v crosses inwards, and
-  // refusing that pair lost the vertex axis: the distance came out as the face gap, 57.6 short
-  // (fixtures/found/fuzz-5e7efab37460b55c.json).
+  // `further`: whether neighbour r = p + w of p (sign +1) or r = q + w of q (sign −1, looking
+  // along −v) shows that the pair is not the closest. `out` is the outward normal (unnormalised)
+  // of the edge between the vertex and r; a segment (two_sided) has both sides out. In order
+  // (fixtures in fixtures/found/):
+  //  1. r no further along sign·v than the dot product's rounding, kSatCertifyUlps · u ·
+  //     (|vx·wx| + |vy·wy|): not further (fuzz-17841afe09f9327b pins the per-component bound).
+  //  2. v points into the shape's side of that edge, so it is no separating direction, and the
+  //     best face gap is not positive (the cores may overlap): further, however little
+  //     (fuzz-f8fafd66b0b0341b, fuzz-23b5b9e32d604370, fuzz-b6031eccb748c79c).
+  //  3. r further along v̂ by at most kSatVertexAxisUlps · u · S, SAT's own vertex-axis
+  //     threshold: not further; brute force picks the first of two vertices whose distances tie
+  //     in T (fuzz-983b0b87891eb337). With a positive gap this comes before the into-the-shape
+  //     test (fuzz-5e7efab37460b55c).
+  //  4. Otherwise further, unless the pair is brute force's and v leaves the shape through the
+  //     edge's outer side: a neighbour at cosine c to v then shortens the distance by at most
+  //     |v|·c²/2, and one with |v|·c²/2 <= u·S, i.e. along² <= 2·u·S·|w|²/|v| (formed so that
+  //     nothing overflows below the coordinate limit; an infinite right side for a tiny |v|
+  //     accepts, rightly), is accepted; without it, rotated boxes side by side would fall back
+  //     to the O(n·m) search in most queries. The bound is u·S, not the face gap's error
+  //     (fuzz-772924ed54f244a0), and it holds for the distance from the other vertex to this
+  //     shape only, not between the shapes, whose other edges may run towards this one: hence
+  //     only for brute force's pair, which no feature pair is closer than (fuzz-3356071bbe6b7489).
   const bool gap_positive = best_gap > T(0);
   auto further = [&](Vec2<T> w, Vec2<T> out, bool two_sided, T sign) {
     const T dd = sign * dot(v, w);
@@ -811,12 +782,10 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
 /// vertices, at a distance beyond max(face gap, 0) by more than kSatVertexAxisUlps · u · S
 /// (S = pair_scale). Closer than that the face answers within the tolerance, and the vertex pair
 /// may be rounding's: a point whose projection falls within u·|e| of an edge's end is classed with
-/// the end's vertex, and the axis between two points that close can point anywhere (float: a disc
-/// centre 1e-19 outside a triangle's hypotenuse, next to its corner (0, 0), gave the
-/// axis (0, 1), 45° off, and an MTV that left 0.29 of overlap; fixtures/found/fuzz-66592bc933fcec92.json).
-/// A negative face gap (cores overlapping within the gap's error) is no exception: there the
-/// crossing test of closest_features is rounding too, and two vertices 3 apart in a 5e83 shape
-/// gave the axis (0, 1) and an MTV that left 3e83 of overlap (fixtures/found/fuzz-85a92449f654f647.json).
+/// the end's vertex, and the axis between two points that close can point anywhere
+/// (fixtures/found/fuzz-66592bc933fcec92.json). A negative face gap (cores overlapping within the
+/// gap's error) is no exception: there the crossing test of closest_features is rounding too
+/// (fixtures/found/fuzz-85a92449f654f647.json).
 template <class T>
 bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap, T scale) {
   if (!(fp.vertex_pair && fp.dist2 > T(0))) return false;
@@ -830,8 +799,7 @@ bool use_vertex_axis(const FeaturePair<T>& fp, T best_gap, T scale) {
 /// otherwise for rounded shapes and for points and segments, and for polygons of radius 0 where
 /// the gap is within its rounding of zero. There the face gap's sign is rounding's, and the cores
 /// may still be far apart: at a corner sharper than the unit normals can resolve, every face gap
-/// is exactly tiny and positive but rounds to 0, while the corner's own distance is large. A point
-/// 4 above such a corner (a sliver triangle 1e-42 wide and 1.7e6 long, float) was called touching
+/// is exactly tiny and positive but rounds to 0, while the corner's own distance is large
 /// (fixtures/found/fuzz-9ef54a9921e8c485.json; reduced in sat_test.cpp, SatTyped.
 /// APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt). Where the gap is clearly positive,
 /// it decides the relation of polygons by itself.
@@ -842,6 +810,15 @@ bool needs_refinement(const ConvexShape<T>& a, const ConvexShape<T>& b, T best_g
   const bool thin = a.size() <= 2 && b.size() <= 2;
   if (a.radius() + b.radius() > T(0) || thin) return true;
   return best_gap <= tol;
+}
+
+/// The closest features between the best face (B's when on_b, else A's) and the other core: the
+/// refinement of sat_query and sat_overlap.
+template <class T>
+FeaturePair<T> best_face_features(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                                  const FacePass<T>& pass, bool on_b, const Face<T>& best) {
+  return on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
+              : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
 }
 
 /// Gap of the cores along a cached axis, unnormalised: gap = num / sqrt(len2) (len2 = 1 for face
@@ -994,9 +971,7 @@ SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
   const T scale = pair_scale(a, b);
   if (needs_refinement(a, b, best.gap, gap_error_bound(scale))) {
     out.axes_tested += 1;
-    const FeaturePair<T> fp =
-        on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
-             : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
+    const FeaturePair<T> fp = best_face_features(a, b, pass, on_b, best);
     // Closest features known: a positive gap is now the distance (face case: the face gap itself,
     // which is computed more accurately than any distance formula).
     out.separation_is_distance = fp.dist2 > T(0);
@@ -1042,9 +1017,7 @@ bool sat_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, SatCache* cac
   if (pass.stopped) return false;
   const T scale = pair_scale(a, b);
   if (needs_refinement(a, b, best.gap, gap_error_bound(scale))) {
-    const FeaturePair<T> fp =
-        on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
-             : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
+    const FeaturePair<T> fp = best_face_features(a, b, pass, on_b, best);
     if (use_vertex_axis(fp, best.gap, scale)) {
       remember(SatAxis::vertex_vertex, on_b ? fp.inc_vertex : fp.ref_vertex,
                on_b ? fp.ref_vertex : fp.inc_vertex);

@@ -2,7 +2,7 @@
 // minkowski/fast/shape.hpp — the one kind of shape: a rounded convex hull.
 //
 // A ConvexShape<T> is the convex hull of a finite point set, dilated by a radius r >= 0
-// (DESIGN.md, "The shape model"): polygon (3+ vertices, r = 0), segment (2), point (1),
+// (docs/design.md, "Shape model"): polygon (3+ vertices, r = 0), segment (2), point (1),
 // circle (1, r > 0), capsule (2, r > 0), rounded polygon (3+, r > 0).
 //
 // Building a shape (`make_shape`) is the only place that allocates or reports errors; every query
@@ -31,16 +31,6 @@
 #include "minkowski/fast/vec2.hpp"
 
 namespace minkowski::fast {
-
-/// Cases whose coordinates are all smaller than this are rescaled by a power of two before GJK,
-/// EPA and the contact manifold work (exactly: a power of two only changes exponents). Without
-/// it, squared lengths and the support dot products of a case of size S are of size S² and
-/// underflow once S² nears the smallest normal number (S ~ 1e-154 in double, 1e-19 in float), and
-/// GJK would report touching for shapes that are apart; products of a subnormal-size shape's edge
-/// with the other shape's coordinates (the manifold's clipping) underflow to 0 far sooner. Above 2^-32 nothing is lost: even a distance at the rounding level
-/// u·S squares to at least (2^-24 · 2^-32)² = 2^-112 in float, above float's smallest normal
-/// 2^-126 (double has far more room).
-inline constexpr double kRescaleBelow = 0x1p-32;
 
 template <class T>
 class ConvexShape;
@@ -266,9 +256,9 @@ int orient_sign(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
 
 template <class T>
 struct ShapeBuilder {
-  /// The unit normal to the right of edge e (e != 0). Edges of subnormal length had x² + y²
-  /// subnormal or zero: 1/length(e) was inf and the normal NaN (found by
-  /// fuzz/fast_vs_reference_fuzz); unit_vector (vec2.hpp) scales such edges first.
+  /// The unit normal to the right of edge e (e != 0). For edges of subnormal length x² + y² is
+  /// subnormal or zero, and 1/length(e) would be inf and the normal NaN; unit_vector (vec2.hpp)
+  /// scales such edges first.
   static Vec2<T> unit_normal(Vec2<T> e) { return perp_right(unit_vector(e, dot(e, e))); }
 
   /// Traits of make_shape's hull (monotone_chain.hpp): lexicographic order on (x, y) and the exact

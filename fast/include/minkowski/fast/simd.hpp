@@ -18,9 +18,8 @@ namespace minkowski::fast::detail {
 /// a > b ? x : y, without a branch for double where SSE2 is used; the same value as the ternary,
 /// NaN included (an unordered comparison selects y). g++ -O2 compiles such a select of doubles to
 /// a conditional jump, which mispredicts whenever the comparison is a coin toss: GJK's edge_cross
-/// (gjk.hpp) picks the nearer end of a simplex edge this way, and as a jump it cost GJK distance
-/// 10–15 ns per query on the benchmark's near-contact pairs (98–101 against 109–113 ns, pinned,
-/// alternated, 2026-11-25). Both x and y are evaluated.
+/// (gjk.hpp) picks the nearer end of a simplex edge this way, on the benchmark's near-contact
+/// pairs about as often one way as the other (docs/performance.md). Both x and y are evaluated.
 template <class T>
 inline T select_greater(T a, T b, T x, T y) {
 #ifdef MINKOWSKI_FAST_SSE2

@@ -46,11 +46,10 @@
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fast/vec2.hpp"
 
-// Inlining control for the hot paths of GJK and EPA. Measured on random 3–8-gons (g++ 12 -O2,
-// double): left to itself, g++ kept the support search and the simplex solver as calls, and GJK
-// distance took 104–108 ns per query; forcing them inline brought it to 82 ns (separated) and 71 ns
-// (overlapping) before the other changes. The O(log n) search is kept out of line so that the
-// common small-polygon path stays compact.
+// Inlining control for the hot paths of GJK and EPA: left to itself, g++ keeps the support search
+// and the simplex solver as calls, which costs GJK a large share of its time on small polygons
+// (docs/performance.md). The O(log n) search is kept out of line so that the common small-polygon
+// path stays compact.
 #if defined(__GNUC__) || defined(__clang__)
 #define MINKOWSKI_FAST_INLINE [[gnu::always_inline]] inline
 #define MINKOWSKI_FAST_NOINLINE [[gnu::noinline]]
@@ -64,22 +63,8 @@ namespace minkowski::fast {
 /// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits suffice.
 using VertexIndex = std::uint32_t;
 
-/// One-off support queries (support_index) on polygons with at most this many vertices use the
-/// linear scan; larger ones the O(log n) search. (Inside GJK and EPA the climbing search is used
-/// instead, see kSupportClimbBudget.) Measured with Google Benchmark (g++ 12 -O2 -ffp-contract=off, double, AMD EPYC, regular n-gons,
-/// 1024 random query directions in turn): linear 7.7 / 8.9 / 11.1 ns and logarithmic 8.6 / 8.9 /
-/// 9.1 ns at n = 12 / 14 / 16; at 1024 vertices 816 ns against 17 ns. The curves cross at 14.
-inline constexpr std::size_t kSupportLinearMaxVertices = 14;
-
-/// Steps the hill-climbing search may take inside GJK and EPA before it gives up and runs the
-/// O(log n) search instead; so a support point costs O(log n) at worst and two or three dot
-/// products when the direction changed little. With 8, polygons of up to 16 vertices never fall
-/// back (no vertex is more than 8 steps from any other). Measured on GJK distance queries (random
-/// n-gons; g++ 12 -O2, double; ns per query for budgets 2 / 4 / 8 / 16): 24-gons 123 / 117 / 114 /
-/// 110, 64-gons 171 / 171 / 155 / 180, 256-gons 133 / 130 / 132 / 145, 1024-gons 153 / 137 / 142 /
-/// 155; budgets 4 to 8 are flat, 8 favours the mid sizes. Climbing instead of the linear scan made
-/// GJK on random 3–8-gons about 15% faster (87 → 75 ns separated, 64 → 54 ns overlapping).
-inline constexpr std::size_t kSupportClimbBudget = 8;
+// Search choice and tie band (kSupportLinearMaxVertices, kSupportClimbBudget, kClimbTieUlps,
+// kClimbTieSubnormals): tolerances.hpp.
 
 /// Which support search a query uses.
 enum class SupportMethod {
@@ -224,9 +209,8 @@ MINKOWSKI_FAST_NOINLINE ClimbResult climb_through_ties(const Vec2<T>* v, std::si
 // i or j (the exact sequence is unimodal), and the one of larger computed value is returned, as
 // climb_through_ties returns it (it spends three dot products on it: the tie, the value past it,
 // the other side, so the shortcut needs the same budget); anything else (a longer run of ties, a
-// rise past the tie, two or fewer vertices, NaN) goes to climb_through_ties. The out-of-line call
-// cost GJK distance about 60 instructions per query on the benchmark's separated pairs
-// (bench/instructions.py).
+// rise past the tie, two or fewer vertices, NaN) goes to climb_through_ties. Force-inlined: as an
+// out-of-line call it costs GJK distance instructions on every query (bench/instructions.py).
 template <class T>
 MINKOWSKI_FAST_INLINE ClimbResult climb_tie(const Vec2<T>* v, std::size_t n, Vec2<T> d, T band,
                                             std::size_t i, T h, std::size_t j, T hj,
@@ -380,8 +364,7 @@ namespace detail {
 // the hot loops do not go through std::vector or span bounds on every support call, and the
 // largest absolute coordinate for the climb's tie band (core_view builds it from a shape). GJK's
 // and EPA's functions take it by reference: passed by value to the out-of-line ones, the 24-byte
-// view went through the stack and GJK distance took ~12 ns more per query on the benchmark's
-// pairs (g++ 12 -O2, 2026-11-25).
+// view goes through the stack on every call.
 template <class T>
 struct CoreView {
   const Vec2<T>* v;

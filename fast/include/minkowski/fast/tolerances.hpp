@@ -1,10 +1,13 @@
 #pragma once
-// minkowski/fast/tolerances.hpp — every tolerance of the fast narrow phase, in one place.
+// minkowski/fast/tolerances.hpp — every tolerance and work bound of the fast narrow phase.
 //
-// Each constant says where its value comes from. Tolerances scale with the case: S is the largest
-// absolute coordinate involved and u the unit roundoff of T (DESIGN.md, "The tolerance model").
+// Notation: u is the unit roundoff of T, S the case scale (the largest absolute coordinate
+// involved). Tolerances scale with the case (docs/design.md, "Tolerance model"); the bounds k the
+// judge allows and the history of each value are in docs/tolerances.md. A fixture named here pins
+// the value: a smaller (or larger) one fails it.
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
 
 namespace minkowski::fast {
@@ -13,188 +16,193 @@ namespace minkowski::fast {
 template <class T>
 constexpr T unit_roundoff() { return std::numeric_limits<T>::epsilon() / T(2); }
 
-/// Points closer than kWeldUlps · u · S (in both coordinates) are welded into one when a shape is
-/// built. 4 ulps of the largest coordinate: two inputs that were meant to coincide but went
-/// through one or two roundings each are merged, while any feature larger than the error the
-/// tolerance model already allows (k·u·S with k >= 4 for every algorithm) is kept. A weld moves
-/// the hull by up to 2·kWeldUlps·u·S (|dx| + |dy|); the shape records how far it did
-/// (ConvexShape::weld_shift), and the judge adds that to its bounds for the case: the open fuzz
-/// finding fuzz-cdb9c44c4bc95999 (2026-11-25) had SAT's distance 7.11 u·S off, 5.2 of them the
-/// weld dropping B's farthest point, against a bound of 6 that counted rounding only.
+// ---- Shapes (shape.hpp) ---------------------------------------------------------------------
+
+/// Points closer than kWeldUlps · u · S in both coordinates are welded into one when a shape is
+/// built: inputs meant to coincide that went through a rounding or two merge, while any feature
+/// larger than the tolerance model's error (k >= 4 for every algorithm) is kept. A weld moves the
+/// hull by up to 2 · kWeldUlps · u · S (|dx| + |dy|); the shape records it
+/// (ConvexShape::weld_shift) and the judge adds it to its bounds
+/// (fixtures/found/fuzz-cdb9c44c4bc95999.json: a weld moved B's farthest point by 5.2 u·S).
 inline constexpr double kWeldUlps = 4.0;
 
-/// Largest |coordinate| or radius a shape may have in T. The algorithms square differences of
-/// Minkowski-difference points (each up to 4·S in magnitude, with a radius) and must not
-/// overflow: 16 · S ≤ sqrt(max) leaves (16 S)^2 ≤ max with room for a sum of two such products.
+/// Largest |coordinate| or radius a shape may have in T. Minkowski-difference points reach 4·S
+/// and are squared and summed: 16 · S <= sqrt(max) keeps (16 S)² and a sum of two below max.
 template <class T>
 T max_coordinate() {
   using std::sqrt;
   return sqrt(std::numeric_limits<T>::max()) / T(16);
 }
 
-/// Largest number of points a shape may be built from. A convex hull of more points than this is
-/// refused with an error rather than attempted: 1,048,576 points is 16 MiB of double input, far
-/// beyond any collision shape, and keeps a hostile file from exhausting memory.
+/// Largest number of points a shape may be built from (2^20, 16 MiB of double input): far
+/// beyond any collision shape; a hostile file is refused instead of exhausting memory.
 inline constexpr std::size_t kMaxShapePoints = std::size_t{1} << 20;
 
+/// Cases whose coordinates are all below this are rescaled by a power of two (exact) before GJK,
+/// EPA and the contact manifold (detail::working_scale). Below it squared lengths and support
+/// products underflow (S² near the smallest normal: S ~ 1e-154 in double, 1e-19 in float), and
+/// the manifold's products of one shape's edge with the other's coordinates sooner. Above 2^-32 a
+/// distance at the rounding level u·S still squares to >= (2^-24 · 2^-32)² = 2^-112, above
+/// float's smallest normal 2^-126.
+inline constexpr double kRescaleBelow = 0x1p-32;
 
-// ---- GJK / EPA (gjk.hpp, epa.hpp) ---------------------------------------------------------------
+// ---- Support searches (support.hpp) ---------------------------------------------------------
 
-/// GJK termination gap, in units of u. With v the current closest point of the simplex to the
-/// origin and w the new support point in direction −v, the exact distance lies between
-/// v·w/|v| and |v| (van den Bergen, "A fast and robust GJK implementation for collision detection
-/// of convex objects", J. Graphics Tools 4(2), 1999, §3). GJK stops when that gap is at most
-/// kGjkGapUlps · u · |v|: the distance is then exact up to 4 rounding units of the answer itself,
-/// finer than the solver's own arithmetic resolves, so the test never stops GJK early in a way the
-/// tolerance model (k·u·S, S >= |v|) could see. Smaller gains that rounding makes look positive are
-/// caught one step later by the "distance did not decrease" test (GjkStatus::stalled).
+/// One-off support queries (support_index) scan linearly up to this many vertices and use the
+/// O(log n) search above: where the two costs cross on regular n-gons (docs/performance.md).
+inline constexpr std::size_t kSupportLinearMaxVertices = 14;
+
+/// Steps the hill-climbing support search may take inside GJK and EPA before it falls back to the
+/// O(log n) search: a support point costs O(log n) at worst and two or three dot products when
+/// the direction changed little. With 8, polygons of up to 16 vertices never fall back (no vertex
+/// is more than 8 steps from any other); budgets 4 to 8 cost alike (docs/performance.md).
+inline constexpr std::size_t kSupportClimbBudget = 8;
+
+/// Two computed support values dot(v, d) closer than kClimbTieUlps · u · m · (|dx| + |dy|) (m the
+/// polygon's largest |coordinate|) are a tie for the O(log n) and climbing searches. Each value is
+/// within γ2 · m · |d|₁ of its exact value, γ2 = 2u/(1 − 2u) (Higham, Accuracy and Stability of
+/// Numerical Algorithms, 2nd ed., §3.1), so two may be in either order up to 2γ2·m·|d|₁ (slightly
+/// over 4u); comparing against h ± band rounds by up to u·m·|d|₁ more: 5u, and 6 leaves room.
+/// fixtures/found/fuzz-a28f64726348c9e7.json (a climb stopping 21 below the maximum) pins it.
+inline constexpr double kClimbTieUlps = 6.0;
+
+/// Where the products underflow the relative band above is 0: each of a dot product's three
+/// roundings may be off by half a subnormal spacing, 3 spacings per comparison. The band adds
+/// kClimbTieSubnormals spacings (the fixture above scaled into float's subnormal range).
+inline constexpr double kClimbTieSubnormals = 4.0;
+
+// ---- GJK (gjk.hpp) --------------------------------------------------------------------------
+
+/// Iteration bound of GJK (support evaluations per query). Each exact iteration decreases the
+/// distance, so GJK on polygons ends; random pairs of 3–8-gons need at most 7, of 256- and
+/// 1024-gons at most 13 (Box2D 2.4 allows 20 for <= 8-gons). 64 bounds a pathological input.
+inline constexpr int kGjkMaxIterations = 64;
+
+/// GJK termination gap, in units of u. With v the simplex's closest point to the origin and w the
+/// new support point along −v, the distance lies between v·w/|v| and |v| (van den Bergen, "A fast
+/// and robust GJK implementation for collision detection of convex objects", J. Graphics Tools
+/// 4(2), 1999, §3). GJK stops when the gap is <= kGjkGapUlps · u · |v|: finer than the solver's
+/// own arithmetic resolves, so the stop is invisible to the tolerance model (S >= |v|). Gains that
+/// rounding makes look positive are caught one step later (GjkStatus::stalled).
 inline constexpr double kGjkGapUlps = 4.0;
 
-/// penetration() takes the normal of rounded shapes whose cores GJK found apart, without GJK's
-/// convergence certificate (status stalled or max_iterations), from the cores' closest points only
-/// when their distance δ is at least kGjkNormalSqrtUlps · sqrt(u) · S (S the larger shape scale);
-/// closer cores take SAT's MTV (exact for this shape model) instead. (A converged GJK has its
-/// distance certified to kGjkGapUlps relative to δ itself, and keeps its normal: a segment 3e-162
-/// from a triangle's apex gets (0, −1), where SAT's face gaps all tie at 0.) Why: the uncertified
-/// closest points carry an error of e <= 8 u·S (the GJK distance bound of the tolerance model), so
-/// the normal's direction is off by up to θ = e/δ; pushing B by the depth D <= 4S along it leaves
-/// an overlap of up to D(1 − cos θ) ≈ Dθ²/2. With δ >= 4·sqrt(u)·S, θ <= 2·sqrt(u) and the residue
-/// is at most 8 u·S, inside the EPA normal bound (48 u·S, properties/src/bounds.cpp). Below, the
-/// direction is rounding's: cores 3.4e-308 deep at scale 1 came out 3.5e-308 apart with the normal
-/// (−1, 0) instead of (1, 0), and the push for a depth of 2 left an overlap of 1
-/// (fixtures/found/fuzz-e49130a3aef95e27.json).
+/// Support points per query that GJK accepts although they leave the distance unchanged up to
+/// rounding (kGjkFlatUlps), instead of stopping as stalled: such a step changes the closest
+/// feature and the search direction, as an exact GJK would when the true decrease is below T's
+/// resolution. The answer is the smallest distance seen; a repeated support point still stops.
+/// fixtures/found/fuzz-152aa053b7e90112.json (cores sharing (0, 0), reported 8.7e-10 apart
+/// without the step) pins it; 4 bounds the extra work.
+inline constexpr int kGjkMaxFlatSteps = 4;
+
+/// "The same computed distance" for a flat step: a squared distance at most kGjkFlatUlps · u above
+/// the current one. dist2 = c · (c / |e|²) takes ~8 roundings, so equal true distances differ by
+/// ~8u; 16 leaves a factor 2 (the fixture above, with B's far vertex at (0, 1.0000000037), has
+/// the flat segment's dist2 1 ulp above |w1|²).
+inline constexpr double kGjkFlatUlps = 16.0;
+
+/// penetration() takes the normal of rounded shapes whose cores GJK found apart without its
+/// convergence certificate (stalled, max_iterations) from the cores' closest points only when
+/// their distance δ is >= kGjkNormalSqrtUlps · sqrt(u) · S; closer cores take SAT's MTV (exact for
+/// this shape model). A converged GJK keeps its normal. Derivation: the closest points carry an
+/// error e <= 8 u·S (the GJK distance bound), so the normal is off by θ <= e/δ; pushing B by the
+/// depth D <= 4S along it leaves an overlap of D(1 − cos θ) ≈ Dθ²/2. With δ >= 4·sqrt(u)·S,
+/// θ <= 2·sqrt(u) and the residue is <= 8 u·S, inside the EPA normal bound (k = 48).
+/// fixtures/found/fuzz-e49130a3aef95e27.json (cores 3.5e-308 apart, normal reversed) pins it.
 inline constexpr double kGjkNormalSqrtUlps = 4.0;
 
-/// Default EPA termination tolerance, in units of u · S with S = a.scale() + b.scale() (a bound on
-/// the coordinates of Minkowski-difference points). EPA stops when the support point along the
-/// closest edge's outward normal lies at most tau = kEpaToleranceUlps · u · S beyond that edge.
-/// Where 16 comes from: the gap h − d is formed from coordinates a − b (error <= u·S each), an edge
-/// normal normalized with one square root (relative error <= 3u), and one dot and one cross product
-/// (error <= 2u·|x|_1·|y|_1 each) — about 8u·S in all. 16 is twice that even when one shape is a
-/// point (S = a.scale() + b.scale() = a.scale()), so a face that has been found is never taken for
-/// progress. The depth may exceed the exact one by tau + rounding: at most 16 u·2S = 32 u·S plus
-/// ~12 u·S (h = n·s with a unit normal's 4u error and |s| <= 2√2·S), inside the tolerance model's
-/// EPA depth bound k = 48 (properties/src/bounds.cpp). It was 32, whose 64 u·S a degenerate case
-/// used up: the origin on a vertex of a sliver A ⊖ B, EPA stopped on the edge opposite it with
-/// depth 60 u·S for an exact 0 (fixtures/found/fuzz-015ca905ad3666e9.json). Polygons reach their
-/// exact face long before this matters; it bounds the work on many-sided near-circles.
+// ---- EPA (epa.hpp) --------------------------------------------------------------------------
+
+/// Default capacity of the EPA polygon (points): about 7 KiB of stack in double (5 T, 4 index
+/// words and a flag each), enough for any pair with na + nb <= 125 (epa.hpp, "Storage"). Random
+/// pairs of 256- and 1024-gons need at most 89 iterations; 3–8-gons a handful.
+inline constexpr std::size_t kEpaMaxVertices = 128;
+
+/// Default EPA iteration bound. Each iteration inserts one point, so the capacity bounds the work
+/// already; the bound equals it so that either exit can tell.
+inline constexpr int kEpaMaxIterations = static_cast<int>(kEpaMaxVertices);
+
+/// EPA termination tolerance, in units of u · S with S = a.scale() + b.scale(): EPA stops when the
+/// support point along the closest edge's normal lies at most tau = kEpaToleranceUlps · u · S
+/// beyond that edge. The gap h − d is formed from coordinates a − b (u·S each), a normal with one
+/// square root (3u), one dot and one cross product (2u·|x|₁·|y|₁ each): about 8u·S, and 16 is
+/// twice that even when one shape is a point, so a found face is never taken for progress. The
+/// depth may exceed the exact one by tau + rounding, <= 32 u·S + ~12 u·S, inside the EPA depth
+/// bound (k = 48). Twice 16 would not be: fixtures/found/fuzz-015ca905ad3666e9.json (the origin on
+/// a vertex of a sliver A ⊖ B; EPA stops on the opposite edge) pins it.
 inline constexpr double kEpaToleranceUlps = 16.0;
 
 /// Default EPA relative tolerance as a number of T: kEpaToleranceUlps · u.
 template <class T>
 constexpr T epa_default_relative_tolerance() { return T(kEpaToleranceUlps) * unit_roundoff<T>(); }
 
-/// Near-edge test for the start of EPA (seed 000, §2.5). The origin counts as lying on the edge
-/// (p, q) of the GJK triangle when |cross(p, q)| <= kEpaNearEdgeUlps · u · |p|_1 · |q|_1 (|.|_1 the
-/// sum of absolute coordinates). The computed cross product of two rounded differences is off by at
-/// most about 4u·|p|_1·|q|_1 (2u from the two products and the subtraction, 2u from the rounding of
-/// p and q), so below 16 its sign — and with it the triangle's orientation — is not trustworthy, and
-/// EPA starts from that edge alone as two opposite directed edges. 16 is a factor 4 above the bound.
+/// EPA's start (docs/design.md, "EPA: origin on a simplex edge"): the origin lies on the edge
+/// (p, q) of the GJK triangle when |cross(p, q)| <= kEpaNearEdgeUlps · u · |p|₁ · |q|₁. The
+/// computed cross product of two rounded differences is off by about 4u · |p|₁ · |q|₁, so below
+/// that its sign (the triangle's orientation) is not trustworthy and EPA starts from the edge
+/// alone, as two opposite directed edges. 16 is a factor 4 above the bound.
 inline constexpr double kEpaNearEdgeUlps = 16.0;
 
-}  // namespace minkowski::fast
+// ---- SAT (sat.hpp) --------------------------------------------------------------------------
 
-// ---- SAT, contact manifolds, compound shapes (sat.hpp, manifold.hpp, compound.hpp, decompose.hpp)
-
-namespace minkowski::fast {
-
-/// Two SAT push directions n and m (unit vectors) are the same axis when |n − m| <=
-/// kSatParallelAxisUlps · u; the second is not tested. 0: only exactly opposite normals (the test
-/// is <=), i.e. edges that are exactly parallel and whose normals rounded alike. It was 8 (the
-/// rounding of two computed normals of exactly parallel edges, ~8u), on the argument that skipping
-/// an axis 8u off changes the gap by at most 8u·|b − a| <= 23 u·S — no more than a gap's own
-/// rounding, but more than SAT's distance bound (then 6 u·S, now 8): a face of B tilted by 7.8u
-/// from A's best face, its gap 7.8 u·S larger across a 9e61 lever, was skipped and SAT's distance
-/// came out 7.8 u·S short (fixtures/found/fuzz-1abea20480ed26f7.json). Testing such a face costs
-/// one projection where it occurs; on the benchmark's random polygons, nothing (instructions per
-/// call unchanged).
+/// Two SAT push directions n and m (unit) are the same axis when |n − m| <= kSatParallelAxisUlps
+/// · u, and the second is not tested. 0: only exactly opposite normals (the test is <=). A face
+/// skipped 8u off changes the gap by up to 8u·|b − a| <= 23 u·S, more than SAT's distance bound:
+/// fixtures/found/fuzz-1abea20480ed26f7.json (a face tilted by 7.8u across a 9e61 lever) pins 0.
 inline constexpr double kSatParallelAxisUlps = 0.0;
 
-/// Error bound of a computed face gap dot(n, b − a), in units of u·S (S the largest coordinate).
-/// |b − a| <= 2√2·S; the normal's error (4u per coordinate, above) contributes <= 16 u·S, the
-/// rounding of b − a and of the dot product <= 9 u·S: about 25 u·S, rounded up to 32. Used where a
-/// gap must be told apart from zero: SAT refines with closest features when the best face gap is
-/// >= −32 u·S (sat.hpp); the manifold ignores a better face of B that is not better by more, and
-/// keeps contact points whose separation exceeds the margin by less (manifold.hpp).
+/// Error bound of a computed face gap dot(n, b − a), in units of u · S: |b − a| <= 2√2·S, the
+/// normal's error (4u per coordinate) contributes <= 16 u·S, the rounding of b − a and the dot
+/// product <= 9 u·S: ~25, rounded up to 32. Gaps closer than this are a tie, and a gap within it of
+/// zero has no sign: SAT refines when the best gap is >= −32 u·S; the manifold prefers B's face
+/// only when better by more, and keeps points whose separation exceeds the margin by less.
 inline constexpr double kSatGapErrorUlps = 32.0;
 
-/// SAT answers along a vertex–vertex axis (closest core vertices of a rounded or thin pair) only
-/// when their distance exceeds max(best face gap, 0) by more than kSatVertexAxisUlps · u · S. A vertex
-/// pair can be an artefact of rounding: the closest point of an edge is classed as the edge's end
-/// when its parameter rounds to 0 or 1, i.e. within u·|e| <= 2√2·u·S of that end along the edge,
-/// and then the distance to the end exceeds the face gap by at most that (3u·S). 4 covers it; the
-/// face's depth then differs from the vertex axis's by less than 4u·S, inside every k of the
-/// tolerance model (k >= 4).
+/// SAT answers along a vertex–vertex axis only when the vertices' distance exceeds max(best face
+/// gap, 0) by more than kSatVertexAxisUlps · u · S. A point within u·|e| <= 2√2·u·S of an edge's
+/// end is classed with the end's vertex, and its distance then exceeds the face gap by at most
+/// that (3u·S); 4 covers it, inside every k of the tolerance model (k >= 4).
 inline constexpr double kSatVertexAxisUlps = 4.0;
 
-/// SAT's closest-features refinement takes a vertex pair (p, q), v = q − p, as the closest pair of
-/// the cores without a brute-force search when no neighbour r of p lies further along v, and no
-/// neighbour of q further along −v, than rounding: dot(v, w) <= kSatCertifyUlps · u · (|vx·wx| +
-/// |vy·wy|), w = r − p (closest_certified, sat.hpp). Each difference is rounded relative to itself
-/// (u per component), the two products and their sum add γ2 ≈ 2u: the dot product is off by at
-/// most about 4u · (|vx·wx| + |vy·wy|), and 8 leaves a factor 2. (Until 2026-11-25 the bound was
-/// taken as 4u · |v| · |w|₁, which is larger by up to |w|₁/|w_i| where v is nearly parallel to an
-/// axis: fixtures/found/fuzz-17841afe09f9327b.json.) A neighbour further than that is still accepted
-/// when the distance it could save is second order and at most u·S (a neighbour at cosine c to v
-/// shortens the distance by at most |v|·c²/2): without that, rotated boxes side by side 1e3 from
-/// the origin, whose true perpendicular edges round to cosines of ~u·S/|w|, fell back to the
-/// O(n·m) search in 42% (float) and 58% (double) of queries (a review's measurement). (The slack was
-/// 32 u·S·|v|, the face gap's error: where S is far larger than the pair — a vertex 7e4 away in
-/// float — it accepted a neighbour 21° closer, and the distance came out 25 u·S too long;
-/// fixtures/found/fuzz-772924ed54f244a0.json.)
+/// SAT's refinement certifies a vertex pair (p, q), v = q − p, as the cores' closest pair when no
+/// neighbour r of p lies further along v, nor a neighbour of q along −v, than rounding:
+/// dot(v, w) <= kSatCertifyUlps · u · (|vx·wx| + |vy·wy|), w = r − p. The dot product is off by at
+/// most ~4u · (|vx·wx| + |vy·wy|) (u per component of each difference, γ2 for the products and the
+/// sum); 8 leaves a factor 2. Per component, not 4u·|v|·|w|₁, which is too coarse where v is
+/// nearly parallel to an axis: fixtures/found/fuzz-17841afe09f9327b.json pins it. Further rules
+/// (second-order neighbours, fixtures fuzz-772924ed54f244a0 and others): closest_certified.
 inline constexpr double kSatCertifyUlps = 8.0;
 
-/// Reference-face preference of the contact manifold (manifold.hpp): B's face is the reference only
-/// when its gap beats A's best by more than kReferenceFaceRelativeTolerance times the shorter of
-/// the two faces (and by more than kSatGapErrorUlps · u · S). For coherence: two nearly equal faces
-/// would otherwise swap roles from frame to frame as rounding decides. Box2D 2.4.1
-/// (b2CollidePolygons) uses 0.1 · b2_linearSlop = 0.0005 m for shapes of about 1 m: the same ratio.
-/// The depth the manifold then reports may exceed the minimum by at most this tolerance.
+// ---- Contact manifolds (manifold.hpp) -------------------------------------------------------
+
+/// B's face is the manifold's reference only when its gap beats A's best by more than
+/// kReferenceFaceRelativeTolerance times the shorter face (and by more than kSatGapErrorUlps ·
+/// u · S), so that nearly equal faces do not swap roles from frame to frame. Box2D 2.4.1
+/// (b2CollidePolygons) uses 0.1 · b2_linearSlop = 0.0005 m on ~1 m shapes: the same ratio. The
+/// reported depth may exceed the minimum by at most this tolerance.
 inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 
-/// Two edges of the incident shape are equally anti-parallel to the reference normal n when their
-/// dot products with n differ by at most kIncidentTieUlps · u. Each unit normal carries up to ~3u
-/// of error from its normalization (one square root, one division, one product) and each dot
-/// product adds ~2u on values of magnitude <= 1: 8 covers both normals with room. Below that the
-/// choice of incident edge is rounding's (edges whose normals differ by less than ~1.5e-8 rad in
-/// double have the same dot, 1 − θ²/2, with an anti-parallel n), so the manifold may move along
-/// such a tie to the edge that reaches the reference face's slab (manifold.hpp).
+/// Two incident edges are equally anti-parallel to the reference normal n when their dots with n
+/// differ by at most kIncidentTieUlps · u: each unit normal carries ~3u from its normalization and
+/// each dot adds ~2u on values <= 1; 8 covers both with room. Within it the choice is rounding's,
+/// and the manifold moves along such a tie to the edge that reaches the reference slab.
 inline constexpr double kIncidentTieUlps = 8.0;
 
-/// Two computed support values dot(v, d) closer than kClimbTieUlps · u · m · (|dx| + |dy|) (m the
-/// polygon's largest absolute coordinate) are a tie for the O(log n) and climbing support
-/// searches (support.hpp). Each is within γ2·(|vx·dx| + |vy·dy|) <= γ2·m·(|dx| + |dy|) of its
-/// exact value, γ2 = 2u/(1 − 2u) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
-/// §3.1), so two of them may be in either order exactly when they differ by up to 2γ2·m·|d|₁,
-/// slightly over 4u·m·|d|₁; the searches compare h' against h ± band, whose rounding costs up to
-/// u·|h| <= u·m·|d|₁ more: 5u, and 6 leaves room (a review measured the margin of 5 at O(u²)). A
-/// search that trusted a closer comparison stopped at a vertex 21 below the maximum
-/// (fixtures/found/fuzz-a28f64726348c9e7.json).
-inline constexpr double kClimbTieUlps = 6.0;
+// ---- Compound shapes (compound.hpp, decompose.hpp) ------------------------------------------
 
-/// Where the products underflow, the relative bound above no longer holds: each of a dot
-/// product's three roundings may then be off by half a subnormal spacing (denorm_min), 1.5 per
-/// value and 3 per comparison. The tie band adds kClimbTieSubnormals spacings; without them the
-/// band of a float shape of scale 3e-39 was 0 and the climb stopped on a false maximum 7065
-/// spacings below the true one (a review's example: the fixture above scaled into float's
-/// subnormal range).
-inline constexpr double kClimbTieSubnormals = 4.0;
-
-/// Contact points closer than kContactWeldUlps · u · S are the same point (compound.hpp merges the
-/// points that two pieces sharing an edge produce at their common vertex). Each copy carries the
-/// error of a clipping step (an interpolation, ~8u·S) on top of the inputs' own; 64 leaves a factor
-/// 4 over both, and is still far below any feature a shape can have after welding at build time.
+/// Contact points closer than kContactWeldUlps · u · S are one point (pieces sharing an edge give
+/// copies at their common vertex). Each copy carries a clipping's error (~8u·S) on top of the
+/// inputs'; 64 leaves a factor 4 over both and is far below any feature a welded shape has.
 inline constexpr double kContactWeldUlps = 64.0;
 
-/// Two manifold normals belong to one cluster when |cross(n, m)| <= kCompoundClusterSine and
-/// dot(n, m) > 0 (compound.hpp). Pieces of one flat face have normals equal up to rounding (~1e-7
-/// in float); 1e-3 rad is far above that, and using the cluster's normal for a point measured on a
-/// normal 1e-3 rad away misplaces its separation by at most 0.1 % of the manifold's extent.
+/// Two manifold normals are one cluster when |cross(n, m)| <= kCompoundClusterSine and
+/// dot(n, m) > 0. Pieces of one flat face have normals equal up to rounding (~1e-7 in float);
+/// using the cluster's normal for a point measured 1e-3 rad away misplaces its separation by at
+/// most 0.1 % of the manifold's extent.
 inline constexpr double kCompoundClusterSine = 1e-3;
 
 /// Largest polygon decompose_polygon accepts. The simplicity check and ear clipping are O(n²):
-/// 4096 vertices is ~8·10^6 segment pairs (tens of milliseconds); a concave outline this large is
-/// a mesh, not a collision shape, and is refused with an error rather than attempted.
+/// 4096 vertices is ~8·10^6 segment pairs; a concave outline this large is a mesh, not a collision
+/// shape, and is refused with an error.
 inline constexpr std::size_t kMaxDecomposeVertices = 4096;
 
 }  // namespace minkowski::fast
