@@ -23,7 +23,7 @@
 #include "minkowski/fast/compound.hpp"
 #include "minkowski/fast/epa.hpp"
 #include "minkowski/fast/gjk.hpp"
-#include "minkowski/fast/internal_vertices.hpp"
+#include "minkowski/properties/internal_vertices.hpp"
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 #include "minkowski/fast/shape.hpp"
@@ -218,7 +218,7 @@ void run_family(const std::string& family, const std::vector<SourcePair>& src) {
   });
   check(tag + "closest_internal_vertices", n, [&] {
     each([](const auto& a, const auto& b) {
-      const auto m = closest_internal_vertices(a, b);
+      const auto m = properties::closest_internal_vertices(a, b);
       escape(m);
     });
   });

@@ -1,6 +1,6 @@
 #include "minkowski/properties/fast_adapters.hpp"
 
-#include "minkowski/fast/internal_vertices.hpp"
+#include "minkowski/properties/internal_vertices.hpp"
 
 namespace minkowski::properties {
 
@@ -125,7 +125,7 @@ std::optional<FastAnswer> run_fast(Algorithm alg, const FastPair<T>& p) {
     case Algorithm::gjk: f = to_answer(fast::gjk_distance(a, b)); break;
     case Algorithm::epa: f = to_answer(fast::penetration(a, b)); break;
     case Algorithm::manifold: f = to_answer(fast::contact_manifold(a, b)); break;
-    case Algorithm::internal_vertices: f = to_answer(fast::closest_internal_vertices(a, b), false); break;
+    case Algorithm::internal_vertices: f = to_answer(properties::closest_internal_vertices(a, b), false); break;
   }
   // The weld's move of the input, which the judge grants (FastAnswer::input_shift).
   f.input_shift = static_cast<double>(a.weld_shift()) + static_cast<double>(b.weld_shift());

@@ -6,7 +6,7 @@
 
 #include "minkowski/fast/epa.hpp"
 #include "minkowski/fast/gjk.hpp"
-#include "minkowski/fast/internal_vertices.hpp"
+#include "minkowski/properties/internal_vertices.hpp"
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 #include "minkowski/properties/fast_adapters.hpp"
@@ -100,7 +100,7 @@ double time_fast(Algorithm alg, const fast::ConvexShape<double>& a, const fast::
       case Algorithm::gjk: sink = sink + fast::gjk_distance(a, b).distance; break;
       case Algorithm::epa: sink = sink + fast::penetration(a, b).depth; break;
       case Algorithm::manifold: sink = sink + fast::contact_manifold(a, b).point_count; break;
-      case Algorithm::internal_vertices: sink = sink + fast::closest_internal_vertices(a, b).point_count; break;
+      case Algorithm::internal_vertices: sink = sink + properties::closest_internal_vertices(a, b).point_count; break;
     }
     ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count());
   }

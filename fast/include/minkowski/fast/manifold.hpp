@@ -75,7 +75,7 @@ namespace minkowski::fast {
 enum class FeatureType : std::uint8_t {
   vertex,  ///< a core vertex
   face,    ///< a core edge (face i joins vertex i to vertex i+1)
-  none,    ///< no feature on this shape (closest-internal-vertices points: see internal_vertices.hpp)
+  none,    ///< no feature on this shape (closest-internal-vertices points: see properties/internal_vertices.hpp)
 };
 
 /// Feature pair that produced a contact point, for matching points across frames.

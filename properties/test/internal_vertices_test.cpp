@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "minkowski/fast/internal_vertices.hpp"
+#include "minkowski/properties/internal_vertices.hpp"
 #include "minkowski/fast/manifold.hpp"
 
 namespace {
 
-using minkowski::fast::closest_internal_vertices;
+using minkowski::properties::closest_internal_vertices;
 using minkowski::fast::contact_manifold;
 using minkowski::fast::ConvexShape;
 using minkowski::fast::FeatureType;

@@ -1,9 +1,10 @@
 #pragma once
-// minkowski/fast/internal_vertices.hpp — contact points by "closest internal vertices"
+// minkowski/properties/internal_vertices.hpp — contact points by "closest internal vertices"
 // (docs/design.md, "Contacts by closest internal vertices").
 //
-// Kept as an ALTERNATIVE to clipping (manifold.hpp) so that reports can show where it fails. Do not
-// use it for simulation.
+// Kept as an ALTERNATIVE to clipping (fast/manifold.hpp) so that campaigns and reports can show
+// where it fails. Do not use it for simulation: that is why it lives here, beside the study code
+// that runs it, and not in the installed fast library.
 //
 // What this header answers
 //   closest_internal_vertices(a, b, normal, depth)  contact points from the vertices of each shape
@@ -49,9 +50,10 @@
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fast/vec2.hpp"
 
-namespace minkowski::fast {
+namespace minkowski::properties {
 
 namespace internal_vertices_detail {
+using namespace minkowski::fast;
 
 // Squared distance from q to segment [p0, p1].
 template <class T>
@@ -131,31 +133,31 @@ void add_internal(Manifold<T>& m, const ConvexShape<T>& p, const ConvexShape<T>&
 /// points for overlapping shapes with crossing edges is the expected, documented outcome.
 /// Preconditions: normal unit, from A towards B; depth >= 0 (a negative depth returns no point).
 template <class T>
-Manifold<T> closest_internal_vertices(const ConvexShape<T>& a, const ConvexShape<T>& b,
-                                      Vec2<T> normal, T depth) {
-  Manifold<T> m;
+fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a, const fast::ConvexShape<T>& b,
+                                      fast::Vec2<T> normal, T depth) {
+  fast::Manifold<T> m;
   m.normal = normal;
   if (depth < T(0)) return m;
   internal_vertices_detail::add_internal(m, a, b, normal, depth, true, normal);
   if (m.point_count < 2)
     internal_vertices_detail::add_internal(m, b, a, -normal, depth, false, normal);
-  m.kind = m.point_count > 0 ? ManifoldKind::vertex : ManifoldKind::none;
+  m.kind = m.point_count > 0 ? fast::ManifoldKind::vertex : fast::ManifoldKind::none;
   return m;
 }
 
 /// The same, with the normal and depth of sat_query(a, b). Separated shapes give no point.
 template <class T>
-Manifold<T> closest_internal_vertices(const ConvexShape<T>& a, const ConvexShape<T>& b) {
-  const SatResult<T> s = sat_query(a, b);
+fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a, const fast::ConvexShape<T>& b) {
+  const fast::SatResult<T> s = fast::sat_query(a, b);
   if (!s.intersects) {
-    Manifold<T> m;
+    fast::Manifold<T> m;
     m.normal = s.normal;
     m.axes_tested = s.axes_tested;
     return m;
   }
-  Manifold<T> m = closest_internal_vertices(a, b, s.normal, s.depth);
+  fast::Manifold<T> m = closest_internal_vertices(a, b, s.normal, s.depth);
   m.axes_tested = s.axes_tested;
   return m;
 }
 
-}  // namespace minkowski::fast
+}  // namespace minkowski::properties
