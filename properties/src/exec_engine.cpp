@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 namespace minkowski::properties {
 
@@ -45,99 +44,7 @@ std::string quote(const std::string& s) {
 
 bool blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
 
-// ---- protocol answer parsing -----------------------------------------------------------------
-
-struct Malformed {
-  std::string what;
-};
-
-double finite_number(const nlohmann::json& v, const std::string& field) {
-  if (!v.is_number()) throw Malformed{fmt::format("\"{}\" must be a number, got {}", field, v.dump())};
-  const double d = v.get<double>();
-  if (!std::isfinite(d)) throw Malformed{fmt::format("\"{}\" must be finite, got {}", field, v.dump())};
-  return d;
-}
-
-std::array<double, 2> finite_pair(const nlohmann::json& v, const std::string& field) {
-  if (!v.is_array() || v.size() != 2)
-    throw Malformed{fmt::format("\"{}\" must be a pair of numbers [x, y], got {}", field, v.dump())};
-  return {finite_number(v[0], field + "[0]"), finite_number(v[1], field + "[1]")};
-}
-
-FastAnswer answer_from_json(const nlohmann::json& j) {
-  FastAnswer f;
-  const auto it = j.find("intersects");
-  if (it == j.end()) throw Malformed{"missing the required field \"intersects\""};
-  if (!it->is_boolean()) throw Malformed{fmt::format("\"intersects\" must be true or false, got {}", it->dump())};
-  f.intersects = it->get<bool>();
-  for (const auto& [key, v] : j.items()) {
-    if (key == "intersects" || key == "id" || key == "skip") continue;
-    if (key == "normal") f.normal = finite_pair(v, key);
-    else if (key == "point_a") f.point_a = finite_pair(v, key);
-    else if (key == "point_b") f.point_b = finite_pair(v, key);
-    else if (key == "depth") f.depth = finite_number(v, key);
-    else if (key == "distance") f.distance = finite_number(v, key);
-    else if (key == "contacts") {
-      if (!v.is_array()) throw Malformed{fmt::format("\"contacts\" must be an array, got {}", v.dump())};
-      std::vector<FastContact> cs;
-      for (std::size_t i = 0; i < v.size(); ++i) {
-        const nlohmann::json& c = v[i];
-        const std::string name = fmt::format("contacts[{}]", i);
-        if (!c.is_object()) throw Malformed{fmt::format("\"{}\" must be an object {{\"point\", \"depth\"}}", name)};
-        FastContact k;
-        bool has_point = false, has_depth = false;
-        for (const auto& [ck, cv] : c.items()) {
-          if (ck == "point") { k.point = finite_pair(cv, name + ".point"); has_point = true; }
-          else if (ck == "depth") { k.depth = finite_number(cv, name + ".depth"); has_depth = true; }
-          else if (ck == "point_a") k.point_a = finite_pair(cv, name + ".point_a");
-          else if (ck == "point_b") k.point_b = finite_pair(cv, name + ".point_b");
-          else throw Malformed{fmt::format("unknown field \"{}\" in {}", ck, name)};
-        }
-        if (!has_point || !has_depth) throw Malformed{fmt::format("{} needs both \"point\" and \"depth\"", name)};
-        if (k.point_a.has_value() != k.point_b.has_value())
-          throw Malformed{fmt::format("{}: \"point_a\" and \"point_b\" come together", name)};
-        cs.push_back(k);
-      }
-      f.contacts = std::move(cs);
-    } else {
-      throw Malformed{fmt::format("unknown field \"{}\"", key)};
-    }
-  }
-  return f;
-}
-
 }  // namespace
-
-std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip, std::string* error) {
-  *skip = false;
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(line);
-  } catch (const nlohmann::json::exception& e) {
-    *error = fmt::format("not JSON ({})", e.what());
-    return std::nullopt;
-  }
-  if (!j.is_object()) {
-    *error = "an answer must be a JSON object";
-    return std::nullopt;
-  }
-  if (const auto s = j.find("skip"); s != j.end()) {
-    if (!s->is_boolean()) {
-      *error = fmt::format("\"skip\" must be true or false, got {}", s->dump());
-      return std::nullopt;
-    }
-    if (s->get<bool>()) {
-      *skip = true;
-      return std::nullopt;
-    }
-  }
-  try {
-    return answer_from_json(j);
-  } catch (const Malformed& m) {
-    *error = m.what;
-    return std::nullopt;
-  }
-}
 
 // ---- the process -------------------------------------------------------------------------------
 
@@ -290,7 +197,7 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
   }
   last_case_ = name;
 
-  const std::string line = fixtures::case_to_json(c).dump() + "\n";
+  const std::string line = fixtures::case_line(c) + "\n";
   std::size_t written = 0;
   const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_);
   std::size_t newline = std::string::npos;

@@ -8,6 +8,8 @@
 
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
+#include "minkowski/fixtures/protocol.hpp"
+#include "minkowski/properties/protocol_answer.hpp"
 
 namespace minkowski::properties {
 
@@ -49,13 +51,7 @@ bool check_with_fixture(const std::string& name, const std::function<void()>& pr
                   {"rc_params", params ? params : ""},
                   {"date", date},
                   {"broke", last->what}};
-  if (last->fast) {
-    nlohmann::ordered_json j{{"intersects", last->fast->intersects}};
-    if (last->fast->normal) j["normal"] = *last->fast->normal;
-    if (last->fast->depth) j["depth"] = *last->fast->depth;
-    if (last->fast->distance) j["distance"] = *last->fast->distance;
-    f.provenance["fast_answer"] = j;
-  }
+  if (last->fast) f.provenance["fast_answer"] = fixtures::protocol_json(to_protocol(*last->fast));
   const auto path = fixtures::write_fixture(fixture_dir, f, last->generated.family);
   if (fixture_path) *fixture_path = path.string();
   return false;

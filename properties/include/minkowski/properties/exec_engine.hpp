@@ -33,6 +33,7 @@
 
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/judge.hpp"
+#include "minkowski/properties/protocol_answer.hpp"
 
 namespace minkowski::properties {
 
@@ -67,14 +68,6 @@ struct EngineReply {
   FastAnswer answer;    ///< outcome == answer
   std::string message;  ///< all other outcomes: what happened, naming the case
 };
-
-/// Parses one protocol answer line. Only "intersects" (a boolean) is required; "normal",
-/// "point_a", "point_b" are pairs of finite numbers; "depth", "distance" finite numbers;
-/// "contacts" an array of {"point": pair, "depth": number} (optionally "point_a", "point_b":
-/// the surface points behind the contact, judged as in judge.hpp); "id" is ignored (engines may
-/// echo it); any other key is an error (a misspelt field would otherwise go unjudged).
-/// {"skip": true} sets *skip. Returns nullopt and sets *error (naming the field) when malformed.
-std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip, std::string* error);
 
 class ExecEngine {
  public:
