@@ -207,18 +207,19 @@ void store_counterexamples(const CheckOptions& o, const properties::CampaignOpti
     const std::string precision_flag =
         fmt::format(" --precision {}{}", properties::to_string(v.precision),
                     o.engine.bounds_file.empty() ? "" : fmt::format(" --bounds '{}'", o.engine.bounds_file));
-    f.provenance = {{"found_by", exec ? "minkowski check --exec" : "minkowski check"},
-                    {"algorithm", v.subject},
-                    {"precision", properties::to_string(v.precision)},
-                    {"family", v.generated.family},
-                    {"kind", small.generated.kind},
-                    {"seed", opt.seed},
-                    {"case_index", v.index},
-                    {"reproduce", fmt::format("minkowski check {}--seed {} --cases {} --families {}{}",
+    f.provenance = fixtures::Provenance(exec ? "minkowski check --exec" : "minkowski check")
+                       .algorithm(v.subject)
+                       .precision(properties::to_string(v.precision))
+                       .family(v.generated.family)
+                       .kind(small.generated.kind)
+                       .seed(opt.seed)
+                       .case_index(v.index)
+                       .reproduce(fmt::format("minkowski check {}--seed {} --cases {} --families {}{}",
                                               exec ? fmt::format("--exec '{}' ", o.engine.exec) : "", opt.seed,
-                                              v.index + 1, v.generated.family, exec ? precision_flag : "")},
-                    {"date", today()},
-                    {"broke", small.what}};
+                                              v.index + 1, v.generated.family, exec ? precision_flag : ""))
+                       .date(today())
+                       .broke(small.what)
+                       .json();
     if (exec) {
       f.provenance["engine"] = o.engine.exec;
       f.provenance["original_case"] = fixtures::case_to_json(v.generated.c);  // before shrinking

@@ -8,9 +8,10 @@
 
 namespace minkowski::cli {
 
-/// The answer in the --exec protocol's form (DESIGN.md: intersects, normal, depth, distance,
-/// point_a, point_b, contacts with point and depth), only the fields the algorithm reports, plus
-/// `input_shift` when make_shape's weld moved the input (the judge grants it to every field).
+/// The answer as an --exec protocol answer (fixtures/protocol.hpp, the protocol's one writer):
+/// only the fields the algorithm reports, contacts with their surface points when it gives them,
+/// and `input_shift` when make_shape's weld moved the input (the judge grants it to every field).
+/// `render --fixture-answer` reads it back with the protocol's reader.
 nlohmann::ordered_json fast_answer_json(const properties::FastAnswer& f);
 
 }  // namespace minkowski::cli

@@ -35,7 +35,7 @@ int run_fixture(const std::string& file, const std::string& dir, const std::stri
           ++refused;
           return;
         }
-        f.provenance = {{"found_by", "minkowski fixture"}, {"source", fmt::format("{}:{}", file, line)}};
+        f.provenance = fixtures::Provenance("minkowski fixture").source(fmt::format("{}:{}", file, line)).json();
         const auto path = fixtures::write_fixture(dir, f, prefix);
         std::cout << path.string() << '\n';
         ++written;

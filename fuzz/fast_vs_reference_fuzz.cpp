@@ -58,7 +58,7 @@ void store_finding(const fixtures::Case& c, const std::string& alg, const std::s
   fixtures::Fixture f;
   f.c = c;
   f.expected = fixtures::answer_to_json(reference::query(c.a, c.b));
-  f.provenance = {{"found_by", "fuzz/fast_vs_reference_fuzz"}, {"algorithm", alg}, {"broke", broke}};
+  f.provenance = fixtures::Provenance("fuzz/fast_vs_reference_fuzz").algorithm(alg).broke(broke).json();
   std::fprintf(stderr, "fixture: %s\n", fixtures::write_fixture(dir, f, "fuzz").c_str());
 }
 

@@ -8,6 +8,8 @@
 
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
+#include "minkowski/fixtures/protocol.hpp"
+#include "minkowski/properties/protocol_answer.hpp"
 
 namespace minkowski::properties {
 
@@ -39,23 +41,15 @@ bool check_with_fixture(const std::string& name, const std::function<void()>& pr
   f.c = last->generated.c;
   f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
   const char* params = std::getenv("RC_PARAMS");
-  char date[32];
-  const std::time_t t = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&t));
-  f.provenance = {{"found_by", "property suite"},
-                  {"property", name},
-                  {"family", last->generated.family},
-                  {"kind", last->generated.kind},
-                  {"rc_params", params ? params : ""},
-                  {"date", date},
-                  {"broke", last->what}};
-  if (last->fast) {
-    nlohmann::ordered_json j{{"intersects", last->fast->intersects}};
-    if (last->fast->normal) j["normal"] = *last->fast->normal;
-    if (last->fast->depth) j["depth"] = *last->fast->depth;
-    if (last->fast->distance) j["distance"] = *last->fast->distance;
-    f.provenance["fast_answer"] = j;
-  }
+  f.provenance = fixtures::Provenance("property suite")
+                     .property(name)
+                     .family(last->generated.family)
+                     .kind(last->generated.kind)
+                     .rc_params(params ? params : "")
+                     .date(fixtures::utc_date())
+                     .broke(last->what)
+                     .json();
+  if (last->fast) f.provenance["fast_answer"] = fixtures::protocol_json(to_protocol(*last->fast));
   const auto path = fixtures::write_fixture(fixture_dir, f, last->generated.family);
   if (fixture_path) *fixture_path = path.string();
   return false;

@@ -1,8 +1,17 @@
 // Replays every fixture under fixtures/ (the curated catalogue and every shrunk counterexample
-// ever found): the exact reference must still give the stored exact answer, and every judged
-// fast algorithm must satisfy the tolerance model on it. Failure messages show the measured and
-// the allowed error; an unreadable fixture names its file and line.
+// found since), one named test per file (ReplayFixtures/Fixture.Holds/<dir>_<file name>): the
+// exact reference must still give the stored exact answer, and every judged fast algorithm must
+// satisfy the tolerance model on it. A failure names the case, the algorithm and precision, and
+// each failing field's measured and allowed error; an unreadable fixture names its file and line.
 #include <gtest/gtest.h>
+
+#include <cctype>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
@@ -12,35 +21,65 @@
 namespace {
 
 using namespace minkowski;
+namespace fs = std::filesystem;
 
-TEST(ReplayFixtures, EveryFixtureStillHolds) {
-  const auto files = fixtures::list_fixtures(MINKOWSKI_SOURCE_DIR "/fixtures");
-  ASSERT_GE(files.size(), 25u) << "the catalogue is missing";
-  for (const auto& path : files) {
-    SCOPED_TRACE(path.string());
-    fixtures::Fixture f;
-    try {
-      f = fixtures::read_fixture(path);
-    } catch (const fixtures::CaseError& e) {
-      ADD_FAILURE() << e.what();
-      continue;
-    }
-    const reference::PairAnswer exact = reference::query(f.c.a, f.c.b);
-    const auto now = fixtures::answer_to_json(exact);
-    for (const char* k : {"relation", "signed_distance", "squared", "core_squared"})
-      EXPECT_EQ(f.expected.value(k, nlohmann::ordered_json()), now.value(k, nlohmann::ordered_json()))
-          << "exact " << k << " differs from the stored answer";
-    for (properties::Algorithm alg : properties::all_algorithms()) {
-      if (!properties::is_judged(alg)) continue;
-      for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
-        const auto fast = p == properties::Precision::single ? properties::run_fast<float>(alg, f.c)
-                                                            : properties::run_fast<double>(alg, f.c);
-        if (!fast) continue;
-        const properties::Verdict v = properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
-        EXPECT_TRUE(v.ok) << properties::to_string(alg) << "/" << properties::to_string(p) << ": " << v.summary();
-      }
+const fs::path kFixtureRoot = MINKOWSKI_SOURCE_DIR "/fixtures";
+
+std::vector<fs::path> fixture_files() { return fixtures::list_fixtures(kFixtureRoot); }
+
+/// A gtest parameter name for `path`: its path under fixtures/ without ".json", every character
+/// outside [A-Za-z0-9] as '_' (gtest allows nothing else); a repeat gets its index appended.
+std::string test_name(const fs::path& path, std::set<std::string>& taken, std::size_t index) {
+  std::string name = fs::relative(path, kFixtureRoot).replace_extension().string();
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  if (!taken.insert(name).second) name += "_" + std::to_string(index);
+  taken.insert(name);
+  return name;
+}
+
+class Fixture : public ::testing::TestWithParam<fs::path> {};
+
+TEST(ReplayFixtures, TheCatalogueIsThere) {
+  EXPECT_GE(fixtures::list_fixtures(kFixtureRoot / "catalogue").size(), 25u) << "the catalogue is missing";
+}
+
+TEST_P(Fixture, Holds) {
+  const fs::path& path = GetParam();
+  fixtures::Fixture f;
+  try {
+    f = fixtures::read_fixture(path);
+  } catch (const fixtures::CaseError& e) {
+    FAIL() << e.what();
+  }
+  const reference::PairAnswer exact = reference::query(f.c.a, f.c.b);
+  const auto now = fixtures::answer_to_json(exact);
+  for (const char* k : {"relation", "signed_distance", "squared", "core_squared"})
+    EXPECT_EQ(f.expected.value(k, nlohmann::ordered_json()), now.value(k, nlohmann::ordered_json()))
+        << "case " << f.c.id << ": exact " << k << " differs from the stored answer";
+  for (properties::Algorithm alg : properties::all_algorithms()) {
+    if (!properties::is_judged(alg)) continue;
+    for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
+      const auto fast = p == properties::Precision::single ? properties::run_fast<float>(alg, f.c)
+                                                          : properties::run_fast<double>(alg, f.c);
+      if (!fast) continue;
+      const properties::Verdict v = properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
+      if (v.ok) continue;
+      std::string fields;
+      for (const properties::FieldVerdict& fv : v.fields)
+        if (!fv.ok)
+          fields += fmt::format("\n  {}: measured {:.6g} u·S, allowed {:.6g} u·S ({})", fv.field, fv.error, fv.allowed,
+                                fv.detail);
+      ADD_FAILURE() << "case " << (f.c.id.empty() ? "(no id)" : f.c.id) << ", " << properties::to_string(alg) << "/"
+                    << properties::to_string(p) << " at S = " << v.scale << ":" << fields;
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(ReplayFixtures, Fixture, ::testing::ValuesIn(fixture_files()),
+                         [](const ::testing::TestParamInfo<fs::path>& info) {
+                           static std::set<std::string> taken;
+                           return test_name(info.param, taken, info.index);
+                         });
 
 }  // namespace

@@ -1,11 +1,11 @@
 #pragma once
 // minkowski/properties/exec_engine.hpp — an external collision engine behind the `--exec`
-// protocol (DESIGN.md, "The --exec protocol"), asked one case at a time.
+// protocol (docs/design.md, "The --exec protocol"), asked one case at a time.
 //
-// ExecEngine starts `/bin/sh -c CMD` once, in its own process group, with pipes on its stdin,
-// stdout and stderr. ask(case) writes the case as one JSON line (fixtures/case_io: numbers that
-// round-trip every double) and reads one answer line, with a time-out per answer. Every outcome is
-// distinct and its message names the case (by id):
+// ExecEngine runs the engine as an EngineProcess (engine_process.hpp: `/bin/sh -c CMD` in its own
+// process group, non-blocking pipes, one deadline per answer) and gives its lines their protocol
+// meaning (fixtures/protocol.hpp): ask(case) writes the case line and reads one answer line.
+// Every outcome is distinct and its message names the case (by id):
 //   answer        a well-formed answer (parse_protocol_answer)
 //   skip          {"skip": true}: the engine cannot represent the case; counted, never judged
 //   malformed     the line is not a protocol answer (quoted, truncated to kQuoteChars)
@@ -17,22 +17,19 @@
 //                 written; a line that arrives later than that is read as the next answer)
 // After any outcome but answer and skip the engine is out of step with the cases (or dead): it
 // is killed and started again before the next case. At most `max_restarts` restarts; after that
-// every ask() returns `exhausted` and the caller stops.
-//
-// Never blocks forever: the pipes are non-blocking and one poll() loop writes the case, drains
-// stderr and reads stdout against one deadline, so an engine that reads nothing, writes only to
-// stderr, or never answers costs at most the time-out. SIGPIPE is ignored process-wide (a write
+// every ask() returns `exhausted` and the caller stops. SIGPIPE is ignored process-wide (a write
 // to an engine that has exited gives EPIPE instead of killing minkowski).
 //
 // Not thread-safe: one engine is one process, asked in case order from one thread.
 
 #include <atomic>
-#include <chrono>
 #include <optional>
 #include <string>
 
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/engine_process.hpp"
 #include "minkowski/properties/judge.hpp"
+#include "minkowski/properties/protocol_answer.hpp"
 
 namespace minkowski::properties {
 
@@ -45,19 +42,6 @@ inline constexpr double kDefaultAnswerTimeoutSeconds = 10.0;
 inline constexpr int kDefaultMaxRestarts = 20;
 /// Characters of an offending line quoted in a message.
 inline constexpr std::size_t kQuoteChars = 200;
-/// Bytes of the engine's stderr kept for a crash report (the tail), and how many of its last
-/// lines the report quotes (a stack trace's last lines name the failure; more drowns the case).
-inline constexpr std::size_t kStderrTailBytes = 2000;
-inline constexpr std::size_t kStderrTailLines = 5;
-/// An answer line longer than this is malformed (a manifold of 8 contacts is < 1 KiB; 1 MiB
-/// bounds memory against an engine that writes without newlines).
-inline constexpr std::size_t kMaxAnswerLineBytes = 1 << 20;
-/// After the engine closes stdout, how long to wait for it to exit before killing it, to tell a
-/// crash (status, signal) from an orderly exit.
-inline constexpr double kExitGraceSeconds = 2.0;
-
-/// How often a wait on the engine looks at the stop flag (Ctrl-C reaction time).
-inline constexpr int kStopPollMilliseconds = 100;
 
 enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted, interrupted };
 const char* to_string(EngineOutcome o);
@@ -68,20 +52,11 @@ struct EngineReply {
   std::string message;  ///< all other outcomes: what happened, naming the case
 };
 
-/// Parses one protocol answer line. Only "intersects" (a boolean) is required; "normal",
-/// "point_a", "point_b" are pairs of finite numbers; "depth", "distance" finite numbers;
-/// "contacts" an array of {"point": pair, "depth": number} (optionally "point_a", "point_b":
-/// the surface points behind the contact, judged as in judge.hpp); "id" is ignored (engines may
-/// echo it); any other key is an error (a misspelt field would otherwise go unjudged).
-/// {"skip": true} sets *skip. Returns nullopt and sets *error (naming the field) when malformed.
-std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip, std::string* error);
-
 class ExecEngine {
  public:
   /// Does not start the process yet (the first ask() does). Ignores SIGPIPE process-wide.
   ExecEngine(std::string command, double timeout_seconds = kDefaultAnswerTimeoutSeconds,
              int max_restarts = kDefaultMaxRestarts);
-  ~ExecEngine();  ///< closes stdin, waits up to kExitGraceSeconds, then kills the group
   ExecEngine(const ExecEngine&) = delete;
   ExecEngine& operator=(const ExecEngine&) = delete;
 
@@ -102,10 +77,12 @@ class ExecEngine {
   bool exhausted() const { return exhausted_; }
 
  private:
-  bool start(std::string* error);
-  void kill_group();
-  std::string reap(double grace_seconds);  ///< waits for exit: "exit status N" / "signal S (NAME)"
-  std::string stderr_tail() const;
+  /// Starts the engine if it is not running, counting restarts; a reply when it may not or cannot.
+  std::optional<EngineReply> ensure_started(const std::string& name);
+  /// The reply to one answer line (read from the engine for case `name`).
+  EngineReply reply_to(const std::string& name, std::string answer_line);
+  /// The reply when the engine's output ended without an answer: missing or crash.
+  EngineReply reply_to_silence(const std::string& name);
   EngineReply fail(EngineOutcome o, std::string message);
 
   std::string command_;
@@ -114,8 +91,8 @@ class ExecEngine {
   int restarts_ = 0;
   bool started_once_ = false, exhausted_ = false;
   const std::atomic<bool>* stop_ = nullptr;
-  int pid_ = -1, in_ = -1, out_ = -1, err_ = -1;
-  std::string out_buffer_, err_tail_, last_case_;
+  EngineProcess process_;
+  std::string last_case_;
 };
 
 }  // namespace minkowski::properties
