@@ -522,7 +522,7 @@ TEST(ManifoldTiny, ATinyTriangleOnATinySegmentTouchesOnlyWhereTheTriangleIs) {
 }
 
 TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
-  // The fuzz case fixtures/found/fuzz-9567cfce0d0529cc.json (coordinates copied): A is a square
+  // The fuzz case fixtures/found/manifold-subnormal-denominator.json (coordinates copied): A is a square
   // of side ~3.2e-319 at the origin, B the segment (0, 0)–(2, −6.4e-145) after welding, with a
   // radius of 3.5e-310. The clipping denominator t·(w0 − w1) was ~6e-319, its reciprocal inf, and
   // a contact came out NaN with separation −inf. Every contact must be finite, near the origin
@@ -546,7 +546,7 @@ TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
 
 TEST(ManifoldRounded, AFallbackPointBeyondACapsulesEndLiesOnItsCap) {
   // A = capsule (0, 0)–(4, 0), radius 1; B = triangle (−δ, −δ), (−δ + 6.8e-13, −δ), (1, 2) with
-  // δ = 1.8325506472120096e-6 (fixtures/found/fuzz-3a280e8118456366.json). The reference face is
+  // δ = 1.8325506472120096e-6 (fixtures/found/cap.json). The reference face is
   // A's top face (normal (0, 1)); B's incident edge, its tiny bottom one, lies wholly left of the
   // side plane x = 0, so the deepest vertex q = (−δ + 6.8e-13, −δ) is the one point. A's surface
   // above q is the end cap, y = sqrt(1 − q.x²) = 1 − 1.68e-12, not y = 1: point_a must not be
@@ -592,7 +592,7 @@ TEST(ManifoldMixedScale, AShortIncidentEdgeAgainstAHugeFaceIsCutWhereItReachesTh
   // A = segment (0, −L)–(0, 0), L = 4e43; B = triangle (0, 0), (1, 0.5), (0, 1). B's left edge
   // (0, 1)–(0, 0) lies on A's line and meets A only at (0, 0): contact there, separation 0.
   // Measured from A's far end, the edge's two ends have a = L·(L + 1) and L·L, equal in double,
-  // so a0 − a1 was 0 and the cut at plane y = 0 landed at y = 1 − L (fixtures/found/fuzz-82a966faab200884.json).
+  // so a0 − a1 was 0 and the cut at plane y = 0 landed at y = 1 − L (fixtures/found/mixed.json).
   // B's end (0, 1) lies 1 beyond A's end, inside the side plane's rounding band (kSatGapErrorUlps
   // u·S = 1.4e29 here), so it may be reported uncut: every contact must lie within the manifold's
   // contact bound of (0, 0) — k = 24 u·S (properties/src/bounds.cpp), 1.07e29 — which (0, 1)
@@ -729,7 +729,7 @@ TYPED_TEST(ManifoldTyped, ADiscBeyondTheEndOfAVeryShortFaceHasItsReferencePointO
 }
 
 TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
-  // fixtures/found/fuzz-0a20ed62ca25d34b.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B a
+  // fixtures/found/speck.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B a
   // 2.5e-9-long segment near it with radius 124, so A lies 124 deep inside B. A's face was the
   // reference; its products with B's coordinates (3e-319 × 1e-9) rounded to 0, no side plane cut
   // B's edge, and a contact's point on A was B's far end projected on A's face line, 3.8e-10 from

@@ -183,7 +183,7 @@ TEST(Allowance, TheWeldsInputShiftIsGrantedToEveryField) {
 
 // A fast answer with a NaN or infinite point is a violation of infinite error, not an exception
 // that ends the whole campaign ("translation: coordinates must be finite";
-// fixtures/found/near_touching-9fd7c695b91ce82c.json pins such a contact). Unit squares
+// fixtures/found/near_touching-5752-vertex_vertex-16ulp-shrunk.json pins such a contact). Unit squares
 // overlapping by 1/2.
 TEST(Judge, ANonFinitePointIsAnInfiniteErrorNotAnException) {
   fixtures::Case c;

@@ -486,7 +486,7 @@ PenetrationResult<T> sat_mtv(const ConvexShape<T>& a, const ConvexShape<T>& b, P
 // An intersecting answer's normal has squared length 1 up to rounding. When the cores' difference
 // is of subnormal size it can come out (0, 0): a 1e-313 polygon against a disc of radius 0.5 gave
 // GJK a core distance whose square underflows, hence no normal, and depth 0.5
-// (fixtures/found/fuzz-2bbd7b057453a5f2.json). EPA normalizes edges of the same polytope and is
+// (fixtures/found/fuzz-subnormal-polygon-vs-disc-zero-normal.json). EPA normalizes edges of the same polytope and is
 // guarded the same way. SAT's MTV is exact for this shape model (up to rounding) and needs
 // neither, so it answers instead (status sat_fallback). The check is one squared length per call.
 template <class T>

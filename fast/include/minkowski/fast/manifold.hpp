@@ -215,7 +215,7 @@ struct SinglePlacement {
 /// reference point and the separation is q's distance from the face's end less the radii; at or
 /// below the line, the cap's outermost point along the face, with the separation along n (see
 /// there). The face line's foot would lie outside the reference shape; fixtures/found/
-/// fuzz-3a280e8118456366.json, fuzz-0a20ed62ca25d34b.json and fuzz-c493684ff7f55a1c.json pin
+/// cap.json, speck.json and fuzz-c493684ff7f55a1c.json pin
 /// this (SAT keeps the face when the vertex axis is longer than its gap by less than
 /// kSatVertexAxisUlps·u·S, which a centre up to ~sqrt(8 u·S·gap) beyond the end is). Distances
 /// along the face use its unit direction from unit_vector: for a face between ~1e-162 and ~1e-154
@@ -258,7 +258,7 @@ MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Ve
         const T L = sqrt(h * h + d * d);  // 0 when h² + d² underflows
         pl.cap_drop = d * d / (L + h);    // L − h without cancellation; L + h >= h > 0
         // L >= d >= rr. L = 0 only by underflow (h and d below ~1e-162): then k = 0, no shift,
-        // not 0/0 (fixtures/found/near_touching-9fd7c695b91ce82c.json).
+        // not 0/0 (fixtures/found/near_touching-5752-vertex_vertex-16ulp-shrunk.json).
         const T k = L > T(0) ? (L - rr) / L : T(0);
         const T sn = k * pl.cap_drop, st = aq < bq ? k * d : -(k * d);  // st: towards the slab, ±t̂
         pl.shift_x = sn * n.x + st * th.x, pl.shift_y = sn * n.y + st * th.y;
@@ -446,12 +446,12 @@ MINKOWSKI_FAST_INLINE void clip_edge_to_slab(ClipCandidates<T>& cc, const ClipFa
   // The denominator is nonzero whenever a plane separates the ends; otherwise 1 keeps exact
   // number types from dividing by zero (the value is then unused). a0 − a1 = t·(w0 − w1) is
   // formed from the edge itself: the difference of a0 and a1, each measured from v0, cancels
-  // (fixtures/found/fuzz-82a966faab200884.json).
+  // (fixtures/found/mixed.json).
   const T da = tx * (w0.x - w1.x) + ty * (w0.y - w1.y);
   const T den = da == T(0) ? T(1) : da;
   // One reciprocal serves both parameters, unless the denominator is subnormal: 1/den then
   // overflows to inf while each ratio, a0/den and b0/den, lies in [−1, 1] wherever it is used
-  // (fixtures/found/fuzz-9567cfce0d0529cc.json). The branch is almost never taken.
+  // (fixtures/found/manifold-subnormal-denominator.json). The branch is almost never taken.
   T xa, xb;  // b0 − b1 = −(a0 − a1)
   if ((den < T(0) ? -den : den) >= std::numeric_limits<T>::min()) {
     const T inv = T(1) / den;
