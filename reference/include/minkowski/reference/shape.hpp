@@ -1,7 +1,7 @@
 #pragma once
 // minkowski/reference/shape.hpp — input to the exact oracle.
 //
-// A Shape is a finite point set and a radius (DESIGN.md, "The shape model"): the convex hull of
+// A Shape is a finite point set and a radius (docs/design.md, "Shape model"): the convex hull of
 // the points dilated by the radius. Coordinates and radius are IEEE doubles and are taken as the
 // exact rationals they denote. Any number of points >= 1, in any order; duplicates and collinear
 // points are allowed.
@@ -38,13 +38,10 @@ inline constexpr std::size_t kMaxReferencePoints = 1u << 20;
 
 /// Largest number of Minkowski difference points the oracle forms for one pair: |hull(A)| ·
 /// |hull(B)|. kMaxReferencePoints alone bounds neither memory nor time: two 100,000-point circles
-/// have 10^10 difference points, and the hull certificate is quadratic in the worst case
-/// (measured, `minkowski query --exact-only` on an n-gon against a square, shared 2-core machine:
-/// 20,000 difference points 0.19 s, 40,000 points 0.80 s; 65,536 points 14 s with the fast
-/// answers and their judgement; a 100,000-gon against a square, 400,000 points, ~10 minutes).
-/// 2^14 points keep a whole `query` line (exact answer, 10 fast answers judged) near a second
-/// and a few MiB. A pair beyond it is refused with InputError naming both hull
-/// sizes and this limit (cli/test/big_input_cli_test.sh).
+/// have 10^10 difference points, and the hull certificate is quadratic in the worst case. 2^14
+/// points keep one `query` line (the exact answer and every fast answer judged) interactive and
+/// within a few MiB (docs/performance.md has the measurements). A pair beyond it is refused with
+/// InputError naming both hull sizes and this limit (cli/test/big_input_cli_test.sh).
 inline constexpr std::size_t kMaxDifferencePoints = std::size_t{1} << 14;
 
 /// Checks that `s` is a shape: at least one point, at most kMaxReferencePoints, every coordinate
