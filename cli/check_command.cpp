@@ -5,7 +5,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -44,13 +43,6 @@ struct CheckOptions {
   bool quiet = false;
   double bounds_scale = 1;  ///< hidden, for tests: multiplies every k and tau (0: exact answers only)
 };
-
-std::string today() {
-  const std::time_t t = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&t));
-  return buf;
-}
 
 /// Restarts the shrinker's own engine may use: shrinking a crash restarts the engine once per
 /// crashing candidate, and shrink_violation accepts at most 200 steps.
@@ -217,7 +209,7 @@ void store_counterexamples(const CheckOptions& o, const properties::CampaignOpti
                        .reproduce(fmt::format("minkowski check {}--seed {} --cases {} --families {}{}",
                                               exec ? fmt::format("--exec '{}' ", o.engine.exec) : "", opt.seed,
                                               v.index + 1, v.generated.family, exec ? precision_flag : ""))
-                       .date(today())
+                       .date(fixtures::utc_date())
                        .broke(small.what)
                        .json();
     if (exec) {

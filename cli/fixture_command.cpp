@@ -10,7 +10,7 @@
 #include "minkowski/properties/bounds.hpp"
 #include "minkowski/properties/campaign.hpp"
 #include "engine_options.hpp"
-#include "summary_json.hpp"
+#include "minkowski/properties/campaign_summary.hpp"
 
 namespace minkowski::cli {
 
@@ -164,25 +164,25 @@ int run_replay(const ReplayOptions& o) {
 }
 
 int run_merge(const std::vector<std::string>& files, const std::string& out) {
-  std::vector<Summary> parts;
+  std::vector<properties::Summary> parts;
   for (const auto& f : files) {
     try {
-      parts.push_back(read_summary_file(f).first);
+      parts.push_back(properties::read_summary_file(f).first);
     } catch (const std::exception& e) {  // names the file
       std::cerr << "minkowski merge: " << e.what() << '\n';
       return 2;
     }
   }
-  Summary m;
+  properties::Summary m;
   try {
-    m = merge(parts);
+    m = properties::merge(parts);
   } catch (const std::exception& e) {
     std::cerr << "minkowski merge: " << e.what() << '\n';
     return 2;
   }
-  std::cout << table(m);
+  std::cout << properties::table(m);
   std::cout << fmt::format("{} cases, {} violations (merged from {} summaries)\n", m.cases, m.violations, parts.size());
-  if (!out.empty()) std::ofstream(out) << to_json(m).dump(1) << '\n';
+  if (!out.empty()) std::ofstream(out) << properties::to_json(m).dump(1) << '\n';
   return m.violations == 0 ? 0 : 1;
 }
 

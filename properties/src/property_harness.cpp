@@ -1,7 +1,6 @@
 #include "minkowski/properties/property_harness.hpp"
 
 #include <cstdlib>
-#include <ctime>
 #include <mutex>
 
 #include <rapidcheck.h>

@@ -34,7 +34,7 @@ ReportOutcome write_report(const ReportInput& in) {
     md << "> **Tables only: gnuplot was not found**, so no plots were drawn. Install it (Debian: `apt-get install "
           "gnuplot-nox`) and run the report again.\n\n";
   md << fmt::format(
-      "Fast answers judged against the exact reference under the tolerance model of DESIGN.md. Campaign: {}; "
+      "Fast answers judged against the exact reference under the tolerance model of docs/design.md. Campaign: {}; "
       "{} cases, {} violations{}. Options: `{}`. The sample studies (sweep, contacts, timing, worst cases) use the "
       "first {} cases of each family of seed {} ({:.1f} s).\n\n"
       "Units: errors are in u·S — u the unit roundoff of the fast type (2^-53 double, 2^-24 float), S the largest "

@@ -45,7 +45,7 @@ struct FastContact {
   std::array<double, 2> point{};
   double depth = 0;
   /// The points on A's and B's surfaces behind `point`, when the engine reports them (our
-  /// clipping manifold does; the `--exec` protocol carries only `point` and `depth`).
+  /// clipping manifold does; in the `--exec` protocol they are optional and come as a pair).
   std::optional<std::array<double, 2>> point_a, point_b;
 };
 
