@@ -48,15 +48,21 @@ int main(int argc, char** argv) {
     const std::vector<PolyPair> polys = make_population(pop, 1024);
     const std::vector<ShapePair> ours = to_shapes(polys);
     double o = 0, b = 0;
-    if (query == 0) o = best_ns(ours, [](const ShapePair& p) { return ours_distance(p); });
-    else o = best_ns(ours, [](const ShapePair& p) { return ours_manifold(p); });
+    if (query == 0)
+      o = best_ns(ours, [](const ShapePair& p) { return ours_distance(p); });
+    else
+      o = best_ns(ours, [](const ShapePair& p) { return ours_manifold(p); });
 #ifdef MINKOWSKI_HAVE_BOX2D
     const std::vector<Box2dPair> box = to_box2d(polys);
-    if (query == 0) b = best_ns(box, [](const Box2dPair& p) { return box2d_distance(p); });
-    else b = best_ns(box, [](const Box2dPair& p) { return box2d_manifold(p); });
+    if (query == 0)
+      b = best_ns(box, [](const Box2dPair& p) { return box2d_distance(p); });
+    else
+      b = best_ns(box, [](const Box2dPair& p) { return box2d_manifold(p); });
 #endif
-    if (b > 0) std::printf("%6.1f / %6.1f = %.2f   ", o, b, o / b);
-    else std::printf("%6.1f   ", o);
+    if (b > 0)
+      std::printf("%6.1f / %6.1f = %.2f   ", o, b, o / b);
+    else
+      std::printf("%6.1f   ", o);
   }
   std::printf("\n");
   return 0;

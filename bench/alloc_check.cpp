@@ -40,8 +40,9 @@ std::atomic<long> g_deletes{0};
 [[gnu::noinline]] void* counted_alloc(std::size_t n, std::size_t align = 0) {
   if (g_armed.load(std::memory_order_relaxed)) g_news.fetch_add(1, std::memory_order_relaxed);
   if (n == 0) n = 1;
-  void* p = align > alignof(std::max_align_t) ? std::aligned_alloc(align, (n + align - 1) / align * align)
-                                               : std::malloc(n);
+  void* p = align > alignof(std::max_align_t)
+                ? std::aligned_alloc(align, (n + align - 1) / align * align)
+                : std::malloc(n);
   return p;
 }
 [[gnu::noinline]] void counted_free(void* p) {
@@ -86,7 +87,9 @@ void operator delete[](void* p, std::align_val_t) noexcept { counted_free(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
 void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  counted_free(p);
+}
 
 // ---- queries ------------------------------------------------------------------------------------
 
@@ -190,8 +193,9 @@ void run_family(const std::string& family, const std::vector<SourcePair>& src) {
       tiny_full += e.status == EpaStatus::polytope_full;
     });
   });
-  std::printf("    (EPA ran on %d pairs, polytope_full with kEpaMaxVertices: %d, with capacity 8: %d)\n",
-              epa_ran, epa_full, tiny_full);
+  std::printf(
+      "    (EPA ran on %d pairs, polytope_full with kEpaMaxVertices: %d, with capacity 8: %d)\n",
+      epa_ran, epa_full, tiny_full);
   check(tag + "sat_query, sat_overlap (cold and warm SatCache)", 4 * n, [&] {
     each([](const auto& a, const auto& b) {
       const auto s = sat_query(a, b);
@@ -255,14 +259,16 @@ std::vector<SourcePair> rounded_family() {
   auto shape = [&](double cx, double cy) {
     const int n = 1 + static_cast<int>(rng() % 8);
     Source s;
-    for (const bench::XY& v : bench::random_convex(rng, n, cx, cy, 0.8)) s.points.push_back({v.x, v.y});
+    for (const bench::XY& v : bench::random_convex(rng, n, cx, cy, 0.8))
+      s.points.push_back({v.x, v.y});
     s.radius = rng() % 2 ? 0.0 : 0.3 * u(rng);
     if (n <= 2 && s.radius == 0 && rng() % 2) s.radius = 0.2;
     return s;
   };
   std::vector<SourcePair> out;
   for (int i = 0; i < 512; ++i) {
-    const double cx = 4 * u(rng) - 2, cy = 4 * u(rng) - 2, ang = 2 * M_PI * u(rng), rho = 2.5 * u(rng);
+    const double cx = 4 * u(rng) - 2, cy = 4 * u(rng) - 2, ang = 2 * M_PI * u(rng),
+                 rho = 2.5 * u(rng);
     out.push_back({shape(cx, cy), shape(cx + rho * std::cos(ang), cy + rho * std::sin(ang))});
   }
   return out;
@@ -278,8 +284,10 @@ std::vector<SourcePair> epa_family() {
     const int na = 3 + static_cast<int>(rng() % (kMaxEach - 2));
     const int nb = i % 4 == 0 ? kMaxEach : 3 + static_cast<int>(rng() % (kMaxEach - 2));
     Source a, b;
-    for (const bench::XY& v : bench::random_convex(rng, na, 0, 0, 1)) a.points.push_back({v.x, v.y});
-    for (const bench::XY& v : bench::random_convex(rng, nb, 1.2 * u(rng) - 0.6, 1.2 * u(rng) - 0.6, 1))
+    for (const bench::XY& v : bench::random_convex(rng, na, 0, 0, 1))
+      a.points.push_back({v.x, v.y});
+    for (const bench::XY& v :
+         bench::random_convex(rng, nb, 1.2 * u(rng) - 0.6, 1.2 * u(rng) - 0.6, 1))
       b.points.push_back({v.x, v.y});
     out.push_back({a, b});
   }
@@ -302,7 +310,8 @@ void run_compound() {
     const double r = k % 2 ? 0.45 : 1.0, t = 2 * M_PI * k / 20;
     star.push_back({T(r * std::cos(t)), T(r * std::sin(t))});
   }
-  for (auto [x, y] : {std::pair{0.0, 0.0}, {2.0, 0.0}, {2.0, 0.5}, {0.5, 0.5}, {0.5, 2.0}, {0.0, 2.0}})
+  for (auto [x, y] :
+       {std::pair{0.0, 0.0}, {2.0, 0.0}, {2.0, 0.5}, {0.5, 0.5}, {0.5, 2.0}, {0.0, 2.0}})
     ell.push_back({T(x - 0.3), T(y - 0.3)});
   auto cs = make_compound<T>(star), cl = make_compound<T>(ell, T(0.05));
   if (!cs || !cl) {
@@ -360,10 +369,11 @@ int main() {
   run_all<double>(families);
   run_all<float>(families);
 
-  std::printf("\nlimits: EPA polytope on the stack, capacity kEpaMaxVertices = %zu points "
-              "(never full for na + nb <= %zu; beyond: exit polytope_full, still no allocation);\n"
-              "        shapes up to kMaxShapePoints = %zu vertices (support search needs no storage)\n",
-              kEpaMaxVertices, kEpaMaxVertices - 3, kMaxShapePoints);
+  std::printf(
+      "\nlimits: EPA polytope on the stack, capacity kEpaMaxVertices = %zu points "
+      "(never full for na + nb <= %zu; beyond: exit polytope_full, still no allocation);\n"
+      "        shapes up to kMaxShapePoints = %zu vertices (support search needs no storage)\n",
+      kEpaMaxVertices, kEpaMaxVertices - 3, kMaxShapePoints);
   if (g_failures) {
     std::printf("FAIL: %d query kinds allocated\n", g_failures);
     return 1;

@@ -28,7 +28,8 @@ namespace {
 using namespace minkowski::bench;
 
 template <class Pairs, class F>
-[[gnu::noinline]] void measured_loop(const std::string& label, const Pairs& pairs, long calls, F f) {
+[[gnu::noinline]] void measured_loop(const std::string& label, const Pairs& pairs, long calls,
+                                     F f) {
   const auto t0 = std::chrono::steady_clock::now();
   CALLGRIND_ZERO_STATS;
   for (long i = 0; i < calls; ++i) {
@@ -40,8 +41,9 @@ template <class Pairs, class F>
   const auto t1 = std::chrono::steady_clock::now();
   // Wall time per call when run natively (meaningless under valgrind): a cross-check of the
   // benchmark's times without Google Benchmark in the way.
-  std::printf("%-36s %8.1f ns/call\n", label.c_str(),
-              std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls));
+  std::printf(
+      "%-36s %8.1f ns/call\n", label.c_str(),
+      std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls));
 }
 
 }  // namespace

@@ -178,17 +178,21 @@ void distance_large(benchmark::State& state, int n, fast::SupportMethod method) 
 
 const char* method_name(fast::SupportMethod m) {
   switch (m) {
-    case fast::SupportMethod::linear: return "linear";
-    case fast::SupportMethod::logarithmic: return "logarithmic";
-    case fast::SupportMethod::automatic: return "automatic";
+    case fast::SupportMethod::linear:
+      return "linear";
+    case fast::SupportMethod::logarithmic:
+      return "logarithmic";
+    case fast::SupportMethod::automatic:
+      return "automatic";
   }
   return "?";
 }
 
 void register_all() {
   auto reg = [](const std::string& name, auto fn, auto... args) {
-    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { fn(s, args...); })
-        ->Unit(benchmark::kNanosecond);
+    benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) {
+      fn(s, args...);
+    })->Unit(benchmark::kNanosecond);
   };
   for (Population pop : kPopulations) {
     const std::string p = name(pop);

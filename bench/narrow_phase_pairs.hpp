@@ -37,9 +37,12 @@ inline constexpr std::array<Population, 3> kPopulations = {
 
 inline const char* name(Population p) {
   switch (p) {
-    case Population::separated: return "separated";
-    case Population::overlapping: return "overlapping";
-    case Population::near_contact: return "near_contact";
+    case Population::separated:
+      return "separated";
+    case Population::overlapping:
+      return "overlapping";
+    case Population::near_contact:
+      return "near_contact";
   }
   return "?";
 }
@@ -53,8 +56,8 @@ inline constexpr double kBox2dTotalRadius = 2 * kBox2dPolygonRadius;
 inline constexpr double kBox2dWeld = 0.5 * 0.005;
 
 struct PolyPair {
-  Poly a, b;     ///< counter-clockwise hull vertices (as make_shape orders them)
-  double sd{};   ///< brute-force signed distance
+  Poly a, b;    ///< counter-clockwise hull vertices (as make_shape orders them)
+  double sd{};  ///< brute-force signed distance
 };
 
 /// Brute-force signed distance of two convex counter-clockwise polygons: SAT over every face
@@ -132,12 +135,22 @@ inline std::vector<PolyPair> make_population(Population pop, std::size_t count,
     pp.sd = brute_signed_distance(pp.a, pp.b);
     bool keep = false;
     switch (pop) {
-      case Population::separated: keep = pp.sd > kContactBand; break;
-      case Population::overlapping: keep = pp.sd < -kContactBand; break;
+      case Population::separated:
+        keep = pp.sd > kContactBand;
+        break;
+      case Population::overlapping:
+        keep = pp.sd < -kContactBand;
+        break;
       case Population::near_contact:
         if (std::abs(pp.sd) <= kContactBand) {
-          if (pp.sd > 0 && pos < count / 2) { keep = true; ++pos; }
-          if (pp.sd <= 0 && neg < count / 2) { keep = true; ++neg; }
+          if (pp.sd > 0 && pos < count / 2) {
+            keep = true;
+            ++pos;
+          }
+          if (pp.sd <= 0 && neg < count / 2) {
+            keep = true;
+            ++neg;
+          }
         }
         break;
     }

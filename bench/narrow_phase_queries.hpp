@@ -37,7 +37,9 @@ enum class OverlapImpl { gjk, sat };
 /// SAT usually finds a separating face early. Both agree with the brute-force classification on
 /// every pair.
 inline constexpr OverlapImpl kOverlap = OverlapImpl::sat;
-inline const char* name(OverlapImpl o) { return o == OverlapImpl::gjk ? "gjk_overlap" : "sat_overlap"; }
+inline const char* name(OverlapImpl o) {
+  return o == OverlapImpl::gjk ? "gjk_overlap" : "sat_overlap";
+}
 
 inline fast::Manifold<double> ours_manifold(const ShapePair& p) {
   return fast::contact_manifold<double>(p.a, p.b, kBox2dTotalRadius);
@@ -51,8 +53,10 @@ inline fast::GjkOutput<double> ours_distance(const ShapePair& p, fast::SupportMe
 inline bool ours_overlap_gjk(const ShapePair& p) { return fast::gjk_overlap<double>(p.a, p.b); }
 inline bool ours_overlap_sat(const ShapePair& p) { return fast::sat_overlap<double>(p.a, p.b); }
 inline bool ours_overlap(const ShapePair& p) {
-  if constexpr (kOverlap == OverlapImpl::gjk) return ours_overlap_gjk(p);
-  else return ours_overlap_sat(p);
+  if constexpr (kOverlap == OverlapImpl::gjk)
+    return ours_overlap_gjk(p);
+  else
+    return ours_overlap_sat(p);
 }
 
 #ifdef MINKOWSKI_HAVE_BOX2D

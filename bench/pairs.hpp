@@ -9,10 +9,13 @@
 
 namespace minkowski::bench {
 
-struct XY { double x, y; };
+struct XY {
+  double x, y;
+};
 
 /// A random convex n-gon: n sorted random angles on an ellipse of random radii, rotated.
-inline std::vector<XY> random_convex(std::mt19937_64& rng, int n, double cx, double cy, double scale) {
+inline std::vector<XY> random_convex(std::mt19937_64& rng, int n, double cx, double cy,
+                                     double scale) {
   std::uniform_real_distribution<double> u(0, 1);
   std::vector<double> t(n);
   for (double& a : t) a = 2 * M_PI * u(rng);
@@ -21,7 +24,8 @@ inline std::vector<XY> random_convex(std::mt19937_64& rng, int n, double cx, dou
   std::vector<XY> out;
   for (double a : t) {
     const double x = rx * std::cos(a), y = ry * std::sin(a);
-    out.push_back({cx + x * std::cos(rot) - y * std::sin(rot), cy + x * std::sin(rot) + y * std::cos(rot)});
+    out.push_back(
+        {cx + x * std::cos(rot) - y * std::sin(rot), cy + x * std::sin(rot) + y * std::cos(rot)});
   }
   return out;
 }

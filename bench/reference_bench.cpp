@@ -50,8 +50,12 @@ void run(benchmark::State& state, bool parallel, reference::Detail detail) {
   state.counters["expansion_frac"] = st[1] / tests;
 }
 
-void BM_ExactAnswer_Random8gons(benchmark::State& s) { run(s, false, reference::Detail::magnitudes); }
-void BM_ExactAnswer_Parallel8gons(benchmark::State& s) { run(s, true, reference::Detail::magnitudes); }
+void BM_ExactAnswer_Random8gons(benchmark::State& s) {
+  run(s, false, reference::Detail::magnitudes);
+}
+void BM_ExactAnswer_Parallel8gons(benchmark::State& s) {
+  run(s, true, reference::Detail::magnitudes);
+}
 // The full answer adds exact witness points (rational interpolation) and MTV vectors.
 void BM_FullAnswer_Random8gons(benchmark::State& s) { run(s, false, reference::Detail::full); }
 void BM_FullAnswer_Parallel8gons(benchmark::State& s) { run(s, true, reference::Detail::full); }

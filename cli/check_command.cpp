@@ -41,7 +41,8 @@ struct CheckOptions {
   EngineOptions engine;
   std::size_t max_fixtures = 50;
   bool quiet = false;
-  double bounds_scale = 1;  ///< hidden, for tests: multiplies every k and tau (0: exact answers only)
+  double bounds_scale =
+      1;  ///< hidden, for tests: multiplies every k and tau (0: exact answers only)
 };
 
 /// Restarts the shrinker's own engine may use: shrinking a crash restarts the engine once per
@@ -68,7 +69,8 @@ std::optional<UsageError> choose_subjects(const CheckOptions& o, properties::Cam
     for (const auto& f : o.families)
       if (std::find(properties::family_names().begin(), properties::family_names().end(), f) ==
           properties::family_names().end())
-        return UsageError{fmt::format("unknown family '{}' (known: {})", f, fmt::join(properties::family_names(), ", "))};
+        return UsageError{fmt::format("unknown family '{}' (known: {})", f,
+                                      fmt::join(properties::family_names(), ", "))};
     opt.families = o.families;
   }
   if (!o.algorithms.empty()) {
@@ -79,17 +81,20 @@ std::optional<UsageError> choose_subjects(const CheckOptions& o, properties::Cam
       opt.algorithms.push_back(*alg);
     }
   }
-  if (const auto p = properties::precision_from_string(o.precision)) opt.precisions = {*p};
-  else if (o.precision != "both") return UsageError{"--precision must be float, double or both"};
+  if (const auto p = properties::precision_from_string(o.precision))
+    opt.precisions = {*p};
+  else if (o.precision != "both")
+    return UsageError{"--precision must be float, double or both"};
   return std::nullopt;
 }
 
 /// The hidden --bounds-scale: every k and tau of bounds_for multiplied by `f`.
-std::function<properties::Bounds(properties::Algorithm, properties::Precision)> scaled_bounds(double f) {
+std::function<properties::Bounds(properties::Algorithm, properties::Precision)> scaled_bounds(
+    double f) {
   return [f](properties::Algorithm a, properties::Precision p) {
     properties::Bounds b = properties::bounds_for(a, p);
-    for (double* x : {&b.k_relation, &b.k_distance, &b.k_depth, &b.k_normal, &b.k_witness, &b.k_contact, &b.tau,
-                      &b.tau_contact_depth_relative, &b.tau_relative})
+    for (double* x : {&b.k_relation, &b.k_distance, &b.k_depth, &b.k_normal, &b.k_witness,
+                      &b.k_contact, &b.tau, &b.tau_contact_depth_relative, &b.tau_relative})
       *x *= f;
     return b;
   };
@@ -100,9 +105,11 @@ std::function<properties::Bounds(properties::Algorithm, properties::Precision)> 
 std::optional<UsageError> campaign_options(const CheckOptions& o, properties::CampaignOptions& opt,
                                            std::shared_ptr<properties::ExecEngine>& engine) {
   const bool exec = !o.engine.exec.empty();
-  if (exec && o.precision == "both") return UsageError{"--exec judges one precision: --precision float or double"};
+  if (exec && o.precision == "both")
+    return UsageError{"--exec judges one precision: --precision float or double"};
   if (exec && !o.algorithms.empty())
-    return UsageError{"--algorithms names minkowski's own algorithms; with --exec the engine is judged"};
+    return UsageError{
+        "--algorithms names minkowski's own algorithms; with --exec the engine is judged"};
   opt.cases_per_family = o.cases;
   opt.seed = o.seed;
   opt.threads = o.threads;
@@ -130,23 +137,28 @@ std::function<void(std::uint64_t, std::uint64_t)> progress_printer(bool quiet, b
   const auto t0 = std::chrono::steady_clock::now();
   return [quiet, tty, t0](std::uint64_t done, std::uint64_t total) {
     if (quiet) return;
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double rate = done / std::max(secs, 1e-9);
     const double eta = (total - done) / std::max(rate, 1e-9);
     if (tty) {
-      const int width = 30, fill = static_cast<int>(width * done / std::max<std::uint64_t>(total, 1));
-      std::cerr << fmt::format("\r[{}{}] {}/{} cases  {:.0f}/s  ETA {:.0f}s ", std::string(fill, '#'),
-                               std::string(width - fill, '.'), done, total, rate, eta)
+      const int width = 30,
+                fill = static_cast<int>(width * done / std::max<std::uint64_t>(total, 1));
+      std::cerr << fmt::format("\r[{}{}] {}/{} cases  {:.0f}/s  ETA {:.0f}s ",
+                               std::string(fill, '#'), std::string(width - fill, '.'), done, total,
+                               rate, eta)
                 << std::flush;
     } else if (done == total || done % 4096 == 0) {
-      std::cerr << fmt::format("check: {}/{} cases, {:.0f}/s, ETA {:.0f}s\n", done, total, rate, eta);
+      std::cerr << fmt::format("check: {}/{} cases, {:.0f}/s, ETA {:.0f}s\n", done, total, rate,
+                               eta);
     }
   };
 }
 
 /// Runs the campaign with Ctrl-C ending it early (g_stop): the result is then marked interrupted.
-properties::CampaignResult run_interruptible(const properties::CampaignOptions& opt,
-                                             const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+properties::CampaignResult run_interruptible(
+    const properties::CampaignOptions& opt,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   g_stop = false;
   auto previous = std::signal(SIGINT, on_sigint);
   properties::CampaignResult result = properties::run_campaign(opt, progress, &g_stop);
@@ -155,18 +167,21 @@ properties::CampaignResult run_interruptible(const properties::CampaignOptions& 
 }
 
 /// Failures the engine shows only after the last case (more lines than cases), reported now.
-std::size_t late_engine_failures(properties::ExecEngine* engine, const properties::CampaignResult& result) {
+std::size_t late_engine_failures(properties::ExecEngine* engine,
+                                 const properties::CampaignResult& result) {
   if (!engine || !result.fatal.empty()) return 0;
   const auto extra = engine->finish();
   if (!extra) return 0;
-  std::cerr << fmt::format("violation: exec: {}: {}\n", properties::to_string(extra->outcome), extra->message);
+  std::cerr << fmt::format("violation: exec: {}: {}\n", properties::to_string(extra->outcome),
+                           extra->message);
   return 1;
 }
 
 /// The campaign options shrinking uses: under --exec a fresh engine process, so that the
 /// campaign's restarts are not spent, held to the bounds the campaign used (the --bounds file is
 /// read once).
-properties::CampaignOptions shrink_options(const CheckOptions& o, const properties::CampaignOptions& opt) {
+properties::CampaignOptions shrink_options(const CheckOptions& o,
+                                           const properties::CampaignOptions& opt) {
   properties::CampaignOptions shrink_opt = opt;
   if (!o.engine.exec.empty()) {
     EngineOptions eo = o.engine;
@@ -196,28 +211,31 @@ void store_counterexamples(const CheckOptions& o, const properties::CampaignOpti
     fixtures::Fixture f;
     f.c = small.generated.c;
     f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
-    const std::string precision_flag =
-        fmt::format(" --precision {}{}", properties::to_string(v.precision),
-                    o.engine.bounds_file.empty() ? "" : fmt::format(" --bounds '{}'", o.engine.bounds_file));
-    f.provenance = fixtures::Provenance(exec ? "minkowski check --exec" : "minkowski check")
-                       .algorithm(v.subject)
-                       .precision(properties::to_string(v.precision))
-                       .family(v.generated.family)
-                       .kind(small.generated.kind)
-                       .seed(opt.seed)
-                       .case_index(v.index)
-                       .reproduce(fmt::format("minkowski check {}--seed {} --cases {} --families {}{}",
-                                              exec ? fmt::format("--exec '{}' ", o.engine.exec) : "", opt.seed,
-                                              v.index + 1, v.generated.family, exec ? precision_flag : ""))
-                       .date(fixtures::utc_date())
-                       .broke(small.what)
-                       .json();
+    const std::string precision_flag = fmt::format(
+        " --precision {}{}", properties::to_string(v.precision),
+        o.engine.bounds_file.empty() ? "" : fmt::format(" --bounds '{}'", o.engine.bounds_file));
+    f.provenance =
+        fixtures::Provenance(exec ? "minkowski check --exec" : "minkowski check")
+            .algorithm(v.subject)
+            .precision(properties::to_string(v.precision))
+            .family(v.generated.family)
+            .kind(small.generated.kind)
+            .seed(opt.seed)
+            .case_index(v.index)
+            .reproduce(fmt::format("minkowski check {}--seed {} --cases {} --families {}{}",
+                                   exec ? fmt::format("--exec '{}' ", o.engine.exec) : "", opt.seed,
+                                   v.index + 1, v.generated.family, exec ? precision_flag : ""))
+            .date(fixtures::utc_date())
+            .broke(small.what)
+            .json();
     if (exec) {
       f.provenance["engine"] = o.engine.exec;
       f.provenance["original_case"] = fixtures::case_to_json(v.generated.c);  // before shrinking
     }
-    if (!v.protocol.empty()) f.provenance["protocol"] = v.protocol;
-    else f.provenance["fast_answer"] = fast_answer_json(small.fast);
+    if (!v.protocol.empty())
+      f.provenance["protocol"] = v.protocol;
+    else
+      f.provenance["fast_answer"] = fast_answer_json(small.fast);
     const auto path = fixtures::write_fixture(o.fixtures_dir, f, v.generated.family);
     ++written;
     std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());
@@ -229,10 +247,12 @@ void store_counterexamples(const CheckOptions& o, const properties::CampaignOpti
 int report_summary(const CheckOptions& o, const properties::CampaignOptions& opt,
                    const properties::CampaignResult& result, std::size_t late_failures) {
   properties::Summary s = properties::summarize(result, opt);
-  if (!o.engine.exec.empty()) s.options["engine"] = o.engine.exec;  // shards of different engines must not merge
+  if (!o.engine.exec.empty())
+    s.options["engine"] = o.engine.exec;  // shards of different engines must not merge
   std::cout << table(s);
-  std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}{}\n", s.cases, result.seconds,
-                           s.cases / std::max(result.seconds, 1e-9), s.violations + late_failures,
+  std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}{}\n", s.cases,
+                           result.seconds, s.cases / std::max(result.seconds, 1e-9),
+                           s.violations + late_failures,
                            result.interrupted ? " (interrupted: partial summary)" : "",
                            result.fatal.empty() ? "" : " (engine gave up: partial summary)");
   if (!o.json_out.empty()) {
@@ -266,29 +286,38 @@ int run_check(const CheckOptions& o_in) {
 
 void add_check_command(CLI::App& app, int* status) {
   auto o = std::make_shared<CheckOptions>();
-  CLI::App* c = app.add_subcommand("check", "Run a randomized campaign of every fast algorithm (or, with --exec, an "
-                                            "external engine) against the exact reference (exit 0: all held, "
-                                            "1: violations, 2: usage error or the engine gave up)");
+  CLI::App* c =
+      app.add_subcommand("check",
+                         "Run a randomized campaign of every fast algorithm (or, with --exec, an "
+                         "external engine) against the exact reference (exit 0: all held, "
+                         "1: violations, 2: usage error or the engine gave up)");
   c->add_option("--cases", o->cases, "cases per family")->capture_default_str();
   c->add_option("--seed", o->seed, "campaign seed (same seed, same cases)")->capture_default_str();
   c->add_option("--families", o->families, "families to run (default: all)")->delimiter(',');
-  c->add_option("--algorithms", o->algorithms, "algorithms to run: sat,gjk,epa,manifold,internal_vertices")
+  c->add_option("--algorithms", o->algorithms,
+                "algorithms to run: sat,gjk,epa,manifold,internal_vertices")
       ->delimiter(',');
-  c->add_option("--precision", o->precision, "float, double or both (default both; with --exec: the precision the "
-                                              "engine claims, float or double, default double)");
-  c->add_option("--threads", o->threads, "worker threads (0: all cores); results do not depend on it");
-  c->add_option("--shard", o->shard, "run shard K of N (K/N); combine summaries with `minkowski merge`")
+  c->add_option("--precision", o->precision,
+                "float, double or both (default both; with --exec: the precision the "
+                "engine claims, float or double, default double)");
+  c->add_option("--threads", o->threads,
+                "worker threads (0: all cores); results do not depend on it");
+  c->add_option("--shard", o->shard,
+                "run shard K of N (K/N); combine summaries with `minkowski merge`")
       ->capture_default_str();
   c->add_option("--json", o->json_out, "write the summary (mergeable) as JSON to this file");
-  c->add_option("--fixtures", o->fixtures_dir,
-                "directory for shrunk counterexamples (default fixtures/found; with --exec: exec-fixtures)");
+  c->add_option(
+      "--fixtures", o->fixtures_dir,
+      "directory for shrunk counterexamples (default fixtures/found; with --exec: exec-fixtures)");
   add_engine_options(c, o->engine);
-  c->add_option("--max-fixtures", o->max_fixtures, "at most this many fixtures (one per algorithm/family/precision and failing field)")
+  c->add_option("--max-fixtures", o->max_fixtures,
+                "at most this many fixtures (one per algorithm/family/precision and failing field)")
       ->capture_default_str();
   c->add_flag("--quiet", o->quiet, "no progress output");
   // Hidden (empty group: not in --help): scales every bound, so that tests can force violations
   // (--bounds-scale 0 judges against exact answers) — cli/test/concurrent_writers_test.sh.
-  c->add_option("--bounds-scale", o->bounds_scale, "test only: multiply every tolerance bound")->group("");
+  c->add_option("--bounds-scale", o->bounds_scale, "test only: multiply every tolerance bound")
+      ->group("");
   c->callback([o, status] { *status = run_check(*o); });
 }
 

@@ -9,25 +9,29 @@
 namespace minkowski::cli {
 
 CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o) {
-  CLI::Option* exec = app->add_option("--exec", o.exec,
-                                       "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
-                                       "Lines protocol (docs/design.md, \"The --exec protocol\")");
+  CLI::Option* exec =
+      app->add_option("--exec", o.exec,
+                      "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
+                      "Lines protocol (docs/design.md, \"The --exec protocol\")");
   // The engine's options mean nothing without an engine: CLI11 rejects them (exit 2).
   app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")
       ->capture_default_str()
       ->needs(exec);
   app->add_option("--max-restarts", o.max_restarts,
-                  "with --exec: restarts after crashes, time-outs and protocol errors before giving up (exit 2)")
+                  "with --exec: restarts after crashes, time-outs and protocol errors before "
+                  "giving up (exit 2)")
       ->capture_default_str()
       ->needs(exec);
   app->add_option("--bounds", o.bounds_file,
-                  "with --exec: JSON file of tolerance constants (k_relation, k_depth, …, tau) replacing the "
+                  "with --exec: JSON file of tolerance constants (k_relation, k_depth, …, tau) "
+                  "replacing the "
                   "defaults of the precision")
       ->needs(exec);
   return exec;
 }
 
-std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds b, std::string* error) {
+std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds b,
+                                              std::string* error) {
   std::ifstream in(file);
   if (!in) {
     *error = fmt::format("cannot open bounds file {}", file);
@@ -45,9 +49,16 @@ std::optional<properties::Bounds> load_bounds(const std::string& file, propertie
     return std::nullopt;
   }
   const std::pair<const char*, double*> fields[] = {
-      {"u", &b.u}, {"k_relation", &b.k_relation}, {"k_distance", &b.k_distance}, {"k_depth", &b.k_depth},
-      {"k_normal", &b.k_normal}, {"k_witness", &b.k_witness}, {"k_contact", &b.k_contact}, {"tau", &b.tau},
-      {"tau_relative", &b.tau_relative}, {"tau_contact_depth_relative", &b.tau_contact_depth_relative}};
+      {"u", &b.u},
+      {"k_relation", &b.k_relation},
+      {"k_distance", &b.k_distance},
+      {"k_depth", &b.k_depth},
+      {"k_normal", &b.k_normal},
+      {"k_witness", &b.k_witness},
+      {"k_contact", &b.k_contact},
+      {"tau", &b.tau},
+      {"tau_relative", &b.tau_relative},
+      {"tau_contact_depth_relative", &b.tau_contact_depth_relative}};
   for (const auto& [key, v] : j.items()) {
     double* slot = nullptr;
     for (const auto& [name, p] : fields)
@@ -56,9 +67,10 @@ std::optional<properties::Bounds> load_bounds(const std::string& file, propertie
       *error = fmt::format("{}: unknown bound \"{}\"", file, key);
       return std::nullopt;
     }
-    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || (key == "u" && v.get<double>() == 0)) {
-      *error = fmt::format("{}: \"{}\" must be a finite number >= 0{}, got {}", file, key, key == "u" ? " (and > 0)" : "",
-                           v.dump());
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 ||
+        (key == "u" && v.get<double>() == 0)) {
+      *error = fmt::format("{}: \"{}\" must be a finite number >= 0{}, got {}", file, key,
+                           key == "u" ? " (and > 0)" : "", v.dump());
       return std::nullopt;
     }
     *slot = v.get<double>();
@@ -66,9 +78,9 @@ std::optional<properties::Bounds> load_bounds(const std::string& file, propertie
   return b;
 }
 
-std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, properties::Precision p,
-                                                       std::shared_ptr<properties::ExecEngine>* engine_out,
-                                                       std::string* error) {
+std::optional<properties::Subject> make_engine_subject(
+    const EngineOptions& o, properties::Precision p,
+    std::shared_ptr<properties::ExecEngine>* engine_out, std::string* error) {
   if (!(o.timeout > 0) || !std::isfinite(o.timeout)) {
     *error = fmt::format("--timeout must be a positive number of seconds, got {}", o.timeout);
     return std::nullopt;
@@ -86,7 +98,8 @@ std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, p
   return engine_subject(o, p, bounds, engine_out);
 }
 
-properties::Subject engine_subject(const EngineOptions& o, properties::Precision p, const properties::Bounds& bounds,
+properties::Subject engine_subject(const EngineOptions& o, properties::Precision p,
+                                   const properties::Bounds& bounds,
                                    std::shared_ptr<properties::ExecEngine>* engine_out) {
   properties::Subject s;
   s.name = "exec";

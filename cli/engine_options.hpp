@@ -13,10 +13,10 @@
 namespace minkowski::cli {
 
 struct EngineOptions {
-  std::string exec;              ///< empty: no engine
+  std::string exec;  ///< empty: no engine
   double timeout = properties::kDefaultAnswerTimeoutSeconds;
   int max_restarts = properties::kDefaultMaxRestarts;
-  std::string bounds_file;       ///< empty: properties::engine_bounds(precision)
+  std::string bounds_file;  ///< empty: properties::engine_bounds(precision)
 };
 
 /// Adds --exec, --timeout, --max-restarts, --bounds to `app`; returns --exec, for the caller's
@@ -28,19 +28,21 @@ CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o);
 /// (finite numbers >= 0; u > 0) replacing the fields of `base`. Unknown keys are errors (a
 /// misspelt bound would silently keep the default). Returns nullopt and sets *error naming the
 /// file and the key.
-std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds base, std::string* error);
+std::optional<properties::Bounds> load_bounds(const std::string& file, properties::Bounds base,
+                                              std::string* error);
 
 /// The engine subject "exec" in precision `p`, held to engine_bounds(p) or the --bounds file;
 /// `engine_out` receives the process handle (for finish()). Returns nullopt and sets *error for
 /// bad options (exit 2).
-std::optional<properties::Subject> make_engine_subject(const EngineOptions& o, properties::Precision p,
-                                                       std::shared_ptr<properties::ExecEngine>* engine_out,
-                                                       std::string* error);
+std::optional<properties::Subject> make_engine_subject(
+    const EngineOptions& o, properties::Precision p,
+    std::shared_ptr<properties::ExecEngine>* engine_out, std::string* error);
 
 /// The subject make_engine_subject builds, from options it has already accepted and the bounds it
 /// chose (Subject::bounds): a further engine process of the same engine, without reading the
 /// bounds file again (`check` shrinks with one of its own).
-properties::Subject engine_subject(const EngineOptions& o, properties::Precision p, const properties::Bounds& bounds,
+properties::Subject engine_subject(const EngineOptions& o, properties::Precision p,
+                                   const properties::Bounds& bounds,
                                    std::shared_ptr<properties::ExecEngine>* engine_out);
 
 }  // namespace minkowski::cli

@@ -35,18 +35,23 @@ int run_fixture(const std::string& file, const std::string& dir, const std::stri
           ++refused;
           return;
         }
-        f.provenance = fixtures::Provenance("minkowski fixture").source(fmt::format("{}:{}", file, line)).json();
+        f.provenance = fixtures::Provenance("minkowski fixture")
+                           .source(fmt::format("{}:{}", file, line))
+                           .json();
         const auto path = fixtures::write_fixture(dir, f, prefix);
         std::cout << path.string() << '\n';
         ++written;
       },
-      [&](const fixtures::CaseError& e) { std::cerr << "minkowski fixture: " << e.what() << '\n'; });
+      [&](const fixtures::CaseError& e) {
+        std::cerr << "minkowski fixture: " << e.what() << '\n';
+      });
   std::cerr << fmt::format("{} fixtures in {}\n", written, dir);
   return bad + refused == 0 ? 0 : 2;
 }
 
 /// The exact fields a fixture pins down: the reference must still give exactly these.
-bool same_exact(const nlohmann::ordered_json& stored, const nlohmann::ordered_json& now, std::string& why) {
+bool same_exact(const nlohmann::ordered_json& stored, const nlohmann::ordered_json& now,
+                std::string& why) {
   for (const char* k : {"relation", "signed_distance", "squared", "core_squared"}) {
     const bool a = stored.contains(k), b = now.contains(k);
     if (a != b || (a && stored[k] != now[k])) {
@@ -129,23 +134,28 @@ int run_replay(const ReplayOptions& o) {
       if (j.reply.outcome == properties::EngineOutcome::skip) continue;
       ++judged;
       if (j.violation) {
-        std::cout << fmt::format("REGRESSED {} (exec/{}): {}\n", path.string(), o.precision, j.what);
+        std::cout << fmt::format("REGRESSED {} (exec/{}): {}\n", path.string(), o.precision,
+                                 j.what);
         ++regressed;
       }
       continue;
     }
     for (properties::Algorithm alg : properties::all_algorithms()) {
       if (!properties::is_judged(alg)) continue;
-      for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
-        const auto fast = p == properties::Precision::single ? properties::run_fast<float>(alg, f.c)
-                                                            : properties::run_fast<double>(alg, f.c);
+      for (properties::Precision p :
+           {properties::Precision::single, properties::Precision::double_}) {
+        const auto fast = p == properties::Precision::single
+                              ? properties::run_fast<float>(alg, f.c)
+                              : properties::run_fast<double>(alg, f.c);
         if (!fast) continue;
-        const properties::Verdict v = properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
+        const properties::Verdict v =
+            properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
         if (!v.asserted) continue;  // below the precision's smallest judged scale (bounds.hpp)
         ++judged;
         if (!v.ok) {
-          std::cout << fmt::format("REGRESSED {} ({}/{}): {}\n", path.string(), properties::to_string(alg),
-                                   properties::to_string(p), v.summary());
+          std::cout << fmt::format("REGRESSED {} ({}/{}): {}\n", path.string(),
+                                   properties::to_string(alg), properties::to_string(p),
+                                   v.summary());
           ++regressed;
         }
       }
@@ -153,12 +163,13 @@ int run_replay(const ReplayOptions& o) {
   }
   if (process)
     if (const auto extra = process->finish()) {
-      std::cout << fmt::format("REGRESSED (exec): {}: {}\n", properties::to_string(extra->outcome), extra->message);
+      std::cout << fmt::format("REGRESSED (exec): {}: {}\n", properties::to_string(extra->outcome),
+                               extra->message);
       ++regressed;
     }
   if (!quiet)
-    std::cout << fmt::format("{} fixtures, {} judgements, {} regressed, {} unreadable\n", files.size(), judged,
-                             regressed, unreadable);
+    std::cout << fmt::format("{} fixtures, {} judgements, {} regressed, {} unreadable\n",
+                             files.size(), judged, regressed, unreadable);
   if (unreadable) return 2;
   return regressed == 0 ? 0 : 1;
 }
@@ -181,7 +192,8 @@ int run_merge(const std::vector<std::string>& files, const std::string& out) {
     return 2;
   }
   std::cout << properties::table(m);
-  std::cout << fmt::format("{} cases, {} violations (merged from {} summaries)\n", m.cases, m.violations, parts.size());
+  std::cout << fmt::format("{} cases, {} violations (merged from {} summaries)\n", m.cases,
+                           m.violations, parts.size());
   if (!out.empty()) std::ofstream(out) << properties::to_json(m).dump(1) << '\n';
   return m.violations == 0 ? 0 : 1;
 }
@@ -192,7 +204,8 @@ void add_fixture_command(CLI::App& app, int* status) {
   auto file = std::make_shared<std::string>();
   auto dir = std::make_shared<std::string>("fixtures/user");
   auto prefix = std::make_shared<std::string>("case");
-  CLI::App* c = app.add_subcommand("fixture", "Turn each case of a JSON Lines batch into a fixture with its exact answer");
+  CLI::App* c = app.add_subcommand(
+      "fixture", "Turn each case of a JSON Lines batch into a fixture with its exact answer");
   c->add_option("FILE", *file, "case batch")->required();
   c->add_option("--dir", *dir, "directory for the fixtures")->capture_default_str();
   c->add_option("--prefix", *prefix, "file name prefix")->capture_default_str();
@@ -201,14 +214,19 @@ void add_fixture_command(CLI::App& app, int* status) {
 
 void add_replay_command(CLI::App& app, int* status) {
   auto o = std::make_shared<ReplayOptions>();
-  CLI::App* c = app.add_subcommand("replay", "Replay every fixture under DIR against the fast library (or an engine "
-                                             "with --exec); exit 1 if any regressed");
-  c->add_option("DIR", o->dir, "fixture directory (searched recursively for *.json), or one fixture file")->required();
+  CLI::App* c =
+      app.add_subcommand("replay",
+                         "Replay every fixture under DIR against the fast library (or an engine "
+                         "with --exec); exit 1 if any regressed");
+  c->add_option("DIR", o->dir,
+                "fixture directory (searched recursively for *.json), or one fixture file")
+      ->required();
   c->add_flag("--quiet", o->quiet, "print only regressions");
   CLI::Option* exec = add_engine_options(c, o->engine);
   // Without an engine the fast library is judged in both precisions: CLI11 rejects --precision
   // (exit 2) rather than ignore it.
-  c->add_option("--precision", o->precision, "with --exec: the precision the engine claims, float or double")
+  c->add_option("--precision", o->precision,
+                "with --exec: the precision the engine claims, float or double")
       ->capture_default_str()
       ->check(CLI::IsMember({"float", "double"}))
       ->needs(exec);
@@ -218,7 +236,8 @@ void add_replay_command(CLI::App& app, int* status) {
 void add_merge_command(CLI::App& app, int* status) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
-  CLI::App* c = app.add_subcommand("merge", "Combine the summaries of `check --shard K/N --json` runs");
+  CLI::App* c =
+      app.add_subcommand("merge", "Combine the summaries of `check --shard K/N --json` runs");
   c->add_option("FILES", *files, "summary JSON files")->required();
   c->add_option("--json", *out, "write the merged summary here");
   c->callback([=] { *status = run_merge(*files, *out); });

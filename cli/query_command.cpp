@@ -27,11 +27,14 @@ struct QueryOptions {
 nlohmann::ordered_json fast_answers(const fixtures::Case& c, const reference::PairAnswer& exact) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (properties::Algorithm alg : properties::all_algorithms())
-    for (properties::Precision p : {properties::Precision::double_, properties::Precision::single}) {
-      const std::string key = std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
+    for (properties::Precision p :
+         {properties::Precision::double_, properties::Precision::single}) {
+      const std::string key =
+          std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
       std::string why;
-      const auto f = p == properties::Precision::single ? properties::run_fast<float>(alg, c, &why)
-                                                       : properties::run_fast<double>(alg, c, &why);
+      const auto f = p == properties::Precision::single
+                         ? properties::run_fast<float>(alg, c, &why)
+                         : properties::run_fast<double>(alg, c, &why);
       if (!f) {
         out[key] = {{"skipped", why}};
         continue;
@@ -39,7 +42,9 @@ nlohmann::ordered_json fast_answers(const fixtures::Case& c, const reference::Pa
       nlohmann::ordered_json j = fast_answer_json(*f);
       const properties::Verdict v = properties::judge(c, exact, *f, properties::bounds_for(alg, p));
       nlohmann::ordered_json errs = nlohmann::ordered_json::object();
-      for (const auto& fv : v.fields) errs[properties::to_string(fv.field)] = {{"error_uS", fv.error}, {"allowed_uS", fv.allowed}};
+      for (const auto& fv : v.fields)
+        errs[properties::to_string(fv.field)] = {{"error_uS", fv.error},
+                                                 {"allowed_uS", fv.allowed}};
       j["errors"] = errs;
       j["within_tolerance"] = v.ok;
       if (!properties::is_judged(alg) || !v.asserted) j["judged"] = false;

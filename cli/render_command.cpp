@@ -41,7 +41,8 @@ std::string engine_label(const std::string& command) {
     if (to != std::string::npos && to > from) return "engine " + command.substr(from, to - from);
   }
   std::string program = command.substr(0, command.find(' '));
-  program = program.substr(program.find_last_of('/') == std::string::npos ? 0 : program.find_last_of('/') + 1);
+  program = program.substr(
+      program.find_last_of('/') == std::string::npos ? 0 : program.find_last_of('/') + 1);
   return "engine " + program.substr(0, 30);
 }
 
@@ -50,8 +51,9 @@ int run_render(const RenderOptions& o) {
     reports::DrawOptions d;
     const auto alg = properties::algorithm_from_string(o.algorithm);
     if (!alg) {
-      std::cerr << fmt::format("minkowski render: unknown algorithm {} (sat, gjk, epa, manifold, internal_vertices)\n",
-                               o.algorithm);
+      std::cerr << fmt::format(
+          "minkowski render: unknown algorithm {} (sat, gjk, epa, manifold, internal_vertices)\n",
+          o.algorithm);
       return 2;
     }
     d.algorithm = *alg;
@@ -63,20 +65,25 @@ int run_render(const RenderOptions& o) {
       // --exec) or one of ours; judged in the precision the fixture records.
       d.answer = reports::stored_answer(whole);
       if (!d.answer) {
-        std::cerr << fmt::format("minkowski render: {} keeps no protocol answer (provenance.fast_answer)\n", o.input);
+        std::cerr << fmt::format(
+            "minkowski render: {} keeps no protocol answer (provenance.fast_answer)\n", o.input);
         return 2;
       }
       const nlohmann::json& p = whole["provenance"];
-      if (const auto fp = properties::precision_from_string(p.value("precision", ""))) d.precision = *fp;
+      if (const auto fp = properties::precision_from_string(p.value("precision", "")))
+        d.precision = *fp;
       d.label = p.contains("engine") ? engine_label(p["engine"].get<std::string>())
                                      : p.value("algorithm", std::string("stored answer"));
       if (!p.contains("engine")) {  // one of ours: its own bounds
-        if (const auto a = properties::algorithm_from_string(p.value("algorithm", ""))) d.bounds = properties::bounds_for(*a, d.precision);
+        if (const auto a = properties::algorithm_from_string(p.value("algorithm", "")))
+          d.bounds = properties::bounds_for(*a, d.precision);
       }
     }
     const std::string svg = reports::draw_case(c, d);
-    if (o.out.empty() || o.out == "-") std::cout << svg;
-    else reports::write_text_file(o.out, svg);
+    if (o.out.empty() || o.out == "-")
+      std::cout << svg;
+    else
+      reports::write_text_file(o.out, svg);
     return 0;
   } catch (const std::exception& e) {  // CaseError (names file and line), InputError, I/O errors
     std::cerr << "minkowski render: " << e.what() << '\n';
@@ -88,16 +95,20 @@ int run_render(const RenderOptions& o) {
 
 void add_render_command(CLI::App& app, int* status) {
   auto o = std::make_shared<RenderOptions>();
-  CLI::App* c = app.add_subcommand("render", "draw one case as SVG: shapes, A − B, origin, exact and fast answers");
-  c->add_option("case", o->input, "case or fixture file (one JSON object), or - for stdin")->required();
+  CLI::App* c = app.add_subcommand(
+      "render", "draw one case as SVG: shapes, A − B, origin, exact and fast answers");
+  c->add_option("case", o->input, "case or fixture file (one JSON object), or - for stdin")
+      ->required();
   c->add_option("--out", o->out, "SVG file to write (default: stdout)");
-  c->add_option("--algorithm", o->algorithm, "fast answer to draw: sat, gjk, epa, manifold, internal_vertices")
+  c->add_option("--algorithm", o->algorithm,
+                "fast answer to draw: sat, gjk, epa, manifold, internal_vertices")
       ->capture_default_str();
   c->add_option("--precision", o->precision, "float or double")
       ->check(CLI::IsMember({"float", "double"}))
       ->capture_default_str();
   c->add_flag("--fixture-answer", o->fixture_answer,
-              "draw the answer the fixture keeps (provenance.fast_answer: the engine's or algorithm's answer that "
+              "draw the answer the fixture keeps (provenance.fast_answer: the engine's or "
+              "algorithm's answer that "
               "broke the tolerance model) instead of running --algorithm");
   c->callback([o, status] { *status = run_render(*o); });
 }

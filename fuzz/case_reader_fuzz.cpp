@@ -39,7 +39,8 @@ bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; 
 bool same_shape(const reference::Shape& a, const reference::Shape& b) {
   if (a.points.size() != b.points.size() || !same_bits(a.radius, b.radius)) return false;
   for (std::size_t i = 0; i < a.points.size(); ++i)
-    if (!same_bits(a.points[i].x, b.points[i].x) || !same_bits(a.points[i].y, b.points[i].y)) return false;
+    if (!same_bits(a.points[i].x, b.points[i].x) || !same_bits(a.points[i].y, b.points[i].y))
+      return false;
   return true;
 }
 
@@ -50,7 +51,8 @@ void check_accepted(const fixtures::Case& c) {
   } catch (const reference::InputError& e) {
     fail(std::string("reader accepted an invalid case: ") + e.what());
   }
-  const fixtures::Case back = fixtures::parse_case_line(fixtures::case_to_json(c).dump(), "<roundtrip>", 1);
+  const fixtures::Case back =
+      fixtures::parse_case_line(fixtures::case_to_json(c).dump(), "<roundtrip>", 1);
   if (back.id != c.id || !same_shape(back.a, c.a) || !same_shape(back.b, c.b))
     fail("case changed on write → read: " + fixtures::case_to_json(c).dump());
 }
@@ -59,7 +61,8 @@ void check_accepted(const fixtures::Case& c) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const std::size_t lines = 1 + static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  const std::size_t lines =
+      1 + static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 
   std::istringstream in(text);
   std::size_t errors = 0;
@@ -82,7 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_accepted(f.c);
   } catch (const fixtures::CaseError& e) {
     check_message(e.what());
-    if (e.line() < 1 || e.line() > lines) fail(std::string("fixture error with a wrong line: ") + e.what());
+    if (e.line() < 1 || e.line() > lines)
+      fail(std::string("fixture error with a wrong line: ") + e.what());
   } catch (const std::exception& e) {
     fail(std::string("fixture_from_text threw something other than CaseError: ") + e.what());
   }

@@ -48,7 +48,8 @@ bool all_finite(const properties::FastAnswer& f) {
   if (f.distance && !std::isfinite(*f.distance)) return false;
   if (f.contacts)
     for (const auto& k : *f.contacts)
-      if (!std::isfinite(k.depth) || !finite(k.point) || !finite(k.point_a) || !finite(k.point_b)) return false;
+      if (!std::isfinite(k.depth) || !finite(k.point) || !finite(k.point_a) || !finite(k.point_b))
+        return false;
   return true;
 }
 
@@ -58,7 +59,8 @@ void store_finding(const fixtures::Case& c, const std::string& alg, const std::s
   fixtures::Fixture f;
   f.c = c;
   f.expected = fixtures::answer_to_json(reference::query(c.a, c.b));
-  f.provenance = fixtures::Provenance("fuzz/fast_vs_reference_fuzz").algorithm(alg).broke(broke).json();
+  f.provenance =
+      fixtures::Provenance("fuzz/fast_vs_reference_fuzz").algorithm(alg).broke(broke).json();
   std::fprintf(stderr, "fixture: %s\n", fixtures::write_fixture(dir, f, "fuzz").c_str());
 }
 
@@ -78,11 +80,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::optional<reference::PairAnswer> exact;
   if (valid) exact = reference::query(c.a, c.b);
   for (properties::Algorithm alg : properties::all_algorithms())
-    for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
-      const std::string name = std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
+    for (properties::Precision p :
+         {properties::Precision::single, properties::Precision::double_}) {
+      const std::string name =
+          std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
       std::string why;
-      const auto f = p == properties::Precision::single ? properties::run_fast<float>(alg, c, &why)
-                                                       : properties::run_fast<double>(alg, c, &why);
+      const auto f = p == properties::Precision::single
+                         ? properties::run_fast<float>(alg, c, &why)
+                         : properties::run_fast<double>(alg, c, &why);
       if (!f) {
         if (why.empty()) fail(c, name + " refused the case without a reason");
         continue;
@@ -93,7 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // Not asserted below the smallest judged scale (judge() would measure and pass it): skip
       // the exact work, as denormal-laden inputs are a good share of this target's.
       if (properties::case_scale_of(c) < properties::min_judged_scale(p)) continue;
-      const properties::Verdict v = properties::judge(c, *exact, *f, properties::bounds_for(alg, p));
+      const properties::Verdict v =
+          properties::judge(c, *exact, *f, properties::bounds_for(alg, p));
       if (!v.ok) {
         store_finding(c, name, v.summary());
         fail(c, name + " outside the tolerance model: " + v.summary());

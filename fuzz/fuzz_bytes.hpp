@@ -62,22 +62,38 @@ class ByteReader {
   double special(std::uint8_t t) const {
     constexpr double inf = std::numeric_limits<double>::infinity();
     switch (t) {
-      case 0: return 0.0;
-      case 1: return -0.0;
-      case 2: return 1.0;
-      case 3: return -1.0;
-      case 4: return std::numeric_limits<double>::quiet_NaN();
-      case 5: return inf;
-      case 6: return -inf;
-      case 7: return std::numeric_limits<double>::denorm_min();
-      case 8: return -std::numeric_limits<double>::denorm_min();
-      case 9: return std::numeric_limits<double>::min();
-      case 10: return 1e308;
-      case 11: return -1e308;
-      case 12: return 0x1p1022;  // the reference's coordinate limit (reference/src/shape.cpp)
-      case 13: return fast::max_coordinate<double>();
-      case 14: return previous_;                       // duplicate points, zero-length edges
-      default: return std::nextafter(previous_, inf);  // one ulp off the previous value
+      case 0:
+        return 0.0;
+      case 1:
+        return -0.0;
+      case 2:
+        return 1.0;
+      case 3:
+        return -1.0;
+      case 4:
+        return std::numeric_limits<double>::quiet_NaN();
+      case 5:
+        return inf;
+      case 6:
+        return -inf;
+      case 7:
+        return std::numeric_limits<double>::denorm_min();
+      case 8:
+        return -std::numeric_limits<double>::denorm_min();
+      case 9:
+        return std::numeric_limits<double>::min();
+      case 10:
+        return 1e308;
+      case 11:
+        return -1e308;
+      case 12:
+        return 0x1p1022;  // the reference's coordinate limit (reference/src/shape.cpp)
+      case 13:
+        return fast::max_coordinate<double>();
+      case 14:
+        return previous_;  // duplicate points, zero-length edges
+      default:
+        return std::nextafter(previous_, inf);  // one ulp off the previous value
     }
   }
 
@@ -88,7 +104,8 @@ class ByteReader {
 
 /// Decodes a case with at most `max_points` points per shape, or nullopt if the bytes run out.
 /// The case is not validated: it may hold NaN, infinities, negative radii or no points at all.
-inline std::optional<fixtures::Case> decode_case(const std::uint8_t* data, std::size_t size, std::size_t max_points) {
+inline std::optional<fixtures::Case> decode_case(const std::uint8_t* data, std::size_t size,
+                                                 std::size_t max_points) {
   ByteReader r(data, size);
   const auto na = r.byte(), nb = r.byte();
   if (!na || !nb) return std::nullopt;
@@ -97,7 +114,8 @@ inline std::optional<fixtures::Case> decode_case(const std::uint8_t* data, std::
   if (!ra || !rb) return std::nullopt;
   c.a.radius = *ra;
   c.b.radius = *rb;
-  for (auto [shape, n] : {std::pair{&c.a, *na % (max_points + 1)}, std::pair{&c.b, *nb % (max_points + 1)}})
+  for (auto [shape, n] :
+       {std::pair{&c.a, *na % (max_points + 1)}, std::pair{&c.b, *nb % (max_points + 1)}})
     for (std::size_t i = 0; i < n; ++i) {
       const auto x = r.value(), y = r.value();
       if (!x || !y) return std::nullopt;

@@ -72,28 +72,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto walk = vertex_points(d, reference::hull_boundary_walk(d));
   if (certified != chain || chain != walk)
     fail(c, "hulls disagree: certified " + std::to_string(certified.size()) + ", chain " +
-                std::to_string(chain.size()) + ", walk " + std::to_string(walk.size()) + " vertices");
+                std::to_string(chain.size()) + ", walk " + std::to_string(walk.size()) +
+                " vertices");
 
   const reference::PairAnswer ans = reference::query(c.a, c.b);
-  if (!boost::multiprecision::isfinite(ans.signed_distance)) fail(c, "signed distance is not finite");
+  if (!boost::multiprecision::isfinite(ans.signed_distance))
+    fail(c, "signed distance is not finite");
   const int sign = ans.signed_distance > 0 ? 1 : ans.signed_distance < 0 ? -1 : 0;
-  const int expected = ans.relation == reference::Relation::separated ? 1
-                       : ans.relation == reference::Relation::touching ? 0 : -1;
-  if (sign != expected) fail(c, std::string("relation ") + reference::to_string(ans.relation) +
-                                    " but signed distance of sign " + std::to_string(sign));
+  const int expected = ans.relation == reference::Relation::separated  ? 1
+                       : ans.relation == reference::Relation::touching ? 0
+                                                                       : -1;
+  if (sign != expected)
+    fail(c, std::string("relation ") + reference::to_string(ans.relation) +
+                " but signed distance of sign " + std::to_string(sign));
 
   const reference::Point p = c.b.points.front();
   const reference::Relation where = reference::locate(c.a, p);
-  const reference::PairAnswer point = reference::query(c.a, reference::Shape{{p}, 0}, reference::Detail::magnitudes);
+  const reference::PairAnswer point =
+      reference::query(c.a, reference::Shape{{p}, 0}, reference::Detail::magnitudes);
   if (where != point.relation)
     fail(c, std::string("locate says ") + reference::to_string(where) + ", query says " +
                 reference::to_string(point.relation));
 
   const reference::PreparedPair pair(c.a, c.b);
   const reference::PreparedPair a_alone = pair.a_against_point();
-  for (const auto& [prepared, v, what] : {std::tuple{&pair, reference::Point{0, 0}, "pair at the origin"},
-                                          std::tuple{&pair, p, "pair translated by b's first point"},
-                                          std::tuple{&a_alone, p, "b's first point against a"}}) {
+  for (const auto& [prepared, v, what] :
+       {std::tuple{&pair, reference::Point{0, 0}, "pair at the origin"},
+        std::tuple{&pair, p, "pair translated by b's first point"},
+        std::tuple{&a_alone, p, "b's first point against a"}}) {
     const double rounded = prepared->signed_distance_after_translation_rounded(v);
     const double exact = static_cast<double>(prepared->signed_distance_after_translation(v));
     // The one allowed difference: an exact tie, which the rounded form settles to even while
@@ -101,9 +107,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // (rounded_distance.hpp). Then the two are neighbours and the rounded one is even.
     const bool tie_to_even = std::nextafter(exact, rounded) == rounded &&
                              (std::bit_cast<std::uint64_t>(rounded) & 1u) == 0;
-    if (std::bit_cast<std::uint64_t>(rounded) != std::bit_cast<std::uint64_t>(exact) && !tie_to_even) {
+    if (std::bit_cast<std::uint64_t>(rounded) != std::bit_cast<std::uint64_t>(exact) &&
+        !tie_to_even) {
       char values[96];
-      std::snprintf(values, sizeof values, " is %.17g, the exact one rounds to %.17g", rounded, exact);
+      std::snprintf(values, sizeof values, " is %.17g, the exact one rounds to %.17g", rounded,
+                    exact);
       fail(c, std::string("rounded signed distance of the ") + what + values);
     }
   }

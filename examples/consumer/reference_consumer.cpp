@@ -31,8 +31,8 @@ int main() {
       {"unit square vs circle r=0.5 at (1,1)", unit_square, Shape{{{1, 1}}, 0.5},
        Relation::overlapping, -0.5, nullptr},
       // The squares share the edge x = 1: distance exactly 0.
-      {"unit square vs square [1,2]x[0,1]", unit_square,
-       Shape{{{1, 0}, {2, 0}, {2, 1}, {1, 1}}, 0}, Relation::touching, 0, "0"},
+      {"unit square vs square [1,2]x[0,1]", unit_square, Shape{{{1, 0}, {2, 0}, {2, 1}, {1, 1}}, 0},
+       Relation::touching, 0, "0"},
       // Nearest point of the square to (3,1) is (1,1): distance 2, squared 4.
       {"unit square vs point (3,1)", unit_square, Shape{{{3, 1}}, 0}, Relation::separated, 2, "4"},
       // [0,2]² and [1,3]² overlap in [1,2]²: pushing B by 1 along +x or +y separates them.
@@ -63,6 +63,7 @@ int main() {
               inside && on_edge && square ? "ok" : "MISMATCH");
   failures += !(inside && on_edge && square);
 
-  std::printf("reference consumer: %s\n", failures == 0 ? "all answers as derived by hand" : "FAILED");
+  std::printf("reference consumer: %s\n",
+              failures == 0 ? "all answers as derived by hand" : "FAILED");
   return failures == 0 ? 0 : 1;
 }

@@ -78,7 +78,8 @@ std::size_t check_pieces(const Decomposition<T>& d, double expected_area) {
   }
   EXPECT_NEAR(sum, expected_area, 1e-9 * expected_area);
   double tri = 0;
-  for (const auto& t : d.triangles) tri += area(std::vector<Vec2<T>>{d.vertices[t[0]], d.vertices[t[1]], d.vertices[t[2]]});
+  for (const auto& t : d.triangles)
+    tri += area(std::vector<Vec2<T>>{d.vertices[t[0]], d.vertices[t[1]], d.vertices[t[2]]});
   EXPECT_NEAR(tri, expected_area, 1e-9 * expected_area);
   return d.pieces.size();
 }
@@ -121,8 +122,22 @@ TYPED_TEST(DecomposeTyped, ClockwiseInputIsAccepted) {
 // between them leaves the polygon). 16 vertices → 14 triangles.
 TYPED_TEST(DecomposeTyped, CombSplitsIntoConvexPiecesOfTheSameArea) {
   using T = TypeParam;
-  const auto comb = poly<T>({{0, 0}, {7, 0}, {7, 3}, {6, 3}, {6, 1}, {5, 1}, {5, 3}, {4, 3},
-                             {4, 1}, {3, 1}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}});
+  const auto comb = poly<T>({{0, 0},
+                             {7, 0},
+                             {7, 3},
+                             {6, 3},
+                             {6, 1},
+                             {5, 1},
+                             {5, 3},
+                             {4, 3},
+                             {4, 1},
+                             {3, 1},
+                             {3, 3},
+                             {2, 3},
+                             {2, 1},
+                             {1, 1},
+                             {1, 3},
+                             {0, 3}});
   const Decomposition<T> d = decompose_polygon<T>(comb);
   ASSERT_TRUE(d) << d.message;
   EXPECT_EQ(d.triangles.size(), 14u);
@@ -134,8 +149,8 @@ TYPED_TEST(DecomposeTyped, CombSplitsIntoConvexPiecesOfTheSameArea) {
 // A convex polygon merges back into one piece; a triangle is one piece.
 TYPED_TEST(DecomposeTyped, ConvexInputIsOnePiece) {
   using T = TypeParam;
-  const Decomposition<T> hex = decompose_polygon<T>(
-      poly<T>({{2, 0}, {1, 2}, {-1, 2}, {-2, 0}, {-1, -2}, {1, -2}}));
+  const Decomposition<T> hex =
+      decompose_polygon<T>(poly<T>({{2, 0}, {1, 2}, {-1, 2}, {-2, 0}, {-1, -2}, {1, -2}}));
   ASSERT_TRUE(hex) << hex.message;
   EXPECT_EQ(check_pieces(hex, 12.0), 1u);  // 4 × 2 rectangle + 2 triangles of area 2
   const Decomposition<T> tri = decompose_polygon<T>(poly<T>({{0, 0}, {1, 0}, {0, 1}}));
@@ -202,9 +217,10 @@ TYPED_TEST(DecomposeTyped, BadInputIsNamed) {
 // ---- compounds ----------------------------------------------------------------------------------
 
 // L-shaped compound (area 3) and box B = [1.5,2.5]×[0.75,1.75] resting on the L's lower arm
-// (top face y = 1 for x in [1,2]). Whatever the pieces, the piece holding the edge (2,1)–(1,1) gives
-// A's face normal (0,1) with gap 0.75 − 1 = −0.25, and B's bottom edge clipped to x <= 2: points
-// (1.5, 0.75) and (2, 0.75), separation −0.25. The upper arm (x <= 1) does not reach B (x >= 1.5).
+// (top face y = 1 for x in [1,2]). Whatever the pieces, the piece holding the edge (2,1)–(1,1)
+// gives A's face normal (0,1) with gap 0.75 − 1 = −0.25, and B's bottom edge clipped to x <= 2:
+// points (1.5, 0.75) and (2, 0.75), separation −0.25. The upper arm (x <= 1) does not reach B (x
+// >= 1.5).
 TYPED_TEST(DecomposeTyped, CompoundLShapeAgainstBox) {
   using T = TypeParam;
   const auto l = poly<T>({{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}});

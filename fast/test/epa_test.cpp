@@ -1,6 +1,6 @@
 // EPA and penetration(): depths and normals against hand-derived answers (derivations in the
-// comments), the origin-on-a-simplex-edge start (docs/design.md), containment, circles, a 1024-gon, the
-// fixed-capacity exit, and the check that moving B by normal·depth leaves the shapes touching.
+// comments), the origin-on-a-simplex-edge start (docs/design.md), containment, circles, a 1024-gon,
+// the fixed-capacity exit, and the check that moving B by normal·depth leaves the shapes touching.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -170,7 +170,8 @@ TYPED_TEST(EpaTyped, CirclesDepthIsSumOfRadiiMinusCentreDistance) {
   EXPECT_NEAR(p.point_a.x, T(2), tol<T>(4));     // A's surface along n
   EXPECT_NEAR(p.point_b.x, T(-0.5), tol<T>(4));  // B's surface against n
   // Diagonal: centres (0,0) and (0.6,0.8) (distance 1), radii 1 and 1: depth 1 along (0.6, 0.8).
-  const auto q = minkowski::fast::penetration(shape<T>({{0, 0}}, T(1)), shape<T>({{T(0.6), T(0.8)}}, T(1)));
+  const auto q =
+      minkowski::fast::penetration(shape<T>({{0, 0}}, T(1)), shape<T>({{T(0.6), T(0.8)}}, T(1)));
   EXPECT_NEAR(q.depth, T(1), tol<T>(4));
   EXPECT_NEAR(q.normal.x, T(0.6), tol<T>());
   EXPECT_NEAR(q.normal.y, T(0.8), tol<T>());
@@ -223,9 +224,9 @@ TYPED_TEST(EpaTyped, PolygonOf1024SidesAgainstSquare) {
   // A square C = [0.5,1]² whose corner (0.5,0.5) pokes into the polygon near 45°, where (1024/8
   // = 128) a vertex sits exactly. Along n at angle φ near 45° the depth is h_A(n) − n·(0.5,0.5) =
   // cos(φ − θ) − √½·cos(φ − 45°), θ the polygon vertex nearest to φ. Within π/1024 of 45° that is
-  // (1 − √½)·cos(φ − 45°), smallest at φ = 45° ± π/1024 where the nearest vertex changes; beyond, the
-  // derivative −sin(φ − θ') + √½·sin(φ − 45°) is positive. So the depth is (1 − √½)·cos(π/1024),
-  // along one of the two edge normals at 45° ± π/1024 (a tie).
+  // (1 − √½)·cos(φ − 45°), smallest at φ = 45° ± π/1024 where the nearest vertex changes; beyond,
+  // the derivative −sin(φ − θ') + √½·sin(φ − 45°) is positive. So the depth is (1 −
+  // √½)·cos(π/1024), along one of the two edge normals at 45° ± π/1024 (a tie).
   const auto c = box<T>(T(0.5), T(0.5), T(1.0), T(1.0));
   const auto q = minkowski::fast::penetration(a, c);
   EXPECT_NEAR(q.depth, T((1 - std::sqrt(0.5)) * std::cos(kPi / 1024)), tol<T>(2));
@@ -240,7 +241,8 @@ TEST(EpaCapacity, FullPolytopeStopsWithNamedStatusAndValidAnswer) {
   // with polytope_full; the answer is still a separating direction (depth >= exact) and
   // depth − error_bound <= exact.
   std::vector<Vec2<double>> pts;
-  for (int k = 0; k < 1024; ++k) pts.push_back({std::cos(2 * kPi * k / 1024), std::sin(2 * kPi * k / 1024)});
+  for (int k = 0; k < 1024; ++k)
+    pts.push_back({std::cos(2 * kPi * k / 1024), std::sin(2 * kPi * k / 1024)});
   const auto a = shape<double>(pts);
   const auto b = shape<double>({{0, 0}});
   const auto g = minkowski::fast::gjk_distance(a, b);
@@ -265,7 +267,8 @@ TEST(EpaTolerance, LooserToleranceStopsEarlierWithinIt) {
   // Same polygon, B a point at (0.3, 0): the nearest boundary is towards +x, depth between
   // cos(π/1024) − 0.3 and 1 − 0.3.
   std::vector<Vec2<double>> pts;
-  for (int k = 0; k < 1024; ++k) pts.push_back({std::cos(2 * kPi * k / 1024), std::sin(2 * kPi * k / 1024)});
+  for (int k = 0; k < 1024; ++k)
+    pts.push_back({std::cos(2 * kPi * k / 1024), std::sin(2 * kPi * k / 1024)});
   const auto a = shape<double>(pts);
   const auto b = shape<double>({{0.3, 0.1}});
   const auto g = minkowski::fast::gjk_distance(a, b);
@@ -306,7 +309,8 @@ ConvexShape<double> random_polygon(std::mt19937_64& rng, int n, double spread) {
   std::vector<Vec2<double>> pts;
   for (double t : ang) {
     const double x = rx * std::cos(t), y = ry * std::sin(t);
-    pts.push_back({c.x + x * std::cos(rot) - y * std::sin(rot), c.y + x * std::sin(rot) + y * std::cos(rot)});
+    pts.push_back(
+        {c.x + x * std::cos(rot) - y * std::sin(rot), c.y + x * std::sin(rot) + y * std::cos(rot)});
   }
   return shape<double>(pts);
 }
@@ -317,7 +321,8 @@ ConvexShape<double> random_polygon(std::mt19937_64& rng, int n, double spread) {
 // with n = −m).
 double sat_depth(const ConvexShape<double>& a, const ConvexShape<double>& b) {
   auto travel = [&](Vec2<double> n) {
-    double ha = -std::numeric_limits<double>::infinity(), lb = std::numeric_limits<double>::infinity();
+    double ha = -std::numeric_limits<double>::infinity(),
+           lb = std::numeric_limits<double>::infinity();
     for (const auto& v : a.vertices()) ha = std::max(ha, minkowski::fast::dot(v, n));
     for (const auto& v : b.vertices()) lb = std::min(lb, minkowski::fast::dot(v, n));
     return ha - lb;
@@ -348,8 +353,8 @@ TEST(EpaRandom, DepthMatchesSatBruteForceOnRandomPolygons) {
     }
     const auto p = minkowski::fast::penetration(a, b, &cache);
     ASSERT_TRUE(p.intersects) << "trial " << trial;
-    ASSERT_EQ(p.status, PenetrationStatus::overlapping_cores) << "trial " << trial << " "
-        << describe(p.epa_status);
+    ASSERT_EQ(p.status, PenetrationStatus::overlapping_cores)
+        << "trial " << trial << " " << describe(p.epa_status);
     ASSERT_NEAR(p.depth, exact, 1e-13) << "trial " << trial;
     // The normal is a valid direction: moving B by it leaves the shapes touching.
     const auto moved = translated(b, p.depth * p.normal);
@@ -363,10 +368,16 @@ TEST(EpaDegenerate, GridConfigurationsAlwaysResolve) {
   // Points, segments, triangles and boxes on an integer grid: collinear, coincident and touching
   // Minkowski differences. The answer must be finite, unit-normal, and moving B by it must leave
   // the shapes touching.
-  const std::vector<std::vector<Vec2<double>>> shapes = {
-      {{0, 0}}, {{1, 0}}, {{0, 0}, {2, 0}}, {{1, -1}, {1, 1}}, {{0, 0}, {2, 0}, {1, 1}},
-      {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}, {{0, 0}, {2, 2}},
-      {{2, 0}, {0, 2}}, {{0, 1}, {2, 1}, {1, 3}}};
+  const std::vector<std::vector<Vec2<double>>> shapes = {{{0, 0}},
+                                                         {{1, 0}},
+                                                         {{0, 0}, {2, 0}},
+                                                         {{1, -1}, {1, 1}},
+                                                         {{0, 0}, {2, 0}, {1, 1}},
+                                                         {{0, 0}, {1, 0}, {1, 1}, {0, 1}},
+                                                         {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}},
+                                                         {{0, 0}, {2, 2}},
+                                                         {{2, 0}, {0, 2}},
+                                                         {{0, 1}, {2, 1}, {1, 3}}};
   for (const auto& pa : shapes) {
     for (const auto& pb : shapes) {
       for (double ra : {0.0, 0.5}) {
@@ -392,8 +403,10 @@ TEST(EpaDegenerate, GridConfigurationsAlwaysResolve) {
 // at most 1.1e-313 — 0.5 in double — along any direction that leaves the core, to within 1.1e-313.
 // penetration() must answer a unit normal and depth 0.5 (SAT's MTV, status sat_fallback).
 TEST(EpaDegenerate, SubnormalPolytopeFallsBackToSatsUnitNormal) {
-  const ConvexShape<double> a = shape<double>(
-      {{1.0609978955e-313, 0.0}, {0.0, 3.2347e-319}, {3.2347e-319, 3.22837e-319}, {3.2346e-319, 3.22837e-319}});
+  const ConvexShape<double> a = shape<double>({{1.0609978955e-313, 0.0},
+                                               {0.0, 3.2347e-319},
+                                               {3.2347e-319, 3.22837e-319},
+                                               {3.2346e-319, 3.22837e-319}});
   const ConvexShape<double> b = shape<double>({{3.22837e-319, 3.2347e-319}}, 0.5);
   const auto p = minkowski::fast::penetration(a, b);
   EXPECT_TRUE(p.intersects);
@@ -428,23 +441,27 @@ TEST(EpaDegenerate, AStartEdgeWhoseSquaredLengthUnderflowsIsNormalised) {
 
 TEST(EpaDegenerate, CoresCloserThanGjkCanOrientTakeSatsNormal) {
   // A = a speck 2.3e-156 across with its right edge through (0, −2.3e-156) and (3.5e-308, 0); B =
-  // triangle (1, 0), (cos 45°, sin 45°) and an apex (2.2e-311, −2.3e-159) of radius 2. The apex lies
-  // inside A (A's right edge passes x ≈ 3.4e-308 at the apex's height), so the cores overlap by
-  // less than 4e-308 and the depth is 2 to within that. GJK came out "cores 3.5e-308 apart" with
+  // triangle (1, 0), (cos 45°, sin 45°) and an apex (2.2e-311, −2.3e-159) of radius 2. The apex
+  // lies inside A (A's right edge passes x ≈ 3.4e-308 at the apex's height), so the cores overlap
+  // by less than 4e-308 and the depth is 2 to within that. GJK came out "cores 3.5e-308 apart" with
   // the normal (−1, 0), pushing B by 2 back across A and leaving an overlap of 1
   // (fixtures/found/fuzz-e49130a3aef95e27.json). Expected, by hand: after B moves by 2n its core is
   // the triangle with apex ≈ 2n and edges along (1, 0) and (1, 1)/√2; the origin (A) is at
   // distance 2 from it exactly when −n lies in the apex's polar cone, n·(1, 0) >= 0 and
   // n·(1, 1)/√2 >= 0; a direction off that cone by θ leaves an overlap of 2(1 − cos θ), within the
   // normal bound 48 u·S (S = 1) for θ <= sqrt(48u) ≈ 7e-8.
-  const auto a = minkowski::fast::make_shape<double>(std::vector<Vec2<double>>{
-      {0.0, -2.3033104195241213e-156},
-      {-2.3033111081647696e-156, -2.3033111081647696e-156},
-      {-2.3033111081647696e-156, 5.826184060346022e-270},
-      {3.476677903917502e-308, 0.0}}).shape;
-  const auto b = minkowski::fast::make_shape<double>(std::vector<Vec2<double>>{
-      {1.0, 0.0}, {0.7071067811865476, 0.7071067811865475}, {2.1729236899484e-311, -2.2761049594727193e-159}},
-      2.0).shape;
+  const auto a = minkowski::fast::make_shape<double>(
+                     std::vector<Vec2<double>>{{0.0, -2.3033104195241213e-156},
+                                               {-2.3033111081647696e-156, -2.3033111081647696e-156},
+                                               {-2.3033111081647696e-156, 5.826184060346022e-270},
+                                               {3.476677903917502e-308, 0.0}})
+                     .shape;
+  const auto b = minkowski::fast::make_shape<double>(
+                     std::vector<Vec2<double>>{{1.0, 0.0},
+                                               {0.7071067811865476, 0.7071067811865475},
+                                               {2.1729236899484e-311, -2.2761049594727193e-159}},
+                     2.0)
+                     .shape;
   const auto r = minkowski::fast::penetration(a, b);
   ASSERT_TRUE(r.intersects);
   const double theta = std::sqrt(48 * std::numeric_limits<double>::epsilon() / 2);

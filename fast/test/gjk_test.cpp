@@ -43,7 +43,8 @@ ConvexShape<T> regular(int n, Vec2<T> c, T radius, double phase = 0) {
   std::vector<Vec2<T>> pts;
   for (int k = 0; k < n; ++k) {
     const double t = phase + 2 * kPi * k / n;
-    pts.push_back({c.x + static_cast<T>(radius * std::cos(t)), c.y + static_cast<T>(radius * std::sin(t))});
+    pts.push_back(
+        {c.x + static_cast<T>(radius * std::cos(t)), c.y + static_cast<T>(radius * std::sin(t))});
   }
   return shape<T>(pts);
 }
@@ -82,7 +83,8 @@ TYPED_TEST(GjkTyped, SeparatedSquaresCornerToCorner) {
   EXPECT_NEAR(g.point_a.y, T(1), tol<T>(4));
   EXPECT_NEAR(g.point_b.x, T(3), tol<T>(4));
   EXPECT_NEAR(g.point_b.y, T(2), tol<T>(4));
-  EXPECT_TRUE(g.status == GjkStatus::converged || g.status == GjkStatus::stalled) << describe(g.status);
+  EXPECT_TRUE(g.status == GjkStatus::converged || g.status == GjkStatus::stalled)
+      << describe(g.status);
 }
 
 TYPED_TEST(GjkTyped, SeparatedSquaresFaceToFace) {
@@ -157,7 +159,8 @@ TYPED_TEST(GjkTyped, OverlappingSquares) {
   EXPECT_EQ(g.distance, T(0));
   EXPECT_EQ(g.core_distance, T(0));
   EXPECT_EQ(g.normal, (Vec2<T>{0, 0}));  // no direction from GJK when the cores overlap
-  EXPECT_TRUE(g.status == GjkStatus::overlap || g.status == GjkStatus::touching) << describe(g.status);
+  EXPECT_TRUE(g.status == GjkStatus::overlap || g.status == GjkStatus::touching)
+      << describe(g.status);
   // The witness is a point of both squares: [1,2]².
   for (const Vec2<T>& p : {g.point_a, g.point_b}) {
     EXPECT_GE(p.x, T(1) - tol<T>());
@@ -223,7 +226,8 @@ TYPED_TEST(GjkTyped, SegmentsCrossingParallelAndCollinear) {
   EXPECT_EQ(col.point_b, (Vec2<T>{3, 0}));
 
   // Collinear and overlapping over [1,2]: the origin is inside the segment A ⊖ B = [−3,1] x {0}.
-  const auto o = minkowski::fast::gjk_distance(shape<T>({{0, 0}, {2, 0}}), shape<T>({{1, 0}, {3, 0}}));
+  const auto o =
+      minkowski::fast::gjk_distance(shape<T>({{0, 0}, {2, 0}}), shape<T>({{1, 0}, {3, 0}}));
   EXPECT_TRUE(finite(o));
   EXPECT_TRUE(o.intersects);
   EXPECT_EQ(o.distance, T(0));
@@ -400,7 +404,8 @@ TEST(GjkLarge, LogarithmicAndLinearSupportAgreeOn1024Gons) {
     const double len = std::sqrt(c.x * c.x + c.y * c.y);
     if (len > 1.6) {
       EXPECT_GE(gg.distance, len - 1.5 - 1e-12);
-      EXPECT_LE(gg.distance, len - 1.5 + (1 - std::cos(kPi / 1024)) + 0.5 * (1 - std::cos(kPi / 256)) + 1e-12);
+      EXPECT_LE(gg.distance,
+                len - 1.5 + (1 - std::cos(kPi / 1024)) + 0.5 * (1 - std::cos(kPi / 256)) + 1e-12);
     }
     EXPECT_LE(gg.iterations, minkowski::fast::kGjkMaxIterations);
     EXPECT_NE(gg.status, GjkStatus::max_iterations);
@@ -418,7 +423,8 @@ ConvexShape<double> random_polygon(std::mt19937_64& rng, int n, double spread) {
   std::vector<Vec2<double>> pts;
   for (double t : ang) {
     const double x = rx * std::cos(t), y = ry * std::sin(t);
-    pts.push_back({c.x + x * std::cos(rot) - y * std::sin(rot), c.y + x * std::sin(rot) + y * std::cos(rot)});
+    pts.push_back(
+        {c.x + x * std::cos(rot) - y * std::sin(rot), c.y + x * std::sin(rot) + y * std::cos(rot)});
   }
   return shape<double>(pts);
 }
@@ -457,7 +463,8 @@ bool brute_separated(const ConvexShape<double>& a, const ConvexShape<double>& b)
     const auto& q = pass ? a : b;
     for (std::size_t i = 0; i < p.size(); ++i) {
       const Vec2<double> n = p.normal(i);
-      double hp = -std::numeric_limits<double>::infinity(), lq = std::numeric_limits<double>::infinity();
+      double hp = -std::numeric_limits<double>::infinity(),
+             lq = std::numeric_limits<double>::infinity();
       for (const auto& v : p.vertices()) hp = std::max(hp, minkowski::fast::dot(v, n));
       for (const auto& v : q.vertices()) lq = std::min(lq, minkowski::fast::dot(v, n));
       if (lq > hp) return true;
@@ -500,7 +507,7 @@ TEST(GjkRandom, DistanceAndRelationMatchBruteForceOnRandomPolygons) {
       ++overlapping;
     }
   }
-  EXPECT_GT(separated, 500);   // both relations are well represented
+  EXPECT_GT(separated, 500);  // both relations are well represented
   EXPECT_GT(overlapping, 500);
 }
 
@@ -527,16 +534,19 @@ TEST(GjkEdgeCases, HugeAndTinyCoordinatesStayFinite) {
   // Squared lengths of size t² underflow to 0 in T; without rescaling GJK would call this touching.
   // (Segments and points: make_shape's hull itself needs t² > 0 for polygons.)
   const double t = 1e-300;
-  const auto g2 = minkowski::fast::gjk_distance(shape<double>({{0, 0}, {0, t}}), shape<double>({{2 * t, t / 2}}));
+  const auto g2 = minkowski::fast::gjk_distance(shape<double>({{0, 0}, {0, t}}),
+                                                shape<double>({{2 * t, t / 2}}));
   EXPECT_TRUE(finite(g2));
   EXPECT_FALSE(g2.intersects);
   EXPECT_NEAR(g2.distance, 2 * t, 1e-314);
   EXPECT_NEAR(g2.normal.x, 1.0, 1e-15);
   const float tf = 1e-30f;
-  const auto g3 = minkowski::fast::gjk_distance(shape<float>({{0, 0}, {0, tf}}), shape<float>({{2 * tf, tf / 2}}));
+  const auto g3 = minkowski::fast::gjk_distance(shape<float>({{0, 0}, {0, tf}}),
+                                                shape<float>({{2 * tf, tf / 2}}));
   EXPECT_FALSE(g3.intersects);
   EXPECT_NEAR(g3.distance, 2 * tf, 1e-36f);
-  EXPECT_FALSE(minkowski::fast::gjk_overlap(shape<float>({{0, 0}, {0, tf}}), shape<float>({{2 * tf, tf / 2}})));
+  EXPECT_FALSE(minkowski::fast::gjk_overlap(shape<float>({{0, 0}, {0, tf}}),
+                                            shape<float>({{2 * tf, tf / 2}})));
 }
 
 TYPED_TEST(GjkTyped, AFarSimplexVertexDoesNotHideTheOriginsSide) {
@@ -547,9 +557,10 @@ TYPED_TEST(GjkTyped, AFarSimplexVertexDoesNotHideTheOriginsSide) {
   // (−2 < −1 + 3/h): A and B overlap.
   // GJK's simplex has a vertex near A's far end (~L from the origin) while the origin lies ~h from
   // the simplex edge; cross(w1, e) from the far vertex rounds by u·L·|e| ≫ h·|e|, a true decrease
-  // looked like an increase, and GJK stopped "separated" (fixtures/found/fuzz-e6d4c7bffbaee127.json;
-  // on the old code 32 of 135 (L, w, h) choices failed in double and 51 of 90 in float, these two
-  // among them). edge_cross takes the vertex nearer the closest point.
+  // looked like an increase, and GJK stopped "separated"
+  // (fixtures/found/fuzz-e6d4c7bffbaee127.json; on the old code 32 of 135 (L, w, h) choices failed
+  // in double and 51 of 90 in float, these two among them). edge_cross takes the vertex nearer the
+  // closest point.
   using T = TypeParam;
   const bool f = std::is_same_v<T, float>;
   const T L = f ? T(1e17) : T(1e90), w = f ? T(1e14) : T(1e87), h = f ? T(1e12) : T(1e76);
@@ -616,11 +627,19 @@ TEST(GjkEdgeCases, ASimplexEdgeThroughTheOriginAgreesWithTheTriangleOnItsSide) {
   // origin: the segment solver's side and the triangle test's side of that edge disagreed in
   // rounding, and GJK stalled, answering "separated by 7.5e-17".
   const double h = 0.7071067811865476;
-  const auto a = shape<double>({{1.0, 3.16e-322}, {h, 0.7071067811865475}, {2.11223e-319, 0.0},
-                                {1.0, -0.7071067811865475}, {h, -1.0}, {0.0, -0.7071067811865477},
-                                {-0.7071067811865475, 1.4916681462400413e-154}, {-1.0, 0.7071067811865474}});
-  const auto b = shape<double>({{-0.7071067811865477, 1.270507997797405e-20}, {1.386594826503254e-309, 0.0},
-                                {0.0, 0.0}, {0.0, -0.7071067811865477}, {-0.7071067811865475, 6.405092346604529e-197},
+  const auto a = shape<double>({{1.0, 3.16e-322},
+                                {h, 0.7071067811865475},
+                                {2.11223e-319, 0.0},
+                                {1.0, -0.7071067811865475},
+                                {h, -1.0},
+                                {0.0, -0.7071067811865477},
+                                {-0.7071067811865475, 1.4916681462400413e-154},
+                                {-1.0, 0.7071067811865474}});
+  const auto b = shape<double>({{-0.7071067811865477, 1.270507997797405e-20},
+                                {1.386594826503254e-309, 0.0},
+                                {0.0, 0.0},
+                                {0.0, -0.7071067811865477},
+                                {-0.7071067811865475, 6.405092346604529e-197},
                                 {-10.0, 1.8548269904294819e-168}});
   const auto g = minkowski::fast::gjk_distance(a, b);
   EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
@@ -657,14 +676,16 @@ TEST(GjkEdgeCases, ASupportBehindTwoVerticesInRoundedOrderIsFound) {
   // its support; the climb started at (−15, …), whose neighbour (−15 + 7.1e-15, …) is larger by
   // 7.1e-15 but came out smaller in double (values near 330, rounded to 5.7e-14), so it stopped
   // there and GJK answered "converged, apart by 0.526". Every support method must find the overlap.
-  const ConvexShape<double> a = shape<double>(
-      {{0.0, 1.0}, {1.0000000000000002, 1.0000000000000004}, {1.0000000000000011, 1.0000000000000013}});
+  const ConvexShape<double> a = shape<double>({{0.0, 1.0},
+                                               {1.0000000000000002, 1.0000000000000004},
+                                               {1.0000000000000011, 1.0000000000000013}});
   const ConvexShape<double> b = shape<double>({{-15, -14.999999999999998},
                                                {6.0000000000000071, -1},
                                                {6, 6.0000000000000009},
                                                {-14.999999999999993, -14.999999999999991}});
   using minkowski::fast::SupportMethod;
-  for (SupportMethod m : {SupportMethod::automatic, SupportMethod::linear, SupportMethod::logarithmic}) {
+  for (SupportMethod m :
+       {SupportMethod::automatic, SupportMethod::linear, SupportMethod::logarithmic}) {
     const GjkOutput<double> g = minkowski::fast::gjk_distance(a, b, nullptr, GjkOptions{m});
     EXPECT_TRUE(g.intersects) << describe(g.status) << " distance " << g.distance;
     EXPECT_EQ(g.distance, 0.0);
@@ -676,14 +697,14 @@ TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // s = 1e-9. A = triangle (−s, 1e-300), (−0.2s, −0.9s), (0, 0); B = segment (0, 0)–(0, 1).
   // Both contain (0, 0): they touch, distance 0. GJK's cold start is w1 = A.v0 − B.v0 =
   // (−s, 1e-300), search direction d = −w1. A's support along d is (0, 0) (the others give
-  // −s² + 1e-309·… < 0) and B's lowest point along d is (0, 1) (value −1e-300 < 0), so w2 = (0, −1).
-  // The origin's distance to the line w1 w2 is |cross(w1, e)| / |e| = s / √(1 + s²) with
-  // e = w2 − w1: smaller than |w1| = s by a relative s²/2 = 5e-19, below double's resolution, so
-  // the step was taken for a stall and GJK answered "apart by 1e-9" (fuzz-152aa053b7e90112, with
-  // s = 8.7e-10 and 5e-312 in place of 1e-300). Taken anyway (kGjkMaxFlatSteps), the segment
-  // turns the search direction to (1, s)/|(1, s)|, along which both supports are (0, 0): touching.
-  // B's far end at (0, h) for h = 1 and for h = 1.0000000037 (the variant
-  // where the flat segment's dist2 rounds 1 ulp above |w1|²: kGjkFlatUlps).
+  // −s² + 1e-309·… < 0) and B's lowest point along d is (0, 1) (value −1e-300 < 0), so w2 = (0,
+  // −1). The origin's distance to the line w1 w2 is |cross(w1, e)| / |e| = s / √(1 + s²) with e =
+  // w2 − w1: smaller than |w1| = s by a relative s²/2 = 5e-19, below double's resolution, so the
+  // step was taken for a stall and GJK answered "apart by 1e-9" (fuzz-152aa053b7e90112, with s
+  // = 8.7e-10 and 5e-312 in place of 1e-300). Taken anyway (kGjkMaxFlatSteps), the segment turns
+  // the search direction to (1, s)/|(1, s)|, along which both supports are (0, 0): touching. B's
+  // far end at (0, h) for h = 1 and for h = 1.0000000037 (the variant where the flat segment's
+  // dist2 rounds 1 ulp above |w1|²: kGjkFlatUlps).
   const double s = 1e-9;
   const auto a = shape<double>({{-s, 1e-300}, {-0.2 * s, -0.9 * s}, {0, 0}});
   for (const double h : {1.0, 1.0000000037107384}) {

@@ -27,14 +27,13 @@ using minkowski::fast::ManifoldPoint;
 using minkowski::fast::sat_query;
 using minkowski::fast::SatAxis;
 using minkowski::fast::SatCache;
-using minkowski::fast::Vec2;
 using minkowski::fast::unit_roundoff;
+using minkowski::fast::Vec2;
 
 using minkowski::fast::test_support::box;
 using minkowski::fast::test_support::shape;
 using minkowski::fast::test_support::tol;
 using minkowski::fast::test_support::vertex_near;
-
 
 template <class T>
 void expect_at(Vec2<T> got, double x, double y, const char* what) {
@@ -50,7 +49,6 @@ std::uint32_t face_with_normal(const ConvexShape<T>& s, double nx, double ny) {
   ADD_FAILURE() << "no face with normal (" << nx << ", " << ny << ")";
   return 0;
 }
-
 
 // Points of a manifold sorted by a key, so tests do not depend on clipping order.
 template <class T, class Key>
@@ -83,8 +81,8 @@ TYPED_TEST(ManifoldTyped, CornerIntoFaceGivesOnePoint) {
   EXPECT_EQ(p.point_a, (Vec2<T>{1, 2}));
   EXPECT_EQ(p.point_b, (Vec2<T>{1, 1.75}));
   EXPECT_EQ(p.point, (Vec2<T>{1, 1.875}));
-  EXPECT_EQ(p.id, (ContactFeature{FeatureType::face, FeatureType::vertex,
-                                  face_with_normal(a, 0, 1), vertex_near(b, 1, 1.75)}));
+  EXPECT_EQ(p.id, (ContactFeature{FeatureType::face, FeatureType::vertex, face_with_normal(a, 0, 1),
+                                  vertex_near(b, 1, 1.75)}));
 }
 
 // Edge on edge gives TWO points. A = [0,4]×[0,1], B = [1,2]×[0.75,1.75]: reference A's top face,
@@ -137,8 +135,8 @@ TYPED_TEST(ManifoldTyped, SidePlanesClipTheIncidentEdge) {
   for (int k = 0; k < 2; ++k) {
     EXPECT_EQ(p[k].separation, T(-0.25));
     EXPECT_EQ(p[k].point_b, (Vec2<T>{T(2 * k), 1.75}));
-    EXPECT_EQ(p[k].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_near(a, 2 * k, 2),
-                                       face_with_normal(b, 0, -1)}));
+    EXPECT_EQ(p[k].id, (ContactFeature{FeatureType::vertex, FeatureType::face,
+                                       vertex_near(a, 2 * k, 2), face_with_normal(b, 0, -1)}));
   }
 }
 
@@ -153,8 +151,8 @@ TYPED_TEST(ManifoldTyped, CircleOnFaceGivesOnePoint) {
   EXPECT_EQ(m.points[0].separation, T(-0.5));
   EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 2}));
   EXPECT_EQ(m.points[0].point_b, (Vec2<T>{1, 1.5}));
-  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::face, FeatureType::vertex,
-                                            face_with_normal(a, 0, 1), 0}));
+  EXPECT_EQ(m.points[0].id,
+            (ContactFeature{FeatureType::face, FeatureType::vertex, face_with_normal(a, 0, 1), 0}));
 }
 
 // Circle at a corner: vertex contact along (1,1)/√2 (see sat_test): separation √2 − 1.5, A's point
@@ -197,7 +195,8 @@ TYPED_TEST(ManifoldTyped, CapsuleOnBoxGivesTwoPoints) {
 // points at x = 0.5 and 1.5, on A's surface y = 2 and B's surface y = 1.75.
 TYPED_TEST(ManifoldTyped, RoundedBoxesPutPointsOnTheirSurfaces) {
   using T = TypeParam;
-  const Manifold<T> m = contact_manifold(box<T>(0, 0, 2, 1.75, 0.25), box<T>(0.5, 2.25, 1.5, 3.25, 0.5));
+  const Manifold<T> m =
+      contact_manifold(box<T>(0, 0, 2, 1.75, 0.25), box<T>(0.5, 2.25, 1.5, 3.25, 0.5));
   ASSERT_EQ(m.point_count, 2);
   const auto p = sorted_points(m, [](const auto& q) { return q.point.x; });
   for (int k = 0; k < 2; ++k) {
@@ -222,8 +221,8 @@ TYPED_TEST(ManifoldTyped, CrossingSegmentsGiveOnePoint) {
   EXPECT_EQ(m.points[0].separation, T(-0.75));
   EXPECT_EQ(m.points[0].point_a, (Vec2<T>{1, 0}));
   EXPECT_EQ(m.points[0].point_b, (Vec2<T>{0.25, 0}));
-  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::vertex, FeatureType::face, vertex_near(a, 1, 0),
-                                            face_with_normal(b, -1, 0)}));
+  EXPECT_EQ(m.points[0].id, (ContactFeature{FeatureType::vertex, FeatureType::face,
+                                            vertex_near(a, 1, 0), face_with_normal(b, -1, 0)}));
 }
 
 // Collinear segments 1 apart: no point without margin; with margin 1.5 one speculative vertex
@@ -522,15 +521,18 @@ TEST(ManifoldTiny, ATinyTriangleOnATinySegmentTouchesOnlyWhereTheTriangleIs) {
 }
 
 TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
-  // The fuzz case fixtures/found/manifold-subnormal-denominator.json (coordinates copied): A is a square
-  // of side ~3.2e-319 at the origin, B the segment (0, 0)–(2, −6.4e-145) after welding, with a
-  // radius of 3.5e-310. The clipping denominator t·(w0 − w1) was ~6e-319, its reciprocal inf, and
+  // The fuzz case fixtures/found/manifold-subnormal-denominator.json (coordinates copied): A is a
+  // square of side ~3.2e-319 at the origin, B the segment (0, 0)–(2, −6.4e-145) after welding, with
+  // a radius of 3.5e-310. The clipping denominator t·(w0 − w1) was ~6e-319, its reciprocal inf, and
   // a contact came out NaN with separation −inf. Every contact must be finite, near the origin
   // (the shapes meet there; B's radius is the scale of the answer) and at most 3.5e-310 deep.
-  const auto a = shape<double>({{0.0, 0.0}, {0.0, 3.2347e-319}, {3.22837e-319, 3.2346e-319},
-                                {3.22837e-319, 3.22837e-319}});
-  const auto b = shape<double>({{8.2567613e-317, 0.0}, {0.0, 0.0}, {2.0, -6.406665904585923e-145},
-                                {9.72383351251926e-310, 1.26e-321}}, 3.49683686393167e-310);
+  const auto a = shape<double>(
+      {{0.0, 0.0}, {0.0, 3.2347e-319}, {3.22837e-319, 3.2346e-319}, {3.22837e-319, 3.22837e-319}});
+  const auto b = shape<double>({{8.2567613e-317, 0.0},
+                                {0.0, 0.0},
+                                {2.0, -6.406665904585923e-145},
+                                {9.72383351251926e-310, 1.26e-321}},
+                               3.49683686393167e-310);
   for (int swap = 0; swap < 2; ++swap) {
     const Manifold<double> m = swap ? contact_manifold(b, a) : contact_manifold(a, b);
     ASSERT_GE(m.point_count, 1) << "swap " << swap;
@@ -631,20 +633,22 @@ TYPED_TEST(ManifoldTyped, AnIncidentVertexWithinRoundingOfASidePlaneIsNotCutAway
   ASSERT_GE(m.point_count, 1);
   expect_at(m.normal, 1, 0, "normal");
   double deepest = 0;
-  for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
+  for (int k = 0; k < m.point_count; ++k)
+    deepest = std::min(deepest, double(m.points[k].separation));
   const double k = 8.0;
   EXPECT_NEAR(deepest, -double(L) / 2, k * double(unit_roundoff<T>()) * double(L));
 }
 
 TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsReferencePointOnTheFace) {
   // A = unit square; B = triangle (−δ, 3/4), (1, 3/4), (1/2, 3/2), δ = 28 u·S (S = 3/2). A's top
-  // face (1, 1)→(0, 1), normal (0, 1), is the reference (gap −1/4; B's bottom face ties and does not
-  // win the tie); B's bottom edge is incident, exactly anti-parallel. Its end (−δ, 3/4) lies δ beyond
-  // the side plane x = 0, inside the band kSatGapErrorUlps·u·S = 32 u·S: it is kept bit for bit
-  // (the old clip cut it to (0, 3/4)), and its reference point is the face's end (0, 1), not the
-  // foot (−δ, 1), which would be 28 u·S off A, past the contact bound (properties/src/bounds.cpp:
-  // 24 double, 12 float; a float case of scale 1e6 had such a point 19 u·S off). Both points are at
-  // separation −1/4 exactly (heights of exact coordinates above y = 1).
+  // face (1, 1)→(0, 1), normal (0, 1), is the reference (gap −1/4; B's bottom face ties and does
+  // not win the tie); B's bottom edge is incident, exactly anti-parallel. Its end (−δ, 3/4) lies δ
+  // beyond the side plane x = 0, inside the band kSatGapErrorUlps·u·S = 32 u·S: it is kept bit for
+  // bit (the old clip cut it to (0, 3/4)), and its reference point is the face's end (0, 1), not
+  // the foot (−δ, 1), which would be 28 u·S off A, past the contact bound
+  // (properties/src/bounds.cpp: 24 double, 12 float; a float case of scale 1e6 had such a point 19
+  // u·S off). Both points are at separation −1/4 exactly (heights of exact coordinates above y =
+  // 1).
   using T = TypeParam;
   const double u = double(unit_roundoff<T>()), S = 1.5, delta = 28 * u * S;
   const auto a = box<T>(0, 0, 1, 1);
@@ -665,16 +669,17 @@ TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsRefere
 }
 
 TYPED_TEST(ManifoldTyped, ADiscCentreJustBeyondAFaceEndHasItsReferencePointAtTheEnd) {
-  // A = triangle (0, 0), (2, 0), (2, 5/2); B = disc of radius 1 centred at (5/2, 5/2 + δ), δ = 2^-43
-  // (double) or 2^-18 (float), far above rounding (≥ 16 ulps of 5/2). A's face x = 2 has gap 1/2;
-  // the vertex axis from (2, 5/2) is longer by sqrt(1/4 + δ²) − 1/2 ≈ δ², far below
+  // A = triangle (0, 0), (2, 0), (2, 5/2); B = disc of radius 1 centred at (5/2, 5/2 + δ), δ =
+  // 2^-43 (double) or 2^-18 (float), far above rounding (≥ 16 ulps of 5/2). A's face x = 2 has gap
+  // 1/2; the vertex axis from (2, 5/2) is longer by sqrt(1/4 + δ²) − 1/2 ≈ δ², far below
   // kSatVertexAxisUlps·u·S, so the face is the reference and the centre lies δ beyond its end.
   // One contact: separation −1/2 (the exact −1/2 + δ² rounds to it), B's point (3/2, 5/2 + δ) on
   // its circle, A's point the face's end (2, 5/2): the foot (2, 5/2 + δ) was δ = 405 u·S off A
   // (fixtures/found/fuzz-c493684ff7f55a1c.json: δ = 1.1e-13). Tolerance 4 u·S: a few roundings of
   // coordinates of size S = 5/2.
   using T = TypeParam;
-  const double u = double(unit_roundoff<T>()), S = 2.5, delta = std::is_same_v<T, float> ? 0x1p-18 : 0x1p-43;
+  const double u = double(unit_roundoff<T>()), S = 2.5,
+               delta = std::is_same_v<T, float> ? 0x1p-18 : 0x1p-43;
   const auto a = shape<T>({{0, 0}, {2, 0}, {2, 2.5}});
   const auto b = shape<T>({{2.5, 2.5 + delta}}, 1.0);
   const Manifold<T> m = contact_manifold(a, b);
@@ -724,21 +729,25 @@ TYPED_TEST(ManifoldTyped, ADiscBeyondTheEndOfAVeryShortFaceHasItsReferencePointO
   const Manifold<T> m = contact_manifold(a, b);
   ASSERT_GE(m.point_count, 1);
   for (int k = 0; k < m.point_count; ++k)
-    EXPECT_LE(std::hypot(double(m.points[k].point_a.x), double(m.points[k].point_a.y)), 2 * eps + 4 * u)
+    EXPECT_LE(std::hypot(double(m.points[k].point_a.x), double(m.points[k].point_a.y)),
+              2 * eps + 4 * u)
         << "point " << k;
 }
 
 TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
-  // fixtures/found/speck.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B a
-  // 2.5e-9-long segment near it with radius 124, so A lies 124 deep inside B. A's face was the
+  // fixtures/found/speck.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B
+  // a 2.5e-9-long segment near it with radius 124, so A lies 124 deep inside B. A's face was the
   // reference; its products with B's coordinates (3e-319 × 1e-9) rounded to 0, no side plane cut
   // B's edge, and a contact's point on A was B's far end projected on A's face line, 3.8e-10 from
   // A. A face whose squared length underflows now acts as its first vertex: every point_a is A's
   // speck (within 1e-300 of the origin), every separation about −124.
-  const auto a = shape<double>({{0.0, 0.0}, {0.0, 0.0}, {0.0, 3.2347e-319}, {3.22837e-319, 3.2346e-319}});
-  const auto b = shape<double>({{3.22837e-319, 3.22837e-319}, {8.2567613e-317, 5.6961890777784355e-304},
+  const auto a =
+      shape<double>({{0.0, 0.0}, {0.0, 0.0}, {0.0, 3.2347e-319}, {3.22837e-319, 3.2346e-319}});
+  const auto b = shape<double>({{3.22837e-319, 3.22837e-319},
+                                {8.2567613e-317, 5.6961890777784355e-304},
                                 {-8.475035429000823e-10, 3.073364496231079e-10},
-                                {-2.2724270820617675e-09, 1.0710209608078004e-09}}, 124.00000000000033);
+                                {-2.2724270820617675e-09, 1.0710209608078004e-09}},
+                               124.00000000000033);
   const Manifold<double> m = contact_manifold(a, b);
   ASSERT_GE(m.point_count, 1);
   for (int k = 0; k < m.point_count; ++k) {
@@ -757,7 +766,8 @@ TYPED_TEST(ManifoldTyped, TiedIncidentEdgesClipTheOneAtTheDeepestVertex) {
   // 0.6ε/12 and −0.8 − 0.6δ, round to the same value. Face 2 holds A's deepest vertex (0, −δ);
   // face 1 clipped to the slab (t·(p − P1) in [0, 25], t = (4, 3)) spans x in [1, 3.625], 0.3 to
   // 1.875 above the face. Expected: normal −m = (−0.6, 0.8), deepest separation −0.3 at (0, −δ).
-  // Choosing the first of the tied faces gave no point at all (fixtures/found/fuzz-153e71f04049a141.json).
+  // Choosing the first of the tied faces gave no point at all
+  // (fixtures/found/fuzz-153e71f04049a141.json).
   using T = TypeParam;
   const auto a = shape<T>({{0, -0x1p-62}, {13, 0x1p-66}, {1, 0}});
   const auto b = shape<T>({{-1.5, -1.5}, {2.5, 1.5}, {-1.5, 3}});
@@ -766,7 +776,8 @@ TYPED_TEST(ManifoldTyped, TiedIncidentEdgesClipTheOneAtTheDeepestVertex) {
   EXPECT_EQ(m.kind, ManifoldKind::face_b);
   expect_at(m.normal, -0.6, 0.8, "normal");
   double deepest = 0;
-  for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
+  for (int k = 0; k < m.point_count; ++k)
+    deepest = std::min(deepest, double(m.points[k].separation));
   EXPECT_NEAR(deepest, -0.3, tol<T>());
   expect_at(m.points[0].point_a, 0, -0x1p-62, "A's deepest vertex");
 }
@@ -788,12 +799,12 @@ TYPED_TEST(ManifoldTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexCon
   EXPECT_NEAR(double(m.normal.x), -h, 1e-6);
   EXPECT_NEAR(double(m.normal.y), h, 1e-6);
   double deepest = 0;
-  for (int k = 0; k < m.point_count; ++k) deepest = std::min(deepest, double(m.points[k].separation));
+  for (int k = 0; k < m.point_count; ++k)
+    deepest = std::min(deepest, double(m.points[k].separation));
   // The manifold's depth bound (properties/src/bounds.cpp: k = 8 in both types) at scale 2S.
   const double k = 8.0;
   EXPECT_NEAR(deepest, -2.0 * double(S), k * double(unit_roundoff<T>()) * 2.0 * double(S));
 }
-
 
 // A's bottom chain (−15, 0), (−1, −ε), (0, 0), ε = 2^-60, has two faces whose gaps against B's
 // apex at the origin are −15ε/14 ≈ −1e-18 and 0: a tie far below rounding (u·S >= 1.7e-15 at
@@ -838,7 +849,6 @@ TYPED_TEST(ManifoldTyped, ATiedNearlyCollinearFaceDoesNotCutTheDeepestVertexAway
   const auto b = shape<T>({{0, 0}, {-1, -1}, {-1, -2}});
   expect_apex_contact(contact_manifold(a, b), Vec2<T>{-1, 0}, Vec2<T>{T(-1.0 / 64), 0});
 }
-
 
 TYPED_TEST(ManifoldTyped, ACoherentReferenceFaceThatLosesTheContactGivesWayToTheBetterFace) {
   // A = triangle (h, h), (8, 8), (0, 8), h = 2^-10; B = segment (0, 0)–(4, 0) of radius 5h/4. A's
@@ -940,10 +950,10 @@ TYPED_TEST(ManifoldTyped, ADiscCentreBeyondATiedShortFaceIsClippedOnTheFaceItLie
   // (2^-85 is below half an ulp of y), and the pass kept it. The centre lies 2 beyond that face's
   // slab and was measured from its end (2, e): separation 2 − r, so for r = 1 the point was dropped
   // (an empty manifold for an overlap 1 deep) and for r = 3 it was kept 2 too shallow
-  // (fixtures/found/fuzz-191f1420f7050673.json, the same configuration at scale 2e-289). Expected, by hand:
-  // one contact on the long face, separation y − r, normal (−e/2, 1) ≈ (0, 1) (A towards B), A's
-  // point (0, 0) + O(y·e), B's point (0, y − r) + O(r·e). Tolerance 4 u·S with S = 4, which bounds
-  // every coordinate and radius: a few roundings.
+  // (fixtures/found/fuzz-191f1420f7050673.json, the same configuration at scale 2e-289). Expected,
+  // by hand: one contact on the long face, separation y − r, normal (−e/2, 1) ≈ (0, 1) (A towards
+  // B), A's point (0, 0) + O(y·e), B's point (0, y − r) + O(r·e). Tolerance 4 u·S with S = 4, which
+  // bounds every coordinate and radius: a few roundings.
   using T = TypeParam;
   const double e = 0x1p-96, y = 0x1p-30, u = double(unit_roundoff<T>()), S = 4;
   const auto a = shape<T>({{0, 0}, {2 + 0x1p-10, 0}, {2, e}});

@@ -66,12 +66,14 @@ int check_near_collinear(std::int64_t bound, std::initializer_list<int> scales, 
 TEST(OrientSign, MatchesIntegerArithmeticNearALineInDouble) {
   // k = −1074: subnormal coordinates; −1000: products underflow; 31 − 52: the grid of the fuzz
   // case fuzz-7a5d8ebd1a78a9fa (coordinates near 2^31); 400: products near 2^1010.
-  const int ties = check_near_collinear<double>(std::int64_t{1} << 52, {-1074, -1000, -600, -21, 0, 400}, 20000);
+  const int ties =
+      check_near_collinear<double>(std::int64_t{1} << 52, {-1074, -1000, -600, -21, 0, 400}, 20000);
   EXPECT_GT(ties, 0);
 }
 
 TEST(OrientSign, MatchesIntegerArithmeticNearALineInFloat) {
-  const int ties = check_near_collinear<float>(std::int64_t{1} << 23, {-149, -120, -60, 0, 40}, 20000);
+  const int ties =
+      check_near_collinear<float>(std::int64_t{1} << 23, {-149, -120, -60, 0, 40}, 20000);
   EXPECT_GT(ties, 0);
 }
 

@@ -24,15 +24,17 @@ using minkowski::fast::SatAxis;
 using minkowski::fast::SatCache;
 using minkowski::fast::SatOptions;
 using minkowski::fast::SatResult;
-using minkowski::fast::Vec2;
 using minkowski::fast::unit_roundoff;
+using minkowski::fast::Vec2;
 
 using minkowski::fast::test_support::box;
 using minkowski::fast::test_support::shape;
 
 // Allowed rounding for answers that are not exact in T: 64 u at coordinates of size <= 8.
 template <class T>
-T tol() { return T(64) * std::numeric_limits<T>::epsilon() / T(2) * T(8); }
+T tol() {
+  return T(64) * std::numeric_limits<T>::epsilon() / T(2) * T(8);
+}
 
 template <class T>
 void expect_vec_near(Vec2<T> got, double x, double y) {
@@ -53,7 +55,8 @@ std::uint32_t face_with_normal(const ConvexShape<T>& s, double nx, double ny) {
 template <class T>
 std::uint32_t vertex_at(const ConvexShape<T>& s, double x, double y) {
   for (std::size_t i = 0; i < s.size(); ++i)
-    if (double(s.vertex(i).x) == x && double(s.vertex(i).y) == y) return static_cast<std::uint32_t>(i);
+    if (double(s.vertex(i).x) == x && double(s.vertex(i).y) == y)
+      return static_cast<std::uint32_t>(i);
   ADD_FAILURE() << "no vertex at (" << x << ", " << y << ")";
   return 0;
 }
@@ -100,10 +103,10 @@ TYPED_TEST(SatTyped, TriangleFaceParallelToTheBestFaceIsSkipped) {
   EXPECT_EQ(sat_query(a, shape<T>({{3, 0}, {5, 1}, {3.5, 2}})).axes_tested, 7);
 }
 
-// SatOptions::parallel_axis_ulps is honoured. A = [0,2]², triangle B = (3,0), (5,1), (3.5,2) (7 axes
-// by default, above). A's best normal is s = (1,0); a face of B is skipped when |n + s| <= par.
-// B's normals: (1,−2)/√5, |n + s|² = (1 + 1/√5)² + 4/5 = 2.894; (2,3)/√13, (1 + 2/√13)² + 9/13 =
-// 3.109; (−4,1)/√17 (the near-parallel left face), (1 − 4/√17)² + 1/17 = 0.0597, |n + s| = 0.244.
+// SatOptions::parallel_axis_ulps is honoured. A = [0,2]², triangle B = (3,0), (5,1), (3.5,2) (7
+// axes by default, above). A's best normal is s = (1,0); a face of B is skipped when |n + s| <=
+// par. B's normals: (1,−2)/√5, |n + s|² = (1 + 1/√5)² + 4/5 = 2.894; (2,3)/√13, (1 + 2/√13)² + 9/13
+// = 3.109; (−4,1)/√17 (the near-parallel left face), (1 − 4/√17)² + 1/17 = 0.0597, |n + s| = 0.244.
 // par = 0.5 skips only the left face (6 axes); par = 2 >= |n + s| for every unit n skips all of
 // B's faces (4 axes). The answer stays A's +x face, gap 1 (the skipped faces were not better).
 TYPED_TEST(SatTyped, ParallelAxisEpsilonOptionIsHonoured) {
@@ -146,11 +149,11 @@ TYPED_TEST(SatTyped, CornerIntoFaceGivesFaceNormalAndCornerDepth) {
   EXPECT_EQ(r.axis, SatAxis::face_a);
 }
 
-// Containment (docs/design.md, "SAT: circles, capsules, containment, caching"): B = [1,2]×[1,2.5] inside A = [0,4]². One-sided pushes:
-// +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5. The line test's form on the x line:
-// overlap 1 (B's width) + min(|0 − 1|, |4 − 2|) = 2 towards the min end: the same 2 along −x.
-// The plain overlap without the correction would claim depth 1 (x line) — and moving B by 1 would
-// not separate it.
+// Containment (docs/design.md, "SAT: circles, capsules, containment, caching"): B = [1,2]×[1,2.5]
+// inside A = [0,4]². One-sided pushes: +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5.
+// The line test's form on the x line: overlap 1 (B's width) + min(|0 − 1|, |4 − 2|) = 2 towards the
+// min end: the same 2 along −x. The plain overlap without the correction would claim depth 1 (x
+// line) — and moving B by 1 would not separate it.
 TYPED_TEST(SatTyped, ContainedBoxGetsContainmentCorrectedDepth) {
   using T = TypeParam;
   const auto a = box<T>(0, 0, 4, 4), b = box<T>(1, 1, 2, 2.5);
@@ -473,7 +476,8 @@ TYPED_TEST(SatTyped, TouchingFarFromOriginStaysExact) {
 TYPED_TEST(SatTyped, NearlyCollinearChainStillFindsTheClosestVertexPair) {
   using T = TypeParam;
   const auto a = shape<T>({{-1.0, -0.21}, {-0.87, -0.47}, {-0.86, -0.77}}, 0.01);
-  const auto b = shape<T>({{-2.93, -2.1}, {-2.5300000000000002, -2.9}, {-3.98, -3.42}, {-2.75, -2.46}});
+  const auto b =
+      shape<T>({{-2.93, -2.1}, {-2.5300000000000002, -2.9}, {-3.98, -3.42}, {-2.75, -2.46}});
   const double d = std::sqrt(2.07 * 2.07 + 1.33 * 1.33);
   for (int swap = 0; swap < 2; ++swap) {
     const SatResult<T> r = swap ? sat_query(b, a) : sat_query(a, b);
@@ -517,8 +521,8 @@ TYPED_TEST(SatTyped, InteriorDistanceDoesNotOverflowAtLargeCoordinates) {
 TYPED_TEST(SatTyped, CircleBeyondNearlyCollinearChainFindsTheEndVertex) {
   using T = TypeParam;
   const auto a = shape<T>({{-1.0, -1.0}}, 0.01);
-  const auto b = shape<T>({{-2.93, -2.5100000000000002}, {-2.5300000000000002, -3.31},
-                           {-4.0, -3.99}, {-2.75, -2.87}});
+  const auto b = shape<T>(
+      {{-2.93, -2.5100000000000002}, {-2.5300000000000002, -3.31}, {-4.0, -3.99}, {-2.75, -2.87}});
   const double d = std::sqrt(1.93 * 1.93 + 1.51 * 1.51);
   const SatResult<T> r = sat_query(a, b);
   EXPECT_FALSE(r.intersects);
@@ -553,7 +557,9 @@ TEST(SatVertexAxis, ADiscCentreNextToACornerButInTheEdgeRegionUsesTheFace) {
 // 48 of 180 decimal scales m·10^e (m 1–9, e 70–89) failed in double and 9 of 72 (e 10–17) in
 // float, these two among them; powers of two did not.
 template <class T>
-T mixed_scale() { return std::is_same_v<T, float> ? T(3e11) : T(1e70); }
+T mixed_scale() {
+  return std::is_same_v<T, float> ? T(3e11) : T(1e70);
+}
 
 TYPED_TEST(SatTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis) {
   // A = triangle (0, −3), (S, 0), (S, S) with radius S; B = segment (0, 0)–(4, 0) with radius S.
@@ -584,13 +590,13 @@ TYPED_TEST(SatTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis) {
 
 TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) {
   // A = triangle (−1, 0), (−1, −1), (4, −1), radius 1/64; B = (−L, −31/8), (−4, −4), (−5/2, −7/2),
-  // B3 = (−23/8, −11/4) + 2^-10·(1, 1/2), (−3, −5/2), with L = 2^16 (float) or 2^45 (double) so that
-  // the scale S = L dwarfs the pair. B3 lies a quarter of the way from (−3, −5/2) to (−5/2, −7/2),
-  // pushed outwards so that B stays convex. The closest pair of the cores is A0 = (−1, −1) and
-  // B4 = (−3, −5/2), distance 5/2: v = B4 − A0 = (−2, −3/2); A's neighbours of A0 lie at (5, 0) and
-  // (0, 1) from it (dot with v −10 and −3/2: A0 is extreme along v) and B4's at (−L + 3, −11/8) and
-  // B3 − B4 ≈ (1/8, −1/4) (dots ≈ 2L and 1/8 > 0: B4 is extreme along −v). The pair (A0, B3) is not
-  // closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 16°
+  // B3 = (−23/8, −11/4) + 2^-10·(1, 1/2), (−3, −5/2), with L = 2^16 (float) or 2^45 (double) so
+  // that the scale S = L dwarfs the pair. B3 lies a quarter of the way from (−3, −5/2) to (−5/2,
+  // −7/2), pushed outwards so that B stays convex. The closest pair of the cores is A0 = (−1, −1)
+  // and B4 = (−3, −5/2), distance 5/2: v = B4 − A0 = (−2, −3/2); A's neighbours of A0 lie at (5, 0)
+  // and (0, 1) from it (dot with v −10 and −3/2: A0 is extreme along v) and B4's at (−L + 3, −11/8)
+  // and B3 − B4 ≈ (1/8, −1/4) (dots ≈ 2L and 1/8 > 0: B4 is extreme along −v). The pair (A0, B3) is
+  // not closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 16°
   // closer. The old certificate allowed 32 u·S·|v'|, 0.32 here, and took it (distance 2.565 for
   // 2.5); fixtures/found/fuzz-772924ed54f244a0.json, at S = 7e4 in float. SAT's distance is
   // 5/2 − 1/64 (within 4 u·S: kSatVertexAxisUlps; this pair's face pass does not reach (A0, B3),
@@ -601,7 +607,8 @@ TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) 
   using minkowski::fast::test_support::vertex_near;
   const double L = std::is_same_v<T, float> ? 0x1p16 : 0x1p45, d = 0x1p-10;
   const auto a = shape<T>({{-1, 0}, {-1, -1}, {4, -1}}, 1.0 / 64);
-  const auto b = shape<T>({{-L, -3.875}, {-4, -4}, {-2.5, -3.5}, {-2.875 + d, -2.75 + d / 2}, {-3, -2.5}});
+  const auto b =
+      shape<T>({{-L, -3.875}, {-4, -4}, {-2.5, -3.5}, {-2.875 + d, -2.75 + d / 2}, {-3, -2.5}});
   const std::uint32_t a0 = vertex_near(a, -1, -1), b3 = vertex_near(b, -2.875 + d, -2.75 + d / 2),
                       b4 = vertex_near(b, -3, -2.5);
   auto pair = [&](std::uint32_t j) {
@@ -675,7 +682,8 @@ TYPED_TEST(SatTyped, CollinearSegmentsEndToEndAreSeparatedBeyondTheRelationBand)
   // 5 u·S; fixtures/found/fuzz-268062c583cef940.json was 3.48 u·S apart); at 7 u·S it must answer
   // the vertex pair: separated by δ√2, along (1, 1)/√2.
   using T = TypeParam;
-  const double d = std::is_same_v<T, float> ? 0x1p-17 : 0x1p-46, u = double(unit_roundoff<T>()), S = 26;
+  const double d = std::is_same_v<T, float> ? 0x1p-17 : 0x1p-46, u = double(unit_roundoff<T>()),
+               S = 26;
   const auto a = shape<T>({{0, 0}, {13, 13}});
   const auto b = shape<T>({{13 + d, 13 + d}, {26, 26}});
   for (int swap = 0; swap < 2; ++swap) {
@@ -727,7 +735,10 @@ TEST(SatFloat, ADiscCentreInsideBesideAFlatCornerIsNotSeparatedFromIt) {
   const float d = 1.8325506472120096e-06f;
   const auto a = minkowski::fast::test_support::shape<float>({{0, 0}}, 1.0);
   const auto b = minkowski::fast::test_support::shape<float>(
-      {{0, 1}, {2, -1.8325499695492908e-06}, {-1.8325506472120096e-06, 0}, {-1.8325506472119724e-06, -1.8326097643674623e-06}});
+      {{0, 1},
+       {2, -1.8325499695492908e-06},
+       {-1.8325506472120096e-06, 0},
+       {-1.8325506472119724e-06, -1.8326097643674623e-06}});
   const SatResult<float> r = sat_query(a, b);
   EXPECT_TRUE(r.intersects);
   // SAT's depth bound (properties/src/bounds.cpp: k = 8) at S = 2.
@@ -802,13 +813,13 @@ TEST(SatFloat, ADiscCentreInsideAFlatSideIsRefusedBeforeTheTieAllowance) {
 
 TEST(SatDouble, ASpeckFarFromACornerKeepsTheVertexAxis) {
   // fixtures/found/fuzz-5e7efab37460b55c.json (coordinates copied). A's rightmost point is its
-  // corner C = (−595559299.5137254, 2.5e-29), reached by a steep edge from (−595821443.5, −595821443.5);
-  // B is a speck 2.5e-29 across at the origin. The distance is C's distance to the speck,
-  // 595559299.5137254 (+ ~1e-29), while A's best face gap, along that steep edge's normal, is 57.6
-  // less. Seen from C every vertex of B is equally far in double, and the pair beside the best face
-  // has a neighbour 1.6e-74 further along the axis whose edge the axis crosses inwards: refused for
-  // that, the vertex axis was lost and SAT answered the face gap. Tolerance 6 u·S, inside SAT's
-  // distance bound (8 u·S).
+  // corner C = (−595559299.5137254, 2.5e-29), reached by a steep edge from (−595821443.5,
+  // −595821443.5); B is a speck 2.5e-29 across at the origin. The distance is C's distance to the
+  // speck, 595559299.5137254 (+ ~1e-29), while A's best face gap, along that steep edge's normal,
+  // is 57.6 less. Seen from C every vertex of B is equally far in double, and the pair beside the
+  // best face has a neighbour 1.6e-74 further along the axis whose edge the axis crosses inwards:
+  // refused for that, the vertex axis was lost and SAT answered the face gap. Tolerance 6 u·S,
+  // inside SAT's distance bound (8 u·S).
   const auto a = shape<double>({{-595821443.5137092, -595821443.5137254},
                                 {-2383285774.0549016, -595821443.5137254},
                                 {-595821443.5137254, -595821443.5137254},
@@ -834,8 +845,10 @@ TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
   // below kSatVertexAxisUlps·u·S. The certificate refused that pair, the face answered, and SAT
   // gave the distance 6.28e66 for 8.88e66. Tolerance 6 u·S, inside SAT's distance bound
   // (8 u·S).
-  const double ex = -6.2774382474615805e+66, ey = -6.2774385622041925e+66, S = 6.2774385622041925e+66;
-  const auto a = shape<double>({{-8.156630584998157e-55, -8.156740768974545e-55}, {-8.444511664468678e-55, 12.0}});
+  const double ex = -6.2774382474615805e+66, ey = -6.2774385622041925e+66,
+               S = 6.2774385622041925e+66;
+  const auto a = shape<double>(
+      {{-8.156630584998157e-55, -8.156740768974545e-55}, {-8.444511664468678e-55, 12.0}});
   const auto b = shape<double>({{ex, ey}, {-6.2774385622041925e+66, -6.2774385622041925e+66}}, 2.0);
   for (int swap = 0; swap < 2; ++swap) {
     const SatResult<double> r = swap ? sat_query(b, a) : sat_query(a, b);

@@ -103,7 +103,8 @@ TEST(ShapeSubnormal, NormalsOfSubnormalEdgesAreUnitVectors) {
   EXPECT_NEAR(r.shape.normal(0).y, -2 / std::sqrt(5.0), 1e-15);
   EXPECT_EQ(r.shape.normal(1).x, -r.shape.normal(0).x);
   // The same in float, at 2^-140 (subnormal in float).
-  const auto f = make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {0x1p-140f, 0x1p-141f}});
+  const auto f =
+      make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {0x1p-140f, 0x1p-141f}});
   ASSERT_TRUE(f);
   EXPECT_NEAR(f.shape.normal(0).x, 1 / std::sqrt(5.0f), 1e-6f);
   EXPECT_NEAR(f.shape.normal(0).y, -2 / std::sqrt(5.0f), 1e-6f);
@@ -143,7 +144,8 @@ TEST(ShapeSubnormal, APolygonWhoseSizeSquaredUnderflowsStaysAPolygon) {
   ASSERT_TRUE(r) << r.message;
   EXPECT_EQ(r.shape.size(), 3u);
   const float sf = 0x1p-70f;
-  const auto f = make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {sf, 0}, {0, sf}});
+  const auto f =
+      make_shape<float>(std::vector<minkowski::fast::Vec2<float>>{{0, 0}, {sf, 0}, {0, sf}});
   ASSERT_TRUE(f) << f.message;
   EXPECT_EQ(f.shape.size(), 3u);
 }
@@ -172,8 +174,10 @@ TEST(FastShape, CornersAFewUlpsApartStillGiveAConvexHullWithoutRepeats) {
   std::vector<I> v;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const V p = s.vertex(i);
-    EXPECT_NE(std::find(pts.begin(), pts.end(), p), pts.end()) << "vertex " << i << " is no input point";
-    v.push_back({static_cast<std::int64_t>(std::ldexp(p.x, 22)), static_cast<std::int64_t>(std::ldexp(p.y, 22))});
+    EXPECT_NE(std::find(pts.begin(), pts.end(), p), pts.end())
+        << "vertex " << i << " is no input point";
+    v.push_back({static_cast<std::int64_t>(std::ldexp(p.x, 22)),
+                 static_cast<std::int64_t>(std::ldexp(p.y, 22))});
     ASSERT_EQ(std::ldexp(double(v.back().x), -22), p.x);
     ASSERT_EQ(std::ldexp(double(v.back().y), -22), p.y);
   }

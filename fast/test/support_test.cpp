@@ -30,7 +30,8 @@ ConvexShape<double> regular_polygon(int n, V center, double radius, double phase
   }
   auto r = make_shape<double>(pts);
   EXPECT_TRUE(r) << r.message;
-  EXPECT_EQ(r.shape.size(), static_cast<std::size_t>(n)) << "hull dropped points of the " << n << "-gon";
+  EXPECT_EQ(r.shape.size(), static_cast<std::size_t>(n))
+      << "hull dropped points of the " << n << "-gon";
   return r.shape;
 }
 
@@ -104,16 +105,16 @@ TEST(SupportLog, ExactPlateausInEveryRotationOfTheVertexArray) {
     double max;  // hand-computed maximum of dot(v, d)
   };
   const std::vector<Case> cases = {
-      {{1, 0}, 3},    // x = 3 on (3,1),(3,2)
-      {{-1, 0}, 0},   // x = 0 on (0,2),(0,1)
-      {{0, 1}, 3},    // y = 3 on (2,3),(1,3)
-      {{0, -1}, 0},   // y = 0 on (1,0),(2,0)
-      {{1, 1}, 5},    // x + y = 5 on (3,2),(2,3)
-      {{1, -1}, 2},   // x − y = 2 on (2,0),(3,1)
-      {{-1, 1}, 2},   // y − x = 2 on (0,2),(1,3)
-      {{-1, -1}, -1}, // −x − y = −1 on (1,0),(0,1)
-      {{2, 1}, 8},    // unique: (3,2)
-      {{0, 0}, 0},    // every vertex ties
+      {{1, 0}, 3},     // x = 3 on (3,1),(3,2)
+      {{-1, 0}, 0},    // x = 0 on (0,2),(0,1)
+      {{0, 1}, 3},     // y = 3 on (2,3),(1,3)
+      {{0, -1}, 0},    // y = 0 on (1,0),(2,0)
+      {{1, 1}, 5},     // x + y = 5 on (3,2),(2,3)
+      {{1, -1}, 2},    // x − y = 2 on (2,0),(3,1)
+      {{-1, 1}, 2},    // y − x = 2 on (0,2),(1,3)
+      {{-1, -1}, -1},  // −x − y = −1 on (1,0),(0,1)
+      {{2, 1}, 8},     // unique: (3,2)
+      {{0, 0}, 0},     // every vertex ties
   };
   for (std::size_t rot = 0; rot < oct.size(); ++rot) {
     std::vector<V> v;
@@ -132,8 +133,8 @@ TEST(SupportLog, SquareAndTriangleTiesInEveryRotation) {
   for (std::size_t rot = 0; rot < 4; ++rot) {
     std::vector<V> v;
     for (std::size_t i = 0; i < 4; ++i) v.push_back(square[(i + rot) % 4]);
-    EXPECT_EQ(v[log_index(v, {1, 0})].x, 1.0);    // tie (1,0),(1,1)
-    EXPECT_EQ(v[log_index(v, {-1, 0})].x, 0.0);   // tie (0,0),(0,1)
+    EXPECT_EQ(v[log_index(v, {1, 0})].x, 1.0);   // tie (1,0),(1,1)
+    EXPECT_EQ(v[log_index(v, {-1, 0})].x, 0.0);  // tie (0,0),(0,1)
     EXPECT_EQ(v[log_index(v, {0, 1})].y, 1.0);
     EXPECT_EQ(v[log_index(v, {0, -1})].y, 0.0);
     EXPECT_EQ(v[log_index(v, {1, 1})], (V{1, 1}));  // unique corner
@@ -169,7 +170,8 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
     for (const V& d : dirs) {
       const double m = brute_max(v, d);
       for (std::size_t start = 0; start < v.size(); ++start) {
-        const std::size_t k = minkowski::fast::support_index_climb(v.data(), v.size(), d, start, max_abs(v));
+        const std::size_t k =
+            minkowski::fast::support_index_climb(v.data(), v.size(), d, start, max_abs(v));
         ASSERT_EQ(minkowski::fast::dot(v[k], d), m) << "n=" << n << " start=" << start;
       }
     }
@@ -177,9 +179,15 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
   const std::vector<V> oct = {{1, 0}, {2, 0}, {3, 1}, {3, 2}, {2, 3}, {1, 3}, {0, 2}, {0, 1}};
   for (std::size_t start = 0; start < oct.size(); ++start) {
     // (1,0): x = 3 on (3,1),(3,2); (−1,−1): −1 on (1,0),(0,1) across the array's wrap-around.
-    EXPECT_EQ(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), V{1, 0}, start, max_abs(oct))].x, 3.0);
+    EXPECT_EQ(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), V{1, 0}, start,
+                                                       max_abs(oct))]
+                  .x,
+              3.0);
     const V d{-1, -1};
-    EXPECT_EQ(minkowski::fast::dot(oct[minkowski::fast::support_index_climb(oct.data(), oct.size(), d, start, max_abs(oct))], d), -1.0);
+    EXPECT_EQ(minkowski::fast::dot(oct[minkowski::fast::support_index_climb(
+                                       oct.data(), oct.size(), d, start, max_abs(oct))],
+                                   d),
+              -1.0);
   }
   const std::vector<V> seg = {{0, 0}, {2, 1}};
   EXPECT_EQ(minkowski::fast::support_index_climb(seg.data(), 2, V{1, 0}, 0, max_abs(seg)), 1u);
@@ -189,16 +197,19 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
 }
 
 TEST(SupportClimb, WalksThroughVerticesWhoseComputedValuesTie) {
-  // CCW quadrilateral P0 = (0, 1), P1 = (2^-60, 1), P2 = (1, 1 + 2^-100), P3 = (0, 2); d = (2^-50, −1).
-  // Exact values −1, −1 + 2^-110, −1 + 2^-50 − 2^-100, −2: P2 is the maximum. In double P1's value
-  // rounds to −1 (the spacing below 1 is 2^-53), a tie with P0; P2's is −1 + 2^-50 (representable).
-  // Climbing from P0, the old walk saw no larger neighbour and stopped there
-  // (fixtures/found/fuzz-37f4487101ae823b.json: GJK then answered "separated" for overlapping cores).
+  // CCW quadrilateral P0 = (0, 1), P1 = (2^-60, 1), P2 = (1, 1 + 2^-100), P3 = (0, 2); d = (2^-50,
+  // −1). Exact values −1, −1 + 2^-110, −1 + 2^-50 − 2^-100, −2: P2 is the maximum. In double P1's
+  // value rounds to −1 (the spacing below 1 is 2^-53), a tie with P0; P2's is −1 + 2^-50
+  // (representable). Climbing from P0, the old walk saw no larger neighbour and stopped there
+  // (fixtures/found/fuzz-37f4487101ae823b.json: GJK then answered "separated" for overlapping
+  // cores).
   const std::vector<V> q = {{0, 1}, {0x1p-60, 1}, {1, 1 + 0x1p-100}, {0, 2}};
   const V d{0x1p-50, -1};
-  ASSERT_EQ(minkowski::fast::dot(q[1], d), minkowski::fast::dot(q[0], d));  // the tie is real in double
+  ASSERT_EQ(minkowski::fast::dot(q[1], d),
+            minkowski::fast::dot(q[0], d));  // the tie is real in double
   for (std::size_t start = 0; start < q.size(); ++start)
-    EXPECT_EQ(minkowski::fast::support_index_climb(q.data(), q.size(), d, start, max_abs(q)), 2u) << "start " << start;
+    EXPECT_EQ(minkowski::fast::support_index_climb(q.data(), q.size(), d, start, max_abs(q)), 2u)
+        << "start " << start;
   EXPECT_EQ(minkowski::fast::support_index_log(q.data(), q.size(), d, max_abs(q)), 2u);
   EXPECT_EQ(minkowski::fast::support_index_linear(q.data(), q.size(), d), 2u);
 }
@@ -234,13 +245,16 @@ TEST(SupportClimb, LooksPastRoundingsOrderAmongSubnormalValues) {
   // climb stopped at B0, 7065 q below the maximum,, until the band got its subnormal floor
   // (kClimbTieSubnormals).
   const float q = 0x1p-149f;
-  const std::vector<Vec2<float>> b = {
-      {-200000 * q, -199999 * q}, {80004 * q, -13333 * q}, {80000 * q, 80001 * q}, {-199997 * q, -199995 * q}};
+  const std::vector<Vec2<float>> b = {{-200000 * q, -199999 * q},
+                                      {80004 * q, -13333 * q},
+                                      {80000 * q, 80001 * q},
+                                      {-199997 * q, -199995 * q}};
   const Vec2<float> d{-0x1.63857ap-1f, 0x1.7070dp-1f};
   float m = 0;
   for (const Vec2<float>& p : b) m = std::max({m, std::abs(p.x), std::abs(p.y)});
   for (std::size_t start = 0; start < b.size(); ++start)
-    EXPECT_EQ(minkowski::fast::support_index_climb(b.data(), b.size(), d, start, m), 2u) << "start " << start;
+    EXPECT_EQ(minkowski::fast::support_index_climb(b.data(), b.size(), d, start, m), 2u)
+        << "start " << start;
   EXPECT_EQ(minkowski::fast::support_index_log(b.data(), b.size(), d, m), 2u);
   EXPECT_EQ(minkowski::fast::support_index_linear(b.data(), b.size(), d), 2u);
 }
@@ -250,9 +264,9 @@ TEST(SupportLog, OneAndTwoVertexShapes) {
   EXPECT_EQ(log_index(one, {1, 0}), 0u);
   EXPECT_EQ(log_index(one, {0, 0}), 0u);
   const std::vector<V> seg = {{0, 0}, {2, 1}};
-  EXPECT_EQ(log_index(seg, {1, 0}), 1u);   // 2 > 0
-  EXPECT_EQ(log_index(seg, {-1, 0}), 0u);  // 0 > −2
-  EXPECT_EQ(log_index(seg, {0, -1}), 0u);  // 0 > −1
+  EXPECT_EQ(log_index(seg, {1, 0}), 1u);          // 2 > 0
+  EXPECT_EQ(log_index(seg, {-1, 0}), 0u);         // 0 > −2
+  EXPECT_EQ(log_index(seg, {0, -1}), 0u);         // 0 > −1
   const std::size_t k = log_index(seg, {-1, 2});  // perpendicular: both dot products are 0
   EXPECT_EQ(minkowski::fast::dot(seg[k], V{-1, 2}), 0.0);
 }
@@ -265,14 +279,16 @@ TEST(SupportDispatch, AllMethodsAgreeOnTheShape) {
       const double m = brute_max(std::vector<V>(s.vertices().begin(), s.vertices().end()), d);
       for (SupportMethod method :
            {SupportMethod::automatic, SupportMethod::linear, SupportMethod::logarithmic}) {
-        EXPECT_EQ(minkowski::fast::dot(s.vertex(minkowski::fast::support_index(s, d, method)), d), m);
+        EXPECT_EQ(minkowski::fast::dot(s.vertex(minkowski::fast::support_index(s, d, method)), d),
+                  m);
       }
     }
   }
 }
 
 TEST(SupportPoint, RoundedShapeAddsRadiusAlongUnitDirection) {
-  // Circle at (1, 2) with radius 0.5; d = (3, 4) has length 5, so the point is (1, 2) + 0.5·(0.6, 0.8).
+  // Circle at (1, 2) with radius 0.5; d = (3, 4) has length 5, so the point is (1, 2) + 0.5·(0.6,
+  // 0.8).
   std::vector<V> c = {{1, 2}};
   const auto circle = make_shape<double>(c, 0.5).shape;
   const V p = minkowski::fast::support_point(circle, V{3, 4});
@@ -301,15 +317,18 @@ TEST(SupportLog, FloatPolygonsMatchLinearScan) {
     std::vector<Vec2<float>> pts;
     for (int k = 0; k < n; ++k) {
       const double t = 2 * kPi * k / n;
-      pts.push_back({static_cast<float>(10 + 3 * std::cos(t)), static_cast<float>(3 * std::sin(t))});
+      pts.push_back(
+          {static_cast<float>(10 + 3 * std::cos(t)), static_cast<float>(3 * std::sin(t))});
     }
     const auto s = make_shape<float>(pts).shape;
     const Vec2<float>* v = s.vertices().data();
     for (int k = 0; k < 3000; ++k) {
-      const Vec2<float> d{static_cast<float>(std::cos(0.0021 * k)), static_cast<float>(std::sin(0.0021 * k))};
+      const Vec2<float> d{static_cast<float>(std::cos(0.0021 * k)),
+                          static_cast<float>(std::sin(0.0021 * k))};
       const std::size_t a = minkowski::fast::support_index_log(v, s.size(), d, s.scale());
       const std::size_t b = minkowski::fast::support_index_linear(v, s.size(), d);
-      ASSERT_EQ(minkowski::fast::dot(v[a], d), minkowski::fast::dot(v[b], d)) << "n=" << n << " k=" << k;
+      ASSERT_EQ(minkowski::fast::dot(v[a], d), minkowski::fast::dot(v[b], d))
+          << "n=" << n << " k=" << k;
     }
   }
 }

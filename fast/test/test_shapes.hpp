@@ -31,7 +31,9 @@ ConvexShape<T> box(double x0, double y0, double x1, double y1, double radius = 0
 
 /// Comparison tolerance of contact tests: 256 u of T.
 template <class T>
-double tol() { return 64.0 * double(std::numeric_limits<T>::epsilon()) / 2 * 8; }
+double tol() {
+  return 64.0 * double(std::numeric_limits<T>::epsilon()) / 2 * 8;
+}
 
 /// Index of the vertex of s at (x, y) within 1e-6 (fails the test if there is none).
 template <class T>

@@ -37,12 +37,16 @@ using Types = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(UnitVector, Types);
 
 template <class T>
-double delta() { return std::is_same_v<T, float> ? 1e-22 : 1e-160; }
+double delta() {
+  return std::is_same_v<T, float> ? 1e-22 : 1e-160;
+}
 
 // 4 u: the rounding of a division by the largest component, a square root, a reciprocal and a
 // product, each at most u relative.
 template <class T>
-double tol() { return 4.0 * double(std::numeric_limits<T>::epsilon()) / 2; }
+double tol() {
+  return 4.0 * double(std::numeric_limits<T>::epsilon()) / 2;
+}
 
 template <class T>
 void expect_unit_3_4(Vec2<T> u, const char* what) {

@@ -18,13 +18,20 @@ std::optional<Precision> precision_from_string(std::string_view s) {
 
 const char* to_string(Field f) {
   switch (f) {
-    case Field::relation: return "relation";
-    case Field::distance: return "distance";
-    case Field::depth: return "depth";
-    case Field::normal: return "normal";
-    case Field::witness: return "witness";
-    case Field::contacts: return "contacts";
-    case Field::contact_depth: return "contact_depth";
+    case Field::relation:
+      return "relation";
+    case Field::distance:
+      return "distance";
+    case Field::depth:
+      return "depth";
+    case Field::normal:
+      return "normal";
+    case Field::witness:
+      return "witness";
+    case Field::contacts:
+      return "contacts";
+    case Field::contact_depth:
+      return "contact_depth";
   }
   return "?";
 }
@@ -41,13 +48,20 @@ namespace {
 template <class B>
 auto k_member(B& b, Field f) -> decltype(&b.k_relation) {
   switch (f) {
-    case Field::relation: return &b.k_relation;
-    case Field::distance: return &b.k_distance;
-    case Field::depth: return &b.k_depth;
-    case Field::normal: return &b.k_normal;
-    case Field::witness: return &b.k_witness;
-    case Field::contacts: return &b.k_contact;
-    case Field::contact_depth: return nullptr;
+    case Field::relation:
+      return &b.k_relation;
+    case Field::distance:
+      return &b.k_distance;
+    case Field::depth:
+      return &b.k_depth;
+    case Field::normal:
+      return &b.k_normal;
+    case Field::witness:
+      return &b.k_witness;
+    case Field::contacts:
+      return &b.k_contact;
+    case Field::contact_depth:
+      return nullptr;
   }
   return nullptr;
 }
@@ -56,15 +70,21 @@ auto k_member(B& b, Field f) -> decltype(&b.k_relation) {
 
 double* Bounds::k_of(Field f) { return k_member(*this, f); }
 
-double Bounds::k(Field f) const { return *k_member(*this, f == Field::contact_depth ? Field::depth : f); }
+double Bounds::k(Field f) const {
+  return *k_member(*this, f == Field::contact_depth ? Field::depth : f);
+}
 
 Allowance allowance(const Bounds& b, Field field, double scale) {
   const double tau = b.tau + b.tau_relative * scale;
   switch (field) {
-    case Field::relation: return {b.k_relation, 0};
-    case Field::contacts: return {b.k_contact, 0};
-    case Field::contact_depth: return {b.k_depth, tau + b.tau_contact_depth_relative * scale};
-    default: return {b.k(field), tau};
+    case Field::relation:
+      return {b.k_relation, 0};
+    case Field::contacts:
+      return {b.k_contact, 0};
+    case Field::contact_depth:
+      return {b.k_depth, tau + b.tau_contact_depth_relative * scale};
+    default:
+      return {b.k(field), tau};
   }
 }
 
@@ -87,7 +107,8 @@ bool is_judged(Algorithm alg) { return alg != Algorithm::internal_vertices; }
 
 double min_judged_scale(Precision p) {
   auto of = []<class T>(T) {
-    return std::sqrt(static_cast<double>(std::numeric_limits<T>::min())) / static_cast<double>(fast::unit_roundoff<T>());
+    return std::sqrt(static_cast<double>(std::numeric_limits<T>::min())) /
+           static_cast<double>(fast::unit_roundoff<T>());
   };
   return p == Precision::single ? of(0.0f) : of(0.0);
 }

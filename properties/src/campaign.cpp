@@ -21,7 +21,10 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer (Steele, Lea & Flo
 
 std::uint64_t family_salt(const std::string& f) {
   std::uint64_t h = 0xcbf29ce484222325ull;
-  for (unsigned char c : f) { h ^= c; h *= 0x100000001b3ull; }
+  for (unsigned char c : f) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
   return h;
 }
 
@@ -40,10 +43,11 @@ struct ItemResult {
   std::uint64_t index = 0;
   std::vector<AlgResult> per;  // subjects in order (fast algorithms × precisions, then the engine)
   reference::HullStats stats;
-  EngineReply engine_reply;    // handed over by the engine thread
+  EngineReply engine_reply;  // handed over by the engine thread
 };
 
-AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::PairAnswer& exact, EngineReply reply) {
+AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::PairAnswer& exact,
+                   EngineReply reply) {
   AlgResult r;
   Judgement j = judge_reply(s, g.c, exact, std::move(reply));  // moved from below, not copied
   if (j.reply.outcome == EngineOutcome::skip) {
@@ -62,13 +66,17 @@ AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::Pa
   return r;
 }
 
-rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed, std::uint64_t i);
+rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed,
+                                                  std::uint64_t i);
 
 }  // namespace
 
 void Histogram::add(double e) {
   ++count;
-  if (!(e > 0)) { ++bins[0]; return; }
+  if (!(e > 0)) {
+    ++bins[0];
+    return;
+  }
   const double pos = (std::log2(e) - kMinExp) * kBinsPerOctave;
   const int k = pos < 0 ? 1 : static_cast<int>(std::min<double>(kBins - 1, 1 + std::floor(pos)));
   ++bins[k];
@@ -91,12 +99,16 @@ double Histogram::percentile(double q) const {
   return INFINITY;
 }
 
-double Histogram::upper_edge(int k) { return k == 0 ? 0 : std::exp2(static_cast<double>(k) / kBinsPerOctave + kMinExp); }
+double Histogram::upper_edge(int k) {
+  return k == 0 ? 0 : std::exp2(static_cast<double>(k) / kBinsPerOctave + kMinExp);
+}
 
 double Histogram::lower_edge(int k) { return k <= 1 ? 0 : upper_edge(k - 1); }
 
 Cell& Cell::operator+=(const Cell& o) {
-  cases += o.cases; skipped += o.skipped; violations += o.violations;
+  cases += o.cases;
+  skipped += o.skipped;
+  violations += o.violations;
   relation_disagreements += o.relation_disagreements;
   for (const auto& [f, m] : o.max_error) max_error[f] = std::max(max_error[f], m);
   for (const auto& [f, h] : o.hist) hist[f] += h;
@@ -117,8 +129,10 @@ namespace {
 /// A fast algorithm's answer as a subject's reply: skip when the type cannot represent the case.
 EngineReply fast_reply(std::optional<FastAnswer> f) {
   EngineReply r;
-  if (f) r.answer = std::move(*f);
-  else r.outcome = EngineOutcome::skip;
+  if (f)
+    r.answer = std::move(*f);
+  else
+    r.outcome = EngineOutcome::skip;
   return r;
 }
 }  // namespace
@@ -146,7 +160,8 @@ Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference
       j.violation = !j.verdict->ok && s.judged;
       j.what = j.verdict->summary();
       break;
-    case EngineOutcome::skip: break;
+    case EngineOutcome::skip:
+      break;
     default:
       j.violation = true;
       j.what = std::string(to_string(j.reply.outcome)) + ": " + j.reply.message;
@@ -154,7 +169,8 @@ Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference
   return j;
 }
 
-Judgement judge_subject(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact) {
+Judgement judge_subject(const Subject& s, const fixtures::Case& c,
+                        const reference::PairAnswer& exact) {
   return judge_reply(s, c, exact, s.answer(c));
 }
 
@@ -168,7 +184,8 @@ std::vector<Subject> parallel_subjects(const CampaignOptions& opt) {
 }  // namespace
 
 namespace {
-rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed, std::uint64_t i) {
+rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed,
+                                                  std::uint64_t i) {
   const rc::Random random(mix(seed ^ mix(family_salt(family) ^ mix(i))));
   const int size = static_cast<int>(i % 101);  // every RapidCheck size 0..100 in turn
   return gen_family(family)(random, size);
@@ -197,9 +214,12 @@ GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::
 Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int max_steps) {
   Violation best = v;
   std::optional<Subject> subject;
-  if (opt.engine && v.subject == opt.engine->name) subject = opt.engine;
-  else if (const auto alg = algorithm_from_string(v.subject)) subject = fast_subject(*alg, v.precision, opt.bounds(*alg, v.precision));
-  else subject = fast_subject(v.algorithm, v.precision, opt.bounds(v.algorithm, v.precision));
+  if (opt.engine && v.subject == opt.engine->name)
+    subject = opt.engine;
+  else if (const auto alg = algorithm_from_string(v.subject))
+    subject = fast_subject(*alg, v.precision, opt.bounds(*alg, v.precision));
+  else
+    subject = fast_subject(v.algorithm, v.precision, opt.bounds(v.algorithm, v.precision));
   if (v.protocol == to_string(EngineOutcome::timeout)) return best;
   bool gave_up = false;
   auto fails = [&](const GeneratedCase& g, Violation& out) {
@@ -225,7 +245,8 @@ Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int m
     return true;
   };
   std::unique_lock<std::mutex> lock(g_generation);
-  rc::Shrinkable<GeneratedCase> current = campaign_shrinkable(v.generated.family, opt.seed, v.index);
+  rc::Shrinkable<GeneratedCase> current =
+      campaign_shrinkable(v.generated.family, opt.seed, v.index);
   for (int step = 0; step < max_steps && !gave_up; ++step) {
     bool smaller = false;
     auto shrinks = current.shrinks();
@@ -300,9 +321,13 @@ struct FastPairs {
 /// kPollInterval.
 class CampaignRun {
  public:
-  CampaignRun(const CampaignOptions& opt, const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+  CampaignRun(const CampaignOptions& opt,
+              const std::function<void(std::uint64_t, std::uint64_t)>& progress,
               const std::atomic<bool>* stop)
-      : opt_(opt), progress_(progress), stop_(stop), subjects_(parallel_subjects(opt)),
+      : opt_(opt),
+        progress_(progress),
+        stop_(stop),
+        subjects_(parallel_subjects(opt)),
         engine_(opt.engine ? &*opt.engine : nullptr) {
     for (std::size_t f = 0; f < opt.families.size(); ++f)
       for (std::uint64_t i = 0; i < opt.cases_per_family; ++i)
@@ -315,7 +340,8 @@ class CampaignRun {
   }
 
   CampaignResult run() {
-    const unsigned threads = opt_.threads ? opt_.threads : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads =
+        opt_.threads ? opt_.threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<Partial> partials(threads);
     for (Partial& p : partials) p.slots.resize(opt_.families.size() * all_.size());
     std::vector<std::thread> pool;
@@ -340,7 +366,8 @@ class CampaignRun {
     return halt_;
   }
 
-  /// A worker: claims batches of cases until none is left, the run is stopped or the engine gave up.
+  /// A worker: claims batches of cases until none is left, the run is stopped or the engine gave
+  /// up.
   void work(Partial& partial) {
     for (;;) {
       if (stopped() || halted()) return;
@@ -393,7 +420,8 @@ class CampaignRun {
     std::unique_lock<std::mutex> lock(hand_over_);
     while (!answered_[k] && !halt_ && !stopped()) changed_.wait_for(lock, kPollInterval);
     const EngineOutcome o = results_[k]->engine_reply.outcome;
-    if (!answered_[k] || o == EngineOutcome::exhausted || o == EngineOutcome::interrupted) return std::nullopt;
+    if (!answered_[k] || o == EngineOutcome::exhausted || o == EngineOutcome::interrupted)
+      return std::nullopt;
     return std::move(results_[k]->engine_reply);
   }
 
@@ -433,20 +461,25 @@ class CampaignRun {
       if (!slot.cell) slot.cell = &out.cells[cell_key(s.name, r.g.family, s.precision)];
       Cell& cell = *slot.cell;
       ++cell.cases;
-      if (a.skipped) { ++cell.skipped; continue; }
+      if (a.skipped) {
+        ++cell.skipped;
+        continue;
+      }
       if (!a.protocol.empty()) ++cell.protocol[a.protocol];
       if (a.relation_disagrees) ++cell.relation_disagreements;
       merge_fields(slot, s, a.fields);
       if (a.violation) {
         ++cell.violations;
         const Algorithm alg = algorithm_from_string(s.name).value_or(Algorithm::sat);
-        into.violations.emplace_back(k, Violation{r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
+        into.violations.emplace_back(
+            k, Violation{r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
       }
     }
     results_[k].reset();
   }
 
-  static void merge_fields(Partial::CellSlot& slot, const Subject& s, const std::vector<FieldVerdict>& fields) {
+  static void merge_fields(Partial::CellSlot& slot, const Subject& s,
+                           const std::vector<FieldVerdict>& fields) {
     Cell& cell = *slot.cell;
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const FieldVerdict& f = fields[i];

@@ -25,13 +25,16 @@ std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path) {
 
 Summary summarize(const CampaignResult& r, const CampaignOptions& opt) {
   Summary s;
-  nlohmann::ordered_json fams = nlohmann::ordered_json::array(), precs = nlohmann::ordered_json::array(),
+  nlohmann::ordered_json fams = nlohmann::ordered_json::array(),
+                         precs = nlohmann::ordered_json::array(),
                          algs = nlohmann::ordered_json::array();
   for (const auto& f : opt.families) fams.push_back(f);
   for (auto p : opt.precisions) precs.push_back(to_string(p));
   for (auto a : opt.algorithms) algs.push_back(to_string(a));
-  s.options = {{"seed", opt.seed}, {"cases_per_family", opt.cases_per_family}, {"families", fams},
-               {"precisions", precs}, {"algorithms", algs}, {"shard", opt.shard}, {"shards", opt.shards}};
+  s.options = {{"seed", opt.seed},    {"cases_per_family", opt.cases_per_family},
+               {"families", fams},    {"precisions", precs},
+               {"algorithms", algs},  {"shard", opt.shard},
+               {"shards", opt.shards}};
   s.cells = r.cells;
   s.cases = r.cases;
   s.violations = r.violations.size();
@@ -50,22 +53,37 @@ nlohmann::ordered_json to_json(const Summary& s) {
       for (int k = 0; k < Histogram::kBins; ++k)
         if (h.bins[k]) bins[std::to_string(k)] = h.bins[k];
       const auto fv = c.field_violations.find(f);
-      fields[f] = {{"max", c.max_error.at(f)}, {"p50", h.percentile(0.5)}, {"p99", h.percentile(0.99)},
-                   {"p999", h.percentile(0.999)}, {"count", h.count},
-                   {"violations", fv == c.field_violations.end() ? 0 : fv->second}, {"bins", bins}};
+      fields[f] = {{"max", c.max_error.at(f)},
+                   {"p50", h.percentile(0.5)},
+                   {"p99", h.percentile(0.99)},
+                   {"p999", h.percentile(0.999)},
+                   {"count", h.count},
+                   {"violations", fv == c.field_violations.end() ? 0 : fv->second},
+                   {"bins", bins}};
     }
-    cells[key] = {{"cases", c.cases}, {"skipped", c.skipped}, {"violations", c.violations},
-                  {"relation_disagreements", c.relation_disagreements}, {"fields", fields}};
+    cells[key] = {{"cases", c.cases},
+                  {"skipped", c.skipped},
+                  {"violations", c.violations},
+                  {"relation_disagreements", c.relation_disagreements},
+                  {"fields", fields}};
     // An engine's protocol failures (crash, timeout, malformed, missing, extra_output) by kind.
     if (!c.protocol.empty()) cells[key]["protocol"] = c.protocol;
   }
   const auto& by = s.reference_stats.by_source;
   const auto& st = s.reference_stats.stages.decided;
-  return {{"options", s.options}, {"cases", s.cases}, {"violations", s.violations},
-          {"seconds", s.seconds}, {"interrupted", s.interrupted},
-          {"reference", {{"hull_qhull_certified", by[0]}, {"hull_qhull_repaired", by[1]},
-                         {"hull_qhull_refused", by[2]}, {"hull_exact_only", by[3]},
-                         {"stage_filter", st[0]}, {"stage_expansion", st[1]}, {"stage_rational", st[2]}}},
+  return {{"options", s.options},
+          {"cases", s.cases},
+          {"violations", s.violations},
+          {"seconds", s.seconds},
+          {"interrupted", s.interrupted},
+          {"reference",
+           {{"hull_qhull_certified", by[0]},
+            {"hull_qhull_repaired", by[1]},
+            {"hull_qhull_refused", by[2]},
+            {"hull_exact_only", by[3]},
+            {"stage_filter", st[0]},
+            {"stage_expansion", st[1]},
+            {"stage_rational", st[2]}}},
           {"cells", cells}};
 }
 
@@ -96,12 +114,14 @@ Summary summary_from_json(const nlohmann::json& j) {
         Histogram h;
         for (const auto& [bin, count] : fj.at("bins").items()) {
           const int k = std::stoi(bin);
-          if (k < 0 || k >= Histogram::kBins) throw std::runtime_error("histogram bin out of range: " + bin);
+          if (k < 0 || k >= Histogram::kBins)
+            throw std::runtime_error("histogram bin out of range: " + bin);
           h.bins[k] = count.get<std::uint64_t>();
           h.count += h.bins[k];
         }
         cell.hist[f] = std::move(h);
-        if (const std::uint64_t n = fj.value("violations", std::uint64_t{0})) cell.field_violations[f] = n;
+        if (const std::uint64_t n = fj.value("violations", std::uint64_t{0}))
+          cell.field_violations[f] = n;
       }
       if (const auto p = c.find("protocol"); p != c.end())
         for (const auto& [kind, n] : p->items()) cell.protocol[kind] = n.get<std::uint64_t>();
@@ -116,11 +136,15 @@ Summary summary_from_json(const nlohmann::json& j) {
 Summary merge(const std::vector<Summary>& parts) {
   if (parts.empty()) throw std::runtime_error("nothing to merge");
   Summary out = parts.front();
-  auto comparable = [](nlohmann::ordered_json o) { o.erase("shard"); return o; };
+  auto comparable = [](nlohmann::ordered_json o) {
+    o.erase("shard");
+    return o;
+  };
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const Summary& p = parts[i];
     if (comparable(p.options) != comparable(out.options))
-      throw std::runtime_error(fmt::format("summary {} comes from a different campaign (options differ)", i + 1));
+      throw std::runtime_error(
+          fmt::format("summary {} comes from a different campaign (options differ)", i + 1));
     for (const auto& [k, c] : p.cells) out.cells[k] += c;
     out.cases += p.cases;
     out.violations += p.violations;
@@ -136,17 +160,19 @@ Summary merge(const std::vector<Summary>& parts) {
 
 std::string table(const Summary& s) {
   std::ostringstream os;
-  os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", "algorithm/family/precision", "cases", "skip", "viol",
-                    "worst error per field, in u·S");
+  os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", "algorithm/family/precision", "cases", "skip",
+                    "viol", "worst error per field, in u·S");
   for (const auto& [key, c] : s.cells) {
     std::string worst;
     for (const auto& [f, m] : c.max_error) {
       const auto fv = c.field_violations.find(f);
-      worst += fv == c.field_violations.end() ? fmt::format("{}={:.3g} ", f, m)
-                                              : fmt::format("{}={:.3g} ({} failed) ", f, m, fv->second);
+      worst += fv == c.field_violations.end()
+                   ? fmt::format("{}={:.3g} ", f, m)
+                   : fmt::format("{}={:.3g} ({} failed) ", f, m, fv->second);
     }
     for (const auto& [kind, n] : c.protocol) worst += fmt::format("protocol:{}={} ", kind, n);
-    os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", key, c.cases, c.skipped, c.violations, worst);
+    os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", key, c.cases, c.skipped, c.violations,
+                      worst);
   }
   return os.str();
 }

@@ -115,7 +115,8 @@ std::string EngineProcess::reap(double grace_seconds) {
         if (code > 128 && code < 128 + NSIG)
           how += fmt::format(" (signal {}: {})", code - 128, ::strsignal(code - 128));
       } else if (WIFSIGNALED(status)) {
-        how = fmt::format("killed by signal {} ({})", WTERMSIG(status), ::strsignal(WTERMSIG(status)));
+        how = fmt::format("killed by signal {} ({})", WTERMSIG(status),
+                          ::strsignal(WTERMSIG(status)));
       }
       pid_ = -1;
       break;
@@ -178,26 +179,33 @@ EngineProcess::Reply EngineProcess::exchange(const std::string& request, double 
     fds[n++] = {out_, POLLIN, 0};
     const nfds_t err_at = n;
     if (err_ >= 0) fds[n++] = {err_, POLLIN, 0};
-    const int ms = static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(left).count()));
+    const int ms =
+        static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(left).count()));
     const int ready = ::poll(fds, n, std::clamp(ms, 1, kStopPollMilliseconds));
     if (ready < 0 && errno != EINTR) return stopped(Status::poll_failed, std::strerror(errno));
     if (ready <= 0) continue;
     if (writing && fds[0].revents) {
       const ssize_t w = ::write(in_, request.data() + written, request.size() - written);
-      if (w > 0) written += static_cast<std::size_t>(w);
-      else if (w < 0 && errno != EAGAIN && errno != EINTR) close_fd(&in_);  // EPIPE: it stopped reading
+      if (w > 0)
+        written += static_cast<std::size_t>(w);
+      else if (w < 0 && errno != EAGAIN && errno != EINTR)
+        close_fd(&in_);  // EPIPE: it stopped reading
     }
     if (err_ >= 0 && fds[err_at].revents) {
       char buf[4096];
       const ssize_t r = ::read(err_, buf, sizeof buf);
-      if (r > 0) keep_stderr(buf, static_cast<std::size_t>(r));
-      else if (r == 0) close_fd(&err_);
+      if (r > 0)
+        keep_stderr(buf, static_cast<std::size_t>(r));
+      else if (r == 0)
+        close_fd(&err_);
     }
     if (fds[out_at].revents) {
       char buf[65536];
       const ssize_t r = ::read(out_, buf, sizeof buf);
-      if (r > 0) out_buffer_.append(buf, static_cast<std::size_t>(r));
-      else if (r == 0) eof = true;
+      if (r > 0)
+        out_buffer_.append(buf, static_cast<std::size_t>(r));
+      else if (r == 0)
+        eof = true;
     }
   }
   if (newline != std::string::npos) {
@@ -219,13 +227,15 @@ const std::string& EngineProcess::close_input_and_drain(double seconds) {
   // Bounded by `seconds`: reads what the child still writes until it closes its output.
   while (out_ >= 0 && Clock::now() < deadline && out_buffer_.size() <= kMaxAnswerLineBytes) {
     pollfd fd{out_, POLLIN, 0};
-    const int ms =
-        static_cast<int>(std::ceil(std::chrono::duration<double, std::milli>(deadline - Clock::now()).count()));
+    const int ms = static_cast<int>(
+        std::ceil(std::chrono::duration<double, std::milli>(deadline - Clock::now()).count()));
     if (::poll(&fd, 1, std::max(ms, 1)) <= 0) continue;
     char buf[65536];
     const ssize_t r = ::read(out_, buf, sizeof buf);
-    if (r > 0) out_buffer_.append(buf, static_cast<std::size_t>(r));
-    else if (r == 0 || errno != EAGAIN) break;
+    if (r > 0)
+      out_buffer_.append(buf, static_cast<std::size_t>(r));
+    else if (r == 0 || errno != EAGAIN)
+      break;
   }
   return out_buffer_;
 }

@@ -11,15 +11,24 @@ namespace minkowski::properties {
 
 const char* to_string(EngineOutcome o) {
   switch (o) {
-    case EngineOutcome::answer: return "answer";
-    case EngineOutcome::skip: return "skip";
-    case EngineOutcome::malformed: return "malformed";
-    case EngineOutcome::missing: return "missing";
-    case EngineOutcome::crash: return "crash";
-    case EngineOutcome::timeout: return "timeout";
-    case EngineOutcome::extra_output: return "extra_output";
-    case EngineOutcome::exhausted: return "exhausted";
-    case EngineOutcome::interrupted: return "interrupted";
+    case EngineOutcome::answer:
+      return "answer";
+    case EngineOutcome::skip:
+      return "skip";
+    case EngineOutcome::malformed:
+      return "malformed";
+    case EngineOutcome::missing:
+      return "missing";
+    case EngineOutcome::crash:
+      return "crash";
+    case EngineOutcome::timeout:
+      return "timeout";
+    case EngineOutcome::extra_output:
+      return "extra_output";
+    case EngineOutcome::exhausted:
+      return "exhausted";
+    case EngineOutcome::interrupted:
+      return "interrupted";
   }
   return "?";
 }
@@ -40,7 +49,10 @@ bool blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std:
 }  // namespace
 
 ExecEngine::ExecEngine(std::string command, double timeout_seconds, int max_restarts)
-    : command_(std::move(command)), timeout_(timeout_seconds), max_restarts_(max_restarts), process_(command_) {
+    : command_(std::move(command)),
+      timeout_(timeout_seconds),
+      max_restarts_(max_restarts),
+      process_(command_) {
   std::signal(SIGPIPE, SIG_IGN);
 }
 
@@ -51,15 +63,20 @@ EngineReply ExecEngine::fail(EngineOutcome o, std::string message) {
 
 std::optional<EngineReply> ExecEngine::ensure_started(const std::string& name) {
   if (exhausted_)
-    return EngineReply{EngineOutcome::exhausted, {},
-                       fmt::format("engine `{}` gave up earlier; case {} not asked", command_, name)};
+    return EngineReply{
+        EngineOutcome::exhausted,
+        {},
+        fmt::format("engine `{}` gave up earlier; case {} not asked", command_, name)};
   if (process_.running()) return std::nullopt;
   if (started_once_) {
     if (restarts_ >= max_restarts_) {
       exhausted_ = true;
-      return EngineReply{EngineOutcome::exhausted, {},
-                         fmt::format("engine `{}` failed {} times; no restarts left (limit {}), stopping before case {}",
-                                     command_, restarts_ + 1, max_restarts_, name)};
+      return EngineReply{
+          EngineOutcome::exhausted,
+          {},
+          fmt::format(
+              "engine `{}` failed {} times; no restarts left (limit {}), stopping before case {}",
+              command_, restarts_ + 1, max_restarts_, name)};
     }
     ++restarts_;
   }
@@ -67,7 +84,8 @@ std::optional<EngineReply> ExecEngine::ensure_started(const std::string& name) {
   std::string why;
   if (!process_.start(&why)) {
     exhausted_ = true;
-    return EngineReply{EngineOutcome::exhausted, {}, fmt::format("cannot start engine `{}`: {}", command_, why)};
+    return EngineReply{
+        EngineOutcome::exhausted, {}, fmt::format("cannot start engine `{}`: {}", command_, why)};
   }
   return std::nullopt;
 }
@@ -78,31 +96,36 @@ EngineReply ExecEngine::reply_to_silence(const std::string& name) {
   const std::string how = process_.reap(kExitGraceSeconds);
   const bool orderly = how == "exit status 0" || how.rfind("still running", 0) == 0;
   if (orderly)
-    return fail(EngineOutcome::missing,
-                fmt::format("case {}: missing answer: engine `{}` closed its output without answering ({}){}", name,
-                            command_, how, process_.stderr_tail()));
+    return fail(
+        EngineOutcome::missing,
+        fmt::format(
+            "case {}: missing answer: engine `{}` closed its output without answering ({}){}", name,
+            command_, how, process_.stderr_tail()));
   // /bin/sh's status when it cannot find or run the command
   const char* hint = how == "exit status 127"   ? " (the shell could not find the command)"
                      : how == "exit status 126" ? " (the command is not executable)"
                                                 : "";
-  return fail(EngineOutcome::crash,
-              fmt::format("case {}: engine `{}` crashed: {}{}{}", name, command_, how, hint, process_.stderr_tail()));
+  return fail(EngineOutcome::crash, fmt::format("case {}: engine `{}` crashed: {}{}{}", name,
+                                                command_, how, hint, process_.stderr_tail()));
 }
 
 EngineReply ExecEngine::reply_to(const std::string& name, std::string answer_line) {
   if (!answer_line.empty() && answer_line.back() == '\r') answer_line.pop_back();
   if (!blank(process_.pending()))
     return fail(EngineOutcome::extra_output,
-                fmt::format("case {}: engine wrote more than one line: answer {} followed by {}", name,
-                            quote(answer_line), quote(first_line(process_.pending()))));
+                fmt::format("case {}: engine wrote more than one line: answer {} followed by {}",
+                            name, quote(answer_line), quote(first_line(process_.pending()))));
   bool skip = false;
   std::string error;
   const std::optional<FastAnswer> f = parse_protocol_answer(answer_line, &skip, &error);
   EngineReply reply;
-  if (skip) reply.outcome = EngineOutcome::skip;
+  if (skip)
+    reply.outcome = EngineOutcome::skip;
   else if (!f)
-    return fail(EngineOutcome::malformed, fmt::format("case {}: malformed answer {}: {}", name, quote(answer_line), error));
-  else reply.answer = *f;
+    return fail(EngineOutcome::malformed,
+                fmt::format("case {}: malformed answer {}: {}", name, quote(answer_line), error));
+  else
+    reply.answer = *f;
   return reply;
 }
 
@@ -112,10 +135,12 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
 
   // Output nobody asked for yet: an extra answer to the previous case that arrived late.
   if (const std::string& unasked = process_.read_unasked(); !blank(unasked))
-    return fail(EngineOutcome::extra_output,
-                fmt::format("engine wrote {} before being asked about case {} (more lines than cases: an extra "
-                            "answer to case {}?)",
-                            quote(first_line(unasked)), name, last_case_));
+    return fail(
+        EngineOutcome::extra_output,
+        fmt::format(
+            "engine wrote {} before being asked about case {} (more lines than cases: an extra "
+            "answer to case {}?)",
+            quote(first_line(unasked)), name, last_case_));
   process_.clear_pending();
   last_case_ = name;
 
@@ -123,13 +148,17 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
   using S = EngineProcess::Status;
   switch (r.status) {
     case S::too_long:
-      return fail(EngineOutcome::malformed, fmt::format("case {}: answer line longer than {} bytes without a newline: {}",
-                                                        name, kMaxAnswerLineBytes, quote(r.line)));
+      return fail(EngineOutcome::malformed,
+                  fmt::format("case {}: answer line longer than {} bytes without a newline: {}",
+                              name, kMaxAnswerLineBytes, quote(r.line)));
     case S::interrupted:
-      return fail(EngineOutcome::interrupted, fmt::format("case {}: interrupted; engine `{}` killed", name, command_));
+      return fail(EngineOutcome::interrupted,
+                  fmt::format("case {}: interrupted; engine `{}` killed", name, command_));
     case S::timeout:
-      return fail(EngineOutcome::timeout, fmt::format("case {}: no answer within {} s; engine `{}` killed (process group){}",
-                                                      name, timeout_, command_, process_.stderr_tail()));
+      return fail(
+          EngineOutcome::timeout,
+          fmt::format("case {}: no answer within {} s; engine `{}` killed (process group){}", name,
+                      timeout_, command_, process_.stderr_tail()));
     case S::poll_failed:
       return fail(EngineOutcome::crash, fmt::format("case {}: poll failed: {}", name, r.line));
     case S::closed:
@@ -150,9 +179,11 @@ std::optional<EngineReply> ExecEngine::finish() {
   const std::string extra = process_.close_input_and_drain(std::min(timeout_, kExitGraceSeconds));
   process_.reap(kExitGraceSeconds);
   if (blank(extra)) return std::nullopt;
-  return EngineReply{EngineOutcome::extra_output, {},
-                     fmt::format("engine wrote more lines than cases: after its answer to case {} it wrote {}",
-                                 last_case_, quote(first_line(extra)))};
+  return EngineReply{
+      EngineOutcome::extra_output,
+      {},
+      fmt::format("engine wrote more lines than cases: after its answer to case {} it wrote {}",
+                  last_case_, quote(first_line(extra)))};
 }
 
 }  // namespace minkowski::properties

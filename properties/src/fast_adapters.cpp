@@ -12,11 +12,16 @@ const std::vector<Algorithm>& all_algorithms() {
 
 const char* to_string(Algorithm a) {
   switch (a) {
-    case Algorithm::sat: return "sat";
-    case Algorithm::gjk: return "gjk";
-    case Algorithm::epa: return "epa";
-    case Algorithm::manifold: return "manifold";
-    case Algorithm::internal_vertices: return "internal_vertices";
+    case Algorithm::sat:
+      return "sat";
+    case Algorithm::gjk:
+      return "gjk";
+    case Algorithm::epa:
+      return "epa";
+    case Algorithm::manifold:
+      return "manifold";
+    case Algorithm::internal_vertices:
+      return "internal_vertices";
   }
   return "?";
 }
@@ -37,7 +42,8 @@ std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std
   }
   std::vector<fast::Vec2<T>> pts;
   pts.reserve(s.points.size());
-  for (const reference::Point& p : s.points) pts.push_back({static_cast<T>(p.x), static_cast<T>(p.y)});
+  for (const reference::Point& p : s.points)
+    pts.push_back({static_cast<T>(p.x), static_cast<T>(p.y)});
   fast::ShapeResult<T> r = fast::make_shape<T>(pts, static_cast<T>(s.radius));
   if (!r) {
     if (why_not) *why_not = r.message;
@@ -48,7 +54,9 @@ std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std
 
 namespace {
 template <class T>
-std::array<double, 2> arr(fast::Vec2<T> v) { return {static_cast<double>(v.x), static_cast<double>(v.y)}; }
+std::array<double, 2> arr(fast::Vec2<T> v) {
+  return {static_cast<double>(v.x), static_cast<double>(v.y)};
+}
 }  // namespace
 
 template <class T>
@@ -56,8 +64,10 @@ FastAnswer to_answer(const fast::SatResult<T>& r) {
   FastAnswer f;
   f.intersects = r.intersects;
   f.normal = arr(r.normal);
-  if (r.intersects) f.depth = static_cast<double>(r.depth);
-  else if (r.separation_is_distance) f.distance = static_cast<double>(r.separation);
+  if (r.intersects)
+    f.depth = static_cast<double>(r.depth);
+  else if (r.separation_is_distance)
+    f.distance = static_cast<double>(r.separation);
   return f;
 }
 
@@ -96,8 +106,8 @@ FastAnswer to_answer(const fast::Manifold<T>& m, bool with_normal) {
   if (with_normal) f.normal = arr(m.normal);
   std::vector<FastContact> k;
   for (int i = 0; i < m.point_count; ++i)
-    k.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation), arr(m.points[i].point_a),
-                 arr(m.points[i].point_b)});
+    k.push_back({arr(m.points[i].point), -static_cast<double>(m.points[i].separation),
+                 arr(m.points[i].point_a), arr(m.points[i].point_b)});
   f.contacts = std::move(k);
   return f;
 }
@@ -121,11 +131,21 @@ std::optional<FastAnswer> run_fast(Algorithm alg, const FastPair<T>& p) {
   const fast::ConvexShape<T>& b = *p.b;
   FastAnswer f;
   switch (alg) {
-    case Algorithm::sat: f = to_answer(fast::sat_query(a, b)); break;
-    case Algorithm::gjk: f = to_answer(fast::gjk_distance(a, b)); break;
-    case Algorithm::epa: f = to_answer(fast::penetration(a, b)); break;
-    case Algorithm::manifold: f = to_answer(fast::contact_manifold(a, b)); break;
-    case Algorithm::internal_vertices: f = to_answer(properties::closest_internal_vertices(a, b), false); break;
+    case Algorithm::sat:
+      f = to_answer(fast::sat_query(a, b));
+      break;
+    case Algorithm::gjk:
+      f = to_answer(fast::gjk_distance(a, b));
+      break;
+    case Algorithm::epa:
+      f = to_answer(fast::penetration(a, b));
+      break;
+    case Algorithm::manifold:
+      f = to_answer(fast::contact_manifold(a, b));
+      break;
+    case Algorithm::internal_vertices:
+      f = to_answer(properties::closest_internal_vertices(a, b), false);
+      break;
   }
   // The weld's move of the input, which the judge grants (FastAnswer::input_shift).
   f.input_shift = static_cast<double>(a.weld_shift()) + static_cast<double>(b.weld_shift());
@@ -145,8 +165,10 @@ template FastPair<float> make_fast_pair<float>(const fixtures::Case&);
 template FastPair<double> make_fast_pair<double>(const fixtures::Case&);
 template std::optional<FastAnswer> run_fast<float>(Algorithm, const FastPair<float>&);
 template std::optional<FastAnswer> run_fast<double>(Algorithm, const FastPair<double>&);
-template std::optional<fast::ConvexShape<float>> to_fast_shape<float>(const reference::Shape&, std::string*);
-template std::optional<fast::ConvexShape<double>> to_fast_shape<double>(const reference::Shape&, std::string*);
+template std::optional<fast::ConvexShape<float>> to_fast_shape<float>(const reference::Shape&,
+                                                                      std::string*);
+template std::optional<fast::ConvexShape<double>> to_fast_shape<double>(const reference::Shape&,
+                                                                        std::string*);
 template FastAnswer to_answer<float>(const fast::SatResult<float>&);
 template FastAnswer to_answer<double>(const fast::SatResult<double>&);
 template FastAnswer to_answer<float>(const fast::GjkOutput<float>&);

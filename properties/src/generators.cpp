@@ -76,8 +76,8 @@ GeneratedCase make(std::string family, std::string kind, Shape a, Shape b) {
 }  // namespace
 
 const std::vector<std::string>& family_names() {
-  static const std::vector<std::string> names = {"convex", "degenerate", "near_touching",
-                                                 "containment", "rounded", "scale"};
+  static const std::vector<std::string> names = {"convex",      "degenerate", "near_touching",
+                                                 "containment", "rounded",    "scale"};
   return names;
 }
 
@@ -101,25 +101,32 @@ rc::Gen<GeneratedCase> gen_degenerate() {
     const double dx = decimal(-200, 200), dy = decimal(-200, 200);
     switch (kind) {
       case 0:  // a point against a polygon, a segment or a point
-        return make("degenerate", "point",
-                    Shape{{{dx, dy}}, 0}, Shape{cloud(*gen::inRange(1, 5), 0, 0, 1), 0});
+        return make("degenerate", "point", Shape{{{dx, dy}}, 0},
+                    Shape{cloud(*gen::inRange(1, 5), 0, 0, 1), 0});
       case 1:  // two segments
-        return make("degenerate", "segments", Shape{cloud(2, 0, 0, 1), 0}, Shape{cloud(2, dx, dy, 1), 0});
+        return make("degenerate", "segments", Shape{cloud(2, 0, 0, 1), 0},
+                    Shape{cloud(2, dx, dy, 1), 0});
       case 2: {  // exactly collinear point lists on integer lattice lines
-        const Point p{static_cast<double>(*gen::inRange(-8, 9)), static_cast<double>(*gen::inRange(-8, 9))};
-        const Point d{static_cast<double>(*gen::inRange(-3, 4)), static_cast<double>(*gen::inRange(1, 4))};
+        const Point p{static_cast<double>(*gen::inRange(-8, 9)),
+                      static_cast<double>(*gen::inRange(-8, 9))};
+        const Point d{static_cast<double>(*gen::inRange(-3, 4)),
+                      static_cast<double>(*gen::inRange(1, 4))};
         Shape a, b;
-        for (int i = 0, n = *gen::inRange(2, 7); i < n; ++i) a.points.push_back(add(p, scale(*gen::inRange(-4, 5), d)));
+        for (int i = 0, n = *gen::inRange(2, 7); i < n; ++i)
+          a.points.push_back(add(p, scale(*gen::inRange(-4, 5), d)));
         b.points = cloud(*gen::inRange(1, 5), dx * 0.25, dy * 0.25, 1);
-        if (*gen::inRange(0, 2)) for (auto& q : b.points) q = add(p, scale(0.5 * *gen::inRange(-8, 9), d));
+        if (*gen::inRange(0, 2))
+          for (auto& q : b.points) q = add(p, scale(0.5 * *gen::inRange(-8, 9), d));
         return make("degenerate", "collinear", a, b);
       }
       case 3: {  // every vertex listed twice or three times
         Shape a{cloud(*gen::inRange(3, 9), 0, 0, 1), 0};
         const std::size_t n = a.points.size();
         for (std::size_t i = 0; i < n; ++i) a.points.push_back(a.points[i]);
-        if (*gen::inRange(0, 2)) for (std::size_t i = 0; i < n; ++i) a.points.push_back(a.points[i]);
-        return make("degenerate", "duplicates", a, Shape{cloud(*gen::inRange(3, 9), dx * 0.5, dy * 0.5, 1), 0});
+        if (*gen::inRange(0, 2))
+          for (std::size_t i = 0; i < n; ++i) a.points.push_back(a.points[i]);
+        return make("degenerate", "duplicates", a,
+                    Shape{cloud(*gen::inRange(3, 9), dx * 0.5, dy * 0.5, 1), 0});
       }
       default: {  // slivers of aspect 1e9
         const double w = 1 + decimal(0, 100);
@@ -141,7 +148,7 @@ rc::Gen<GeneratedCase> gen_near_touching() {
     Shape b;
     std::string name;
     Point away = nrm;  // direction that separates B from A
-    if (kind == 0) {  // B's vertex on A's edge
+    if (kind == 0) {   // B's vertex on A's edge
       const Point t = add(p, scale(*gen::inRange(1, 4) * 0.25, e));
       b.points = {t, add(t, add(nrm, scale(0.5, e))), add(t, sub(nrm, scale(0.5, e)))};
       name = "vertex_edge";
@@ -166,7 +173,8 @@ rc::Gen<GeneratedCase> gen_near_touching() {
       v.x = step_ulps(v.x, ulps, away.x == 0 ? 1 : away.x);
       v.y = step_ulps(v.y, ulps, away.y == 0 ? 1 : away.y);
     }
-    return make("near_touching", name + (ulps == 0 ? "/exact" : "/" + std::to_string(ulps) + "ulp"), sa, b);
+    return make("near_touching", name + (ulps == 0 ? "/exact" : "/" + std::to_string(ulps) + "ulp"),
+                sa, b);
   });
 }
 
@@ -215,11 +223,13 @@ rc::Gen<GeneratedCase> gen_rounded() {
                   Shape{{c1}, r1}, Shape{{{c1.x + sx * 3 * k, c1.y + sy * 4 * k}}, r2});
     }
     if (kind == 1)
-      return make("rounded", "circles", Shape{{{0, 0}}, decimal(1, 300)}, Shape{{{dx, dy}}, decimal(1, 300)});
+      return make("rounded", "circles", Shape{{{0, 0}}, decimal(1, 300)},
+                  Shape{{{dx, dy}}, decimal(1, 300)});
     if (kind == 2)
       return make("rounded", "capsules", Shape{cloud(2, 0, 0, 1), decimal(1, 100)},
                   Shape{cloud(*gen::inRange(1, 5), dx, dy, 1), decimal(0, 100)});
-    return make("rounded", "rounded_polygons", Shape{cloud(*gen::inRange(3, 9), 0, 0, 1), decimal(0, 50)},
+    return make("rounded", "rounded_polygons",
+                Shape{cloud(*gen::inRange(3, 9), 0, 0, 1), decimal(0, 50)},
                 Shape{cloud(*gen::inRange(3, 9), dx, dy, 1), decimal(0, 50)});
   });
 }
@@ -235,7 +245,9 @@ rc::Gen<GeneratedCase> gen_scale() {
                   Shape{regular(n, dx, dy, 1 + decimal(0, 100), phase), 0});
     }
     Shape a{cloud(*gen::inRange(3, 9), 0, 0, 1), 0}, b{cloud(*gen::inRange(3, 9), dx, dy, 1), 0};
-    if (*gen::inRange(0, 3) == 0) { a.radius = decimal(0, 50); }
+    if (*gen::inRange(0, 3) == 0) {
+      a.radius = decimal(0, 50);
+    }
     if (kind == 0) {  // power-of-two scaling: ~1e-9 (2^-30) … ~1e12 (2^40)
       const int e = *gen::inRange(-30, 41);
       for (Shape* s : {&a, &b}) {

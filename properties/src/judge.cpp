@@ -73,7 +73,8 @@ class PreparedCase {
   /// witnesses, the two contact algorithms their clipped points, algorithms their MTVs), so
   /// answers are kept per case: the same exact question, the same answer.
   /// A point that is not finite is infinitely far (an error the judge reports, not an exception
-  /// that would end a campaign; bounds_table_test.cpp, ANonFinitePointIsAnInfiniteErrorNotAnException).
+  /// that would end a campaign; bounds_table_test.cpp,
+  /// ANonFinitePointIsAnInfiniteErrorNotAnException).
   double point_distance(int which, std::array<double, 2> p) {
     if (!std::isfinite(p[0]) || !std::isfinite(p[1])) return INFINITY;
     for (const PointAnswer& k : point_answers_)
@@ -88,7 +89,7 @@ class PreparedCase {
  private:
   static constexpr int kTranslation = 2;  ///< PointAnswer::which of after_translation()
   struct PointAnswer {
-    int which;  ///< 0: distance to A, 1: to B, kTranslation: after translating B
+    int which;                ///< 0: distance to A, 1: to B, kTranslation: after translating B
     std::array<double, 2> p;  ///< compared with == (−0 and +0 are one point; NaN never matches)
     double distance;
   };
@@ -131,7 +132,8 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
   // `tau` is the allowance's, or 0 where judge() withholds it (normal).
   // The input's move by the engine's own shape construction (FastAnswer::input_shift), granted
   // to every field.
-  const double shift = std::isfinite(fast.input_shift) && fast.input_shift > 0 ? fast.input_shift : 0.0;
+  const double shift =
+      std::isfinite(fast.input_shift) && fast.input_shift > 0 ? fast.input_shift : 0.0;
   auto add = [&](Field field, double err_abs, double k, double tau_field, auto what) {
     const double tau = tau_field + shift;
     FieldVerdict f;
@@ -140,8 +142,9 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     f.allowed = k + tau / us;
     f.ok = err_abs <= k * us + tau;
     if (!f.ok)
-      f.detail = fmt::format("{}: error {:.3g} u·S ({:.3g}), allowed {:.3g} u·S (k = {}, tau = {:.3g}), S = {:.3g}",
-                             what(), f.error, err_abs, f.allowed, k, tau, v.scale);
+      f.detail = fmt::format(
+          "{}: error {:.3g} u·S ({:.3g}), allowed {:.3g} u·S (k = {}, tau = {:.3g}), S = {:.3g}",
+          what(), f.error, err_abs, f.allowed, k, tau, v.scale);
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   };
@@ -156,9 +159,10 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     f.allowed = k + shift / us;
     f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k * us + shift;
     if (!f.ok)
-      f.detail = fmt::format("fast says {}, exact is {} (signed distance {:.17g} = {:.3g} u·S), band {:.3g} u·S",
-                           fast.intersects ? "intersecting" : "separated", reference::to_string(exact.relation),
-                           sd, std::fabs(sd) / us, f.allowed);
+      f.detail = fmt::format(
+          "fast says {}, exact is {} (signed distance {:.17g} = {:.3g} u·S), band {:.3g} u·S",
+          fast.intersects ? "intersecting" : "separated", reference::to_string(exact.relation), sd,
+          std::fabs(sd) / us, f.allowed);
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   }
@@ -167,11 +171,13 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     add(field, err_abs, a.k, a.tau, what);
   };
   if (fast.distance)
-    add_allowed(Field::distance, std::fabs(*fast.distance - exact_distance),
-        [&] { return fmt::format("distance {:.17g} vs exact {:.17g}", *fast.distance, exact_distance); });
+    add_allowed(Field::distance, std::fabs(*fast.distance - exact_distance), [&] {
+      return fmt::format("distance {:.17g} vs exact {:.17g}", *fast.distance, exact_distance);
+    });
   if (fast.depth && fast.intersects)
-    add_allowed(Field::depth, std::fabs(*fast.depth - exact_depth),
-        [&] { return fmt::format("depth {:.17g} vs exact {:.17g}", *fast.depth, exact_depth); });
+    add_allowed(Field::depth, std::fabs(*fast.depth - exact_depth), [&] {
+      return fmt::format("depth {:.17g} vs exact {:.17g}", *fast.depth, exact_depth);
+    });
   if (fast.normal && fast.depth && fast.intersects) {
     const auto& n = *fast.normal;
     const reference::Point mtv{n[0] * *fast.depth, n[1] * *fast.depth};
@@ -182,21 +188,22 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     // Error: how far B still overlaps after the move, or how much longer than needed the move is.
     const double err = finite ? std::max({0.0, -after, overshoot}) : INFINITY;
     const Allowance a = allowance(b, Field::normal, v.scale);
-    add(Field::normal, err, a.k, after < 0 ? 0.0 : a.tau,
-        [&] {
-          return fmt::format("mtv ({:.17g}, {:.17g}) leaves signed distance {:.3g}, exceeds depth by {:.3g}",
-                             mtv.x, mtv.y, after, overshoot);
-        });
+    add(Field::normal, err, a.k, after < 0 ? 0.0 : a.tau, [&] {
+      return fmt::format(
+          "mtv ({:.17g}, {:.17g}) leaves signed distance {:.3g}, exceeds depth by {:.3g}", mtv.x,
+          mtv.y, after, overshoot);
+    });
   }
   if (fast.point_a && fast.point_b && !fast.intersects) {
     const double ea = std::fabs(prepared.point_distance(0, *fast.point_a));
     const double eb = std::fabs(prepared.point_distance(1, *fast.point_b));
-    const double gap = std::hypot((*fast.point_b)[0] - (*fast.point_a)[0], (*fast.point_b)[1] - (*fast.point_a)[1]);
+    const double gap = std::hypot((*fast.point_b)[0] - (*fast.point_a)[0],
+                                  (*fast.point_b)[1] - (*fast.point_a)[1]);
     const double ed = std::fabs(gap - exact_distance);
-    add_allowed(Field::witness, std::max({ea, eb, ed}),
-        [&] {
-          return fmt::format("point_a off A by {:.3g}, point_b off B by {:.3g}, |b − a| off by {:.3g}", ea, eb, ed);
-        });
+    add_allowed(Field::witness, std::max({ea, eb, ed}), [&] {
+      return fmt::format("point_a off A by {:.3g}, point_b off B by {:.3g}, |b − a| off by {:.3g}",
+                         ea, eb, ed);
+    });
   }
   if (fast.contacts && fast.intersects) {
     // Two fields: where the points are (rounding-governed, k_contact) and how deep they claim to
@@ -213,7 +220,8 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
         // clipped point lies on the disc of the feature that produced it (core point ± r·normal),
         // which may be inside the shape when the normal is oblique to the core's edge; such a
         // point is accepted as long as it is not outside its shape.
-        const double sa = prepared.point_distance(0, *k.point_a), sb = prepared.point_distance(1, *k.point_b);
+        const double sa = prepared.point_distance(0, *k.point_a),
+                     sb = prepared.point_distance(1, *k.point_b);
         da = c.a.radius == 0 ? std::fabs(sa) : std::max(sa, 0.0);
         db = c.b.radius == 0 ? std::fabs(sb) : std::max(sb, 0.0);
       } else {  // between the surfaces: outside neither by more than the contact's depth
@@ -232,17 +240,19 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     }
     auto at = [&](std::size_t i) {
       const FastContact& k = (*fast.contacts)[i];
-      return fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}", i, k.point[0], k.point[1], k.depth);
+      return fmt::format("contact {} at ({:.17g}, {:.17g}) depth {:.17g}", i, k.point[0],
+                         k.point[1], k.depth);
     };
     const bool none = fast.contacts->empty();
     add_allowed(Field::contacts, worst_place, [&] {
       return none ? std::string("no contacts")
-                  : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da, place_db);
+                  : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da,
+                                place_db);
     });
     add_allowed(Field::contact_depth, worst_depth, [&] {
       return none ? std::string("no contacts")
-                  : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i), exact_depth,
-                                worst_depth);
+                  : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i),
+                                exact_depth, worst_depth);
     });
   }
   if (v.scale < b.min_scale) {  // measured, not asserted (Bounds::min_scale)

@@ -13,7 +13,8 @@ fixtures::ProtocolAnswer to_protocol(const FastAnswer& f) {
   if (f.contacts) {
     p.contacts.emplace();
     p.contacts->reserve(f.contacts->size());
-    for (const FastContact& c : *f.contacts) p.contacts->push_back({c.point, c.depth, c.point_a, c.point_b});
+    for (const FastContact& c : *f.contacts)
+      p.contacts->push_back({c.point, c.depth, c.point_a, c.point_b});
   }
   p.input_shift = f.input_shift;
   return p;
@@ -30,13 +31,15 @@ FastAnswer from_protocol(const fixtures::ProtocolAnswer& p) {
   if (p.contacts) {
     f.contacts.emplace();
     f.contacts->reserve(p.contacts->size());
-    for (const fixtures::ProtocolContact& c : *p.contacts) f.contacts->push_back({c.point, c.depth, c.point_a, c.point_b});
+    for (const fixtures::ProtocolContact& c : *p.contacts)
+      f.contacts->push_back({c.point, c.depth, c.point_a, c.point_b});
   }
   f.input_shift = p.input_shift;
   return f;
 }
 
-std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip, std::string* error) {
+std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip,
+                                                std::string* error) {
   const fixtures::ParsedAnswer parsed = fixtures::read_answer_line(line);
   *skip = parsed.kind == fixtures::ParsedAnswer::Kind::skip;
   if (parsed.kind != fixtures::ParsedAnswer::Kind::answer) {

@@ -17,11 +17,13 @@ namespace {
 
 using namespace minkowski::properties;
 
-/// Fields whose bound comes from the long campaign: key -> long-campaign worst (docs/tolerances.md).
+/// Fields whose bound comes from the long campaign: key -> long-campaign worst
+/// (docs/tolerances.md).
 const std::map<std::string, double> kHeavyTail = {
-    {"epa/double/depth", 20.39}, {"epa/double/normal", 20.39},
-    {"gjk/float/relation", 4.895}, {"epa/float/relation", 4.895},
-    {"sat/float/relation", 3.827}, {"manifold/float/relation", 3.827}, {"manifold/double/contacts", 18.3}};
+    {"epa/double/depth", 20.39},       {"epa/double/normal", 20.39},
+    {"gjk/float/relation", 4.895},     {"epa/float/relation", 4.895},
+    {"sat/float/relation", 3.827},     {"manifold/float/relation", 3.827},
+    {"manifold/double/contacts", 18.3}};
 
 TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound) {
   CampaignOptions opt;
@@ -29,7 +31,8 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
   opt.seed = kDefaultSeed;
   opt.algorithms = {Algorithm::sat, Algorithm::gjk, Algorithm::epa, Algorithm::manifold};
   const CampaignResult r = run_campaign(opt);
-  EXPECT_TRUE(r.violations.empty()) << r.violations.size() << " violations, first: " << r.violations.front().what;
+  EXPECT_TRUE(r.violations.empty())
+      << r.violations.size() << " violations, first: " << r.violations.front().what;
   std::map<std::string, double> worst;  // algorithm/precision/field -> max over families
   for (const auto& [key, cell] : r.cells) {
     const std::string alg = key.substr(0, key.find('/'));
@@ -46,14 +49,16 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
       for (const BoundRow& row : kBoundsTable) {
         if (row.algorithm != a || row.precision != p) continue;
         const Field field = row.field;
-        const std::string key = std::string(to_string(a)) + "/" + to_string(p) + "/" + to_string(field);
+        const std::string key =
+            std::string(to_string(a)) + "/" + to_string(p) + "/" + to_string(field);
         if (!worst.count(key)) continue;  // the algorithm does not report this field
         const double k = b.k(field), w = worst[key];
         EXPECT_LE(w, k) << key << ": worst " << w << " u·S exceeds the bound " << k;
         const auto tail = kHeavyTail.find(key);
         const double lower_evidence = tail == kHeavyTail.end() ? w : tail->second;
-        EXPECT_GT(lower_evidence, k / 4) << key << ": worst " << lower_evidence << " u·S is below a quarter of the bound "
-                                         << k << " — tighten the bound in bounds.hpp";
+        EXPECT_GT(lower_evidence, k / 4)
+            << key << ": worst " << lower_evidence << " u·S is below a quarter of the bound " << k
+            << " — tighten the bound in bounds.hpp";
         if (tail != kHeavyTail.end()) {
           EXPECT_LE(tail->second, k) << key << ": long-campaign worst exceeds the bound";
         }

@@ -27,16 +27,22 @@ TEST(PrecisionNames, RoundTripAndRefuseAnythingElse) {
 
 TEST(Allowance, EachFieldGetsItsKAndOnlyTheTauTheJudgeGrants) {
   properties::Bounds b;
-  b.k_relation = 1, b.k_distance = 2, b.k_depth = 3, b.k_normal = 4, b.k_witness = 5, b.k_contact = 6;
+  b.k_relation = 1, b.k_distance = 2, b.k_depth = 3, b.k_normal = 4, b.k_witness = 5,
+  b.k_contact = 6;
   b.tau = 0.5;
   b.tau_relative = 0.25;
   b.tau_contact_depth_relative = 0.125;
   const double s = 4;  // powers of two: every sum below is exact
   const double tau = 0.5 + 0.25 * s;
   const std::pair<const char*, properties::Allowance> want[] = {
-      {"relation", {1, 0}},   {"distance", {2, tau}}, {"depth", {3, tau}},
-      {"normal", {4, tau}},   {"witness", {5, tau}},  {"contacts", {6, 0}},
-      {"contact_depth", {3, tau + 0.125 * s}},        {"no_such_field", {0, 0}}};
+      {"relation", {1, 0}},
+      {"distance", {2, tau}},
+      {"depth", {3, tau}},
+      {"normal", {4, tau}},
+      {"witness", {5, tau}},
+      {"contacts", {6, 0}},
+      {"contact_depth", {3, tau + 0.125 * s}},
+      {"no_such_field", {0, 0}}};
   for (const auto& [field, w] : want) {
     const properties::Allowance a = properties::allowance(b, field, s);
     EXPECT_EQ(a.k, w.k) << field;
@@ -49,12 +55,15 @@ TEST(Allowance, EachFieldGetsItsKAndOnlyTheTauTheJudgeGrants) {
 // is allowance() by enum.
 TEST(FieldNames, RoundTripAndAllowanceByNameIsByEnum) {
   properties::Bounds b;
-  b.k_relation = 1, b.k_distance = 2, b.k_depth = 3, b.k_normal = 4, b.k_witness = 5, b.k_contact = 6;
+  b.k_relation = 1, b.k_distance = 2, b.k_depth = 3, b.k_normal = 4, b.k_witness = 5,
+  b.k_contact = 6;
   b.tau = 0.5;
   for (properties::Field f : properties::kAllFields) {
     EXPECT_EQ(properties::field_from_string(properties::to_string(f)), f);
-    EXPECT_EQ(properties::allowance(b, properties::to_string(f), 2).k, properties::allowance(b, f, 2).k);
-    EXPECT_EQ(properties::allowance(b, properties::to_string(f), 2).tau, properties::allowance(b, f, 2).tau);
+    EXPECT_EQ(properties::allowance(b, properties::to_string(f), 2).k,
+              properties::allowance(b, f, 2).k);
+    EXPECT_EQ(properties::allowance(b, properties::to_string(f), 2).tau,
+              properties::allowance(b, f, 2).tau);
   }
   EXPECT_FALSE(properties::field_from_string("Relation").has_value());
 }
@@ -71,10 +80,12 @@ TEST(BoundsTable, OneRowPerCellAndBoundsForReadsIt) {
     EXPECT_FALSE(r.reason.empty());
     for (std::size_t j = 0; j < i; ++j) {
       const properties::BoundRow& q = properties::kBoundsTable[j];
-      EXPECT_FALSE(q.algorithm == r.algorithm && q.precision == r.precision && q.field == r.field) << i;
+      EXPECT_FALSE(q.algorithm == r.algorithm && q.precision == r.precision && q.field == r.field)
+          << i;
     }
     EXPECT_EQ(properties::bounds_for(r.algorithm, r.precision).k(r.field), r.k) << i;
-    if (properties::is_judged(r.algorithm)) EXPECT_GE(properties::engine_bounds(r.precision).k(r.field), r.k) << i;
+    if (properties::is_judged(r.algorithm))
+      EXPECT_GE(properties::engine_bounds(r.precision).k(r.field), r.k) << i;
   }
 }
 
@@ -82,7 +93,8 @@ TEST(Allowance, TheManifoldsContactDepthsGetTheReferenceFaceTau) {
   for (Precision p : {Precision::single, Precision::double_}) {
     const properties::Bounds b = properties::bounds_for(properties::Algorithm::manifold, p);
     EXPECT_GT(b.tau_contact_depth_relative, 0);
-    EXPECT_EQ(properties::allowed_us(b, "contact_depth", 1), b.k_depth + b.tau_contact_depth_relative / b.u);
+    EXPECT_EQ(properties::allowed_us(b, "contact_depth", 1),
+              b.k_depth + b.tau_contact_depth_relative / b.u);
     EXPECT_EQ(properties::allowed_us(b, "contacts", 1), b.k_contact);
   }
 }
@@ -104,7 +116,8 @@ TEST(MinJudgedScale, IsTheSquareRootOfTheSmallestNormalOverU) {
 // (s/2)/(u·S) = 2^23 u·S in float (S = s, u = 2^-24) — a violation at s = 1, measured but not
 // asserted at s = 2^-40 < 2^-39.
 TEST(MinJudgedScale, BelowItAVerdictIsMeasuredNotAsserted) {
-  const properties::Bounds b = properties::bounds_for(properties::Algorithm::gjk, Precision::single);
+  const properties::Bounds b =
+      properties::bounds_for(properties::Algorithm::gjk, Precision::single);
   for (const double s : {1.0, 0x1p-40}) {
     fixtures::Case c;
     c.a.points = {{0, 0}, {s, 0}, {s, s}, {0, s}};
@@ -118,7 +131,8 @@ TEST(MinJudgedScale, BelowItAVerdictIsMeasuredNotAsserted) {
     EXPECT_EQ(v.ok, !asserted) << s;
     ASSERT_FALSE(v.fields.empty());
     EXPECT_EQ(v.fields[0].field, properties::Field::relation);
-    EXPECT_EQ(v.fields[0].error, 0.5 / b.u) << s;  // |sd| / (u·S) = (s/2) / (u·s), measured either way
+    EXPECT_EQ(v.fields[0].error, 0.5 / b.u)
+        << s;  // |sd| / (u·S) = (s/2) / (u·s), measured either way
   }
 }
 
@@ -135,12 +149,14 @@ TEST(Allowance, IsWhatTheJudgeReportsAsAllowed) {
   f.depth = 0.5;
   f.distance = 0;
   f.contacts = std::vector<properties::FastContact>{{{0.75, 0.5}, 0.5, std::nullopt, std::nullopt}};
-  const properties::Bounds b = properties::bounds_for(properties::Algorithm::manifold, Precision::double_);
+  const properties::Bounds b =
+      properties::bounds_for(properties::Algorithm::manifold, Precision::double_);
   const properties::Verdict v = properties::judge(c, exact, f, b);
   ASSERT_TRUE(v.ok) << v.summary();
   int seen = 0;
   for (const properties::FieldVerdict& fv : v.fields) {
-    EXPECT_EQ(fv.allowed, properties::allowed_us(b, fv.field, v.scale)) << properties::to_string(fv.field);
+    EXPECT_EQ(fv.allowed, properties::allowed_us(b, fv.field, v.scale))
+        << properties::to_string(fv.field);
     ++seen;
   }
   EXPECT_EQ(seen, 6);  // relation, distance, depth, normal, contacts, contact_depth
@@ -183,14 +199,15 @@ TEST(Allowance, TheWeldsInputShiftIsGrantedToEveryField) {
 
 // A fast answer with a NaN or infinite point is a violation of infinite error, not an exception
 // that ends the whole campaign ("translation: coordinates must be finite";
-// fixtures/found/near_touching-5752-vertex_vertex-16ulp-shrunk.json pins such a contact). Unit squares
-// overlapping by 1/2.
+// fixtures/found/near_touching-5752-vertex_vertex-16ulp-shrunk.json pins such a contact). Unit
+// squares overlapping by 1/2.
 TEST(Judge, ANonFinitePointIsAnInfiniteErrorNotAnException) {
   fixtures::Case c;
   c.a.points = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
   c.b.points = {{0.5, 0}, {1.5, 0}, {1.5, 1}, {0.5, 1}};
   const reference::PairAnswer exact = reference::query(c.a, c.b);
-  const properties::Bounds b = properties::bounds_for(properties::Algorithm::manifold, Precision::double_);
+  const properties::Bounds b =
+      properties::bounds_for(properties::Algorithm::manifold, Precision::double_);
   for (const double bad : {std::nan(""), double(INFINITY)}) {
     properties::FastAnswer f;
     f.intersects = true;
@@ -213,7 +230,8 @@ TEST(Judge, ANonFinitePointIsAnInfiniteErrorNotAnException) {
 
 TEST(Histogram, EveryErrorLiesBetweenTheEdgesOfItsBin) {
   using properties::Histogram;
-  for (double e : {0.0, 1e-30, std::exp2(Histogram::kMinExp), 0.3, 1.0, 1.0905, 8.0, 24.0, 1e13, 1e30}) {
+  for (double e :
+       {0.0, 1e-30, std::exp2(Histogram::kMinExp), 0.3, 1.0, 1.0905, 8.0, 24.0, 1e13, 1e30}) {
     Histogram h;
     h.add(e);
     int k = 0;
@@ -227,7 +245,8 @@ TEST(Histogram, EveryErrorLiesBetweenTheEdgesOfItsBin) {
     EXPECT_EQ(h.percentile(1), Histogram::upper_edge(k)) << e;
   }
   EXPECT_EQ(Histogram::lower_edge(1), 0);  // bin 1 also holds everything below 2^kMinExp
-  for (int k = 2; k < Histogram::kBins; ++k) EXPECT_EQ(Histogram::lower_edge(k), Histogram::upper_edge(k - 1));
+  for (int k = 2; k < Histogram::kBins; ++k)
+    EXPECT_EQ(Histogram::lower_edge(k), Histogram::upper_edge(k - 1));
 }
 
 }  // namespace

@@ -24,10 +24,11 @@ TEST(ProtocolAnswer, OnlyIntersectsIsRequiredAndEveryGivenFieldIsRead) {
   EXPECT_FALSE(a->intersects);
   EXPECT_FALSE(a->normal || a->depth || a->distance || a->point_a || a->point_b || a->contacts);
 
-  a = parse(R"({"id": "x", "intersects": true, "normal": [0, 1], "depth": 0.25, "distance": 0,)"
-            R"( "point_a": [1, 2], "point_b": [1, 2.5], "contacts": [{"point": [1, 2], "depth": 0.25},)"
-            R"( {"point": [3, 4], "depth": 0.5, "point_a": [3, 4.25], "point_b": [3, 3.75]}]})",
-            &skip, &error);
+  a = parse(
+      R"({"id": "x", "intersects": true, "normal": [0, 1], "depth": 0.25, "distance": 0,)"
+      R"( "point_a": [1, 2], "point_b": [1, 2.5], "contacts": [{"point": [1, 2], "depth": 0.25},)"
+      R"( {"point": [3, 4], "depth": 0.5, "point_a": [3, 4.25], "point_b": [3, 3.75]}]})",
+      &skip, &error);
   ASSERT_TRUE(a) << error;
   EXPECT_TRUE(a->intersects);
   EXPECT_EQ((*a->normal)[1], 1.0);
@@ -56,7 +57,8 @@ TEST(ProtocolAnswer, EachMalformedFieldIsNamed) {
       {R"({"intersects": true, "depth": null})", "\"depth\" must be a number"},
       {R"({"intersects": true, "normals": [0, 1]})", "unknown field \"normals\""},
       {R"({"intersects": true, "contacts": {}})", "\"contacts\" must be an array"},
-      {R"({"intersects": true, "contacts": [{"point": [0, 0]}]})", "contacts[0] needs both \"point\" and \"depth\""},
+      {R"({"intersects": true, "contacts": [{"point": [0, 0]}]})",
+       "contacts[0] needs both \"point\" and \"depth\""},
       {R"({"intersects": true, "contacts": [{"point": [0, 0], "depth": 0, "point_a": [0, 0]}]})",
        "\"point_a\" and \"point_b\" come together"},
       {R"({"skip": "yes"})", "\"skip\" must be true or false"},
@@ -86,7 +88,8 @@ TEST(ExecEngine, AnswersInOrderAndRestartsAfterAFailureUntilTheBudgetIsSpent) {
   EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::answer);
   const EngineReply bad = e.ask(unit_case());
   EXPECT_EQ(bad.outcome, EngineOutcome::malformed);
-  EXPECT_NE(bad.message.find("case unit: malformed answer 'garbage'"), std::string::npos) << bad.message;
+  EXPECT_NE(bad.message.find("case unit: malformed answer 'garbage'"), std::string::npos)
+      << bad.message;
   EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::answer);  // restart 1
   EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::malformed);
   const EngineReply gave_up = e.ask(unit_case());
@@ -108,7 +111,9 @@ TEST(ExecEngine, ATimeOutKillsTheWholeProcessGroupWithinTheTimeOut) {
 }
 
 TEST(ExecEngine, ALateExtraLineIsReportedBeforeTheNextCase) {
-  ExecEngine e(R"(read l; echo '{"intersects": false}'; sleep 0.2; echo '{"intersects": true}'; read l)", 5.0, 0);
+  ExecEngine e(
+      R"(read l; echo '{"intersects": false}'; sleep 0.2; echo '{"intersects": true}'; read l)",
+      5.0, 0);
   EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::answer);
   std::this_thread::sleep_for(std::chrono::milliseconds(600));
   const EngineReply r = e.ask(unit_case());
@@ -117,7 +122,8 @@ TEST(ExecEngine, ALateExtraLineIsReportedBeforeTheNextCase) {
 }
 
 TEST(ExecEngine, FinishReportsLinesAfterTheLastAnswer) {
-  ExecEngine e(R"(read l; echo '{"intersects": false}'; read l; echo '{"intersects": true}')", 5.0, 0);
+  ExecEngine e(R"(read l; echo '{"intersects": false}'; read l; echo '{"intersects": true}')", 5.0,
+               0);
   EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::answer);
   const auto extra = e.finish();
   ASSERT_TRUE(extra);

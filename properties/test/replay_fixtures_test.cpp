@@ -41,7 +41,8 @@ std::string test_name(const fs::path& path, std::set<std::string>& taken, std::s
 class Fixture : public ::testing::TestWithParam<fs::path> {};
 
 TEST(ReplayFixtures, TheCatalogueIsThere) {
-  EXPECT_GE(fixtures::list_fixtures(kFixtureRoot / "catalogue").size(), 25u) << "the catalogue is missing";
+  EXPECT_GE(fixtures::list_fixtures(kFixtureRoot / "catalogue").size(), 25u)
+      << "the catalogue is missing";
 }
 
 TEST_P(Fixture, Holds) {
@@ -59,19 +60,22 @@ TEST_P(Fixture, Holds) {
         << "case " << f.c.id << ": exact " << k << " differs from the stored answer";
   for (properties::Algorithm alg : properties::all_algorithms()) {
     if (!properties::is_judged(alg)) continue;
-    for (properties::Precision p : {properties::Precision::single, properties::Precision::double_}) {
+    for (properties::Precision p :
+         {properties::Precision::single, properties::Precision::double_}) {
       const auto fast = p == properties::Precision::single ? properties::run_fast<float>(alg, f.c)
-                                                          : properties::run_fast<double>(alg, f.c);
+                                                           : properties::run_fast<double>(alg, f.c);
       if (!fast) continue;
-      const properties::Verdict v = properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
+      const properties::Verdict v =
+          properties::judge(f.c, exact, *fast, properties::bounds_for(alg, p));
       if (v.ok) continue;
       std::string fields;
       for (const properties::FieldVerdict& fv : v.fields)
         if (!fv.ok)
-          fields += fmt::format("\n  {}: measured {:.6g} u·S, allowed {:.6g} u·S ({})", fv.field, fv.error, fv.allowed,
-                                fv.detail);
-      ADD_FAILURE() << "case " << (f.c.id.empty() ? "(no id)" : f.c.id) << ", " << properties::to_string(alg) << "/"
-                    << properties::to_string(p) << " at S = " << v.scale << ":" << fields;
+          fields += fmt::format("\n  {}: measured {:.6g} u·S, allowed {:.6g} u·S ({})", fv.field,
+                                fv.error, fv.allowed, fv.detail);
+      ADD_FAILURE() << "case " << (f.c.id.empty() ? "(no id)" : f.c.id) << ", "
+                    << properties::to_string(alg) << "/" << properties::to_string(p)
+                    << " at S = " << v.scale << ":" << fields;
     }
   }
 }

@@ -38,7 +38,8 @@ struct Approx {
   friend Approx operator*(Approx a, Approx b) {
     const double v = a.v * b.v;
     return {v, (std::fabs(a.v) * b.e + std::fabs(b.v) * a.e + a.e * b.e +
-                2 * kUnitRoundoff * std::fabs(v) + kTiny) * kInflate};
+                2 * kUnitRoundoff * std::fabs(v) + kTiny) *
+                   kInflate};
   }
   /// a / b; an interval for b that contains 0 gives an infinite bound.
   /// |a/b − a.v/b.v| <= (a.e·|b.v| + |a.v|·b.e) / (margin·|b.v|) with margin = |b.v| − b.e <= |b|.
@@ -59,14 +60,16 @@ struct Approx {
     // Outside [2^-500, 2^500] the bound's 1/|b|² underflows or overflows, and a vanishing bound
     // would give an edge of |e|² ≈ 2^541 a zero-width interval that prunes the truly nearest edge
     // (ReferenceHand.HugeEdgeDoesNotPruneTheNearestOne): no bound then.
-    if (!(mb >= 0x1p-500 && mb <= 0x1p500)) return {a.v / b.v, std::numeric_limits<double>::infinity()};
+    if (!(mb >= 0x1p-500 && mb <= 0x1p500))
+      return {a.v / b.v, std::numeric_limits<double>::infinity()};
     const double inv = 1.0 / mb;
     const double w = b.e * inv;
     if (!(w <= 0.5)) return {a.v / b.v, std::numeric_limits<double>::infinity()};
     const double v = a.v * (b.v < 0 ? -inv : inv);
     const double inv_den = inv * inv * (1 + 2 * w);  // >= 1/(margin·|b.v|), up to rounding
     return {v, ((a.e * mb + std::fabs(a.v) * b.e + kTiny) * inv_den +
-                4 * kUnitRoundoff * std::fabs(v) + kTiny) * kInflate * kInflate};
+                4 * kUnitRoundoff * std::fabs(v) + kTiny) *
+                   kInflate * kInflate};
   }
   double lower() const { return v - e; }
   double upper() const { return v + e; }

@@ -63,14 +63,22 @@ template <std::size_t NH, std::size_t NE, std::size_t NF>
 void expansion_sum(const Expansion<NE>& e, const Expansion<NF>& f, Expansion<NH>& h) {
   static_assert(NH >= NE + NF);
   h.n = 0;
-  if (e.n == 0) { for (std::size_t i = 0; i < f.n; ++i) h.c[h.n++] = f.c[i]; return; }
-  if (f.n == 0) { for (std::size_t i = 0; i < e.n; ++i) h.c[h.n++] = e.c[i]; return; }
+  if (e.n == 0) {
+    for (std::size_t i = 0; i < f.n; ++i) h.c[h.n++] = f.c[i];
+    return;
+  }
+  if (f.n == 0) {
+    for (std::size_t i = 0; i < e.n; ++i) h.c[h.n++] = e.c[i];
+    return;
+  }
   // Merge by magnitude, then accumulate with TwoSum.
   double merged[NE + NF];
   std::size_t ei = 0, fi = 0, m = 0;
   while (ei < e.n && fi < f.n) {
-    if (std::fabs(e.c[ei]) <= std::fabs(f.c[fi])) merged[m++] = e.c[ei++];
-    else merged[m++] = f.c[fi++];
+    if (std::fabs(e.c[ei]) <= std::fabs(f.c[fi]))
+      merged[m++] = e.c[ei++];
+    else
+      merged[m++] = f.c[fi++];
   }
   while (ei < e.n) merged[m++] = e.c[ei++];
   while (fi < f.n) merged[m++] = f.c[fi++];
@@ -166,7 +174,8 @@ void compress(Expansion<N>& e) {
 /// The exact value (a_hi + a_lo) − (b_hi + b_lo) as an expansion of at most 4 components.
 inline Expansion<4> difference(double ahi, double alo, double bhi, double blo) {
   Expansion<2> a, b;
-  a.n = 0; b.n = 0;
+  a.n = 0;
+  b.n = 0;
   // Each pair is normalized (|lo| <= ulp(hi)/2), hence already a valid expansion (lo first).
   if (alo != 0) a.c[a.n++] = alo;
   if (ahi != 0 || a.n == 0) a.c[a.n++] = ahi;

@@ -80,7 +80,8 @@ const std::vector<std::uint8_t>& marked(std::size_t n, std::span<const std::uint
 /// Akl–Toussaint heuristic (Akl & Toussaint, "A fast convex hull algorithm", IPL 7(5), 1978):
 /// the extreme points in eight directions span an octagon; points strictly inside it by more than
 /// the static filter bound cannot be hull vertices. Returns the indices kept for Qhull.
-std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bound, StageCounts& counts) {
+std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bound,
+                                     StageCounts& counts) {
   // Extremes in the eight directions (1,0), (1,1), (0,1), (−1,1), (−1,0), (−1,−1), (0,−1), (1,−1),
   // i.e. the maxima and minima of x, x + y, y and y − x (the first point wins a tie, as a
   // maximum of the negated value would). Four sums per point instead of eight dot products.
@@ -91,8 +92,14 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
     const double x = pts[i].x.hi, y = pts[i].y.hi;
     const double v[4] = {x, x + y, y, y - x};
     for (int k = 0; k < 4; ++k) {  // direction k is value k's maximum, direction k + 4 its minimum
-      if (v[k] > hi[k]) { hi[k] = v[k]; ext[k] = i; }
-      if (v[k] < lo[k]) { lo[k] = v[k]; ext[k + 4] = i; }
+      if (v[k] > hi[k]) {
+        hi[k] = v[k];
+        ext[k] = i;
+      }
+      if (v[k] < lo[k]) {
+        lo[k] = v[k];
+        ext[k + 4] = i;
+      }
     }
   }
   std::uint32_t ring[8];
@@ -103,7 +110,8 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
   // The ring must turn counter-clockwise (extremes in angular order do, unless degenerate).
   bool convex = m >= 3;
   for (int k = 0; k < m && convex; ++k)
-    convex = orient_sign_fast(pts[ring[k]], pts[ring[(k + 1) % m]], pts[ring[(k + 2) % m]], true, counts) > 0;
+    convex = orient_sign_fast(pts[ring[k]], pts[ring[(k + 1) % m]], pts[ring[(k + 2) % m]], true,
+                              counts) > 0;
   std::vector<std::uint32_t> keep;
   keep.reserve(pts.size());
   if (!convex) {
@@ -111,14 +119,18 @@ std::vector<std::uint32_t> preselect(std::span<const ExactPoint> pts, double bou
     return keep;
   }
   // The ring's edges, with the same operands orient_hi(a, b, p) uses, hoisted out of the loop.
-  struct Edge { std::uint32_t a, b; double ax, ay, dx, dy; };
+  struct Edge {
+    std::uint32_t a, b;
+    double ax, ay, dx, dy;
+  };
   Edge edges[8];
   for (int k = 0; k < m; ++k) {
     const ExactPoint& a = pts[ring[k]];
     const ExactPoint& b = pts[ring[(k + 1) % m]];
     edges[k] = {ring[k], ring[(k + 1) % m], a.x.hi, a.y.hi, b.x.hi - a.x.hi, b.y.hi - a.y.hi};
   }
-  const std::vector<std::uint8_t>& on_ring = marked(pts.size(), std::span(ring, static_cast<std::size_t>(m)));
+  const std::vector<std::uint8_t>& on_ring =
+      marked(pts.size(), std::span(ring, static_cast<std::size_t>(m)));
   for (std::uint32_t i = 0; i < pts.size(); ++i) {
     bool inside = !on_ring[i];
     // Discard points strictly inside the octagon, and points exactly on its boundary that are
@@ -152,8 +164,14 @@ bool contains_all(std::span<const ExactPoint> pts, const std::vector<std::uint32
                   const std::vector<std::uint32_t>& subset, double bound, StageCounts& counts) {
   auto orient = [&](std::uint32_t ia, std::uint32_t ib, std::uint32_t ic) {
     const double det = orient_hi(pts[ia], pts[ib], pts[ic]);
-    if (det > bound) { counts.add(Stage::filter); return 1; }
-    if (det < -bound) { counts.add(Stage::filter); return -1; }
+    if (det > bound) {
+      counts.add(Stage::filter);
+      return 1;
+    }
+    if (det < -bound) {
+      counts.add(Stage::filter);
+      return -1;
+    }
     return orient_sign_fast(pts[ia], pts[ib], pts[ic], true, counts);
   };
   // The polygon's own vertices are skipped: a vertex lies on the fan's rays, where the filter
@@ -168,8 +186,10 @@ bool contains_all(std::span<const ExactPoint> pts, const std::vector<std::uint32
     std::size_t lo = 1, hi = h - 1;
     while (hi - lo > 1) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      if (orient(apex, poly[mid], i) >= 0) lo = mid;
-      else hi = mid;
+      if (orient(apex, poly[mid], i) >= 0)
+        lo = mid;
+      else
+        hi = mid;
     }
     if (orient(poly[lo], poly[hi], i) < 0) return false;
   }
@@ -254,7 +274,10 @@ HullResult hull_boundary_walk(std::span<const ExactPoint> points) {
     std::size_t next = n;
     for (std::size_t i = 0; i < n; ++i) {
       if (q[i] == q[current]) continue;
-      if (next == n) { next = i; continue; }
+      if (next == n) {
+        next = i;
+        continue;
+      }
       const int s = orient(current, next, i);
       if (s < 0 || (s == 0 && dist2(current, i) > dist2(current, next))) next = i;
     }

@@ -30,7 +30,8 @@ HalfPlane ahead_of(const RationalPoint& p, const RationalPoint& d) {
 
 std::vector<RationalPoint> hull_points(const Shape& s) {
   std::vector<RationalPoint> out;
-  for (const std::uint32_t i : shape_hull(s)) out.push_back({Rational(s.points[i].x), Rational(s.points[i].y)});
+  for (const std::uint32_t i : shape_hull(s))
+    out.push_back({Rational(s.points[i].x), Rational(s.points[i].y)});
   return out;
 }
 

@@ -16,18 +16,24 @@ namespace minkowski::reference {
 
 const char* to_string(Relation r) {
   switch (r) {
-    case Relation::separated: return "separated";
-    case Relation::touching: return "touching";
-    case Relation::overlapping: return "overlapping";
+    case Relation::separated:
+      return "separated";
+    case Relation::touching:
+      return "touching";
+    case Relation::overlapping:
+      return "overlapping";
   }
   return "?";
 }
 
 const char* to_string(CoreLocation c) {
   switch (c) {
-    case CoreLocation::outside: return "outside";
-    case CoreLocation::boundary: return "boundary";
-    case CoreLocation::inside: return "inside";
+    case CoreLocation::outside:
+      return "outside";
+    case CoreLocation::boundary:
+      return "boundary";
+    case CoreLocation::inside:
+      return "inside";
   }
   return "?";
 }
@@ -58,7 +64,7 @@ RationalPoint rational(const Point& p) { return {Rational(p.x), Rational(p.y)}; 
 struct Difference {
   std::vector<ExactPoint> pts;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> from;  // indices into a.points, b.points
-  std::vector<std::uint32_t> hull;                              // CCW indices into pts
+  std::vector<std::uint32_t> hull;                            // CCW indices into pts
   bool expansions = true;
 };
 
@@ -84,8 +90,12 @@ struct Evaluated {
 struct DyadicScratch {
   static constexpr int kSlots = 8;  ///< ax, ay, bx, by, two products, a term, spare
   mpz_t z[kSlots];
-  DyadicScratch() { for (mpz_t& x : z) mpz_init(x); }
-  ~DyadicScratch() { for (mpz_t& x : z) mpz_clear(x); }
+  DyadicScratch() {
+    for (mpz_t& x : z) mpz_init(x);
+  }
+  ~DyadicScratch() {
+    for (mpz_t& x : z) mpz_clear(x);
+  }
   DyadicScratch(const DyadicScratch&) = delete;
   DyadicScratch& operator=(const DyadicScratch&) = delete;
 };
@@ -119,8 +129,10 @@ void add_scaled(mpz_ptr out, double d, long e, int sign, mpz_ptr tmp) {
   const double f = std::frexp(d, &de);
   mpz_set_si(tmp, static_cast<long>(std::ldexp(f, 53)));  // |m| < 2^53: exact
   mpz_mul_2exp(tmp, tmp, static_cast<mp_bitcnt_t>(de - 53 - e));
-  if (sign > 0) mpz_add(out, out, tmp);
-  else mpz_sub(out, out, tmp);
+  if (sign > 0)
+    mpz_add(out, out, tmp);
+  else
+    mpz_sub(out, out, tmp);
 }
 
 /// out = (v − q) / 2^e exactly.
@@ -134,8 +146,10 @@ void scaled_difference(mpz_ptr out, const ExactCoord& v, const ExactCoord& q, lo
 
 /// r = r · 2^k (k may be negative); mpq_mul_2exp / mpq_div_2exp keep r canonical.
 void scale_by_power_of_two(mpq_ptr r, long k) {
-  if (k >= 0) mpq_mul_2exp(r, r, static_cast<mp_bitcnt_t>(k));
-  else mpq_div_2exp(r, r, static_cast<mp_bitcnt_t>(-k));
+  if (k >= 0)
+    mpq_mul_2exp(r, r, static_cast<mp_bitcnt_t>(k));
+  else
+    mpq_div_2exp(r, r, static_cast<mp_bitcnt_t>(-k));
 }
 
 class Solver {
@@ -192,24 +206,24 @@ class Solver {
       scaled_difference(z[0], va.x, q_.x, e, z[6]);
       scaled_difference(z[1], va.y, q_.y, e, z[6]);
       mpz_mul(z[0], z[0], z[0]);
-      mpz_addmul(z[0], z[1], z[1]);                     // dx² + dy²
+      mpz_addmul(z[0], z[1], z[1]);  // dx² + dy²
       mpq_set_z(r, z[0]);
       scale_by_power_of_two(r, 2 * e);
       return out;
     }
     const ExactPoint& vb = v(f.k + 1);
     const long e = common_exponent({&va.x, &va.y, &vb.x, &vb.y, &q_.x, &q_.y});
-    scaled_difference(z[0], va.x, q_.x, e, z[6]);       // a
+    scaled_difference(z[0], va.x, q_.x, e, z[6]);  // a
     scaled_difference(z[1], va.y, q_.y, e, z[6]);
-    scaled_difference(z[2], vb.x, q_.x, e, z[6]);       // b
+    scaled_difference(z[2], vb.x, q_.x, e, z[6]);  // b
     scaled_difference(z[3], vb.y, q_.y, e, z[6]);
-    mpz_mul(z[4], z[0], z[3]);                          // c = ax·by − ay·bx   (· 2^2e)
+    mpz_mul(z[4], z[0], z[3]);  // c = ax·by − ay·bx   (· 2^2e)
     mpz_submul(z[4], z[1], z[2]);
-    mpz_mul(z[4], z[4], z[4]);                          // c²                  (· 2^4e)
-    mpz_sub(z[2], z[2], z[0]);                          // e = b − a           (· 2^e)
+    mpz_mul(z[4], z[4], z[4]);  // c²                  (· 2^4e)
+    mpz_sub(z[2], z[2], z[0]);  // e = b − a           (· 2^e)
     mpz_sub(z[3], z[3], z[1]);
     mpz_mul(z[5], z[2], z[2]);
-    mpz_addmul(z[5], z[3], z[3]);                       // |e|²                (· 2^2e)
+    mpz_addmul(z[5], z[3], z[3]);  // |e|²                (· 2^2e)
     mpz_set(mpq_numref(r), z[4]);
     mpz_set(mpq_denref(r), z[5]);
     mpq_canonicalize(r);
@@ -296,7 +310,8 @@ class Solver {
   }
 
   /// The closest point and the core points of A and B behind it (core_a − core_b = p).
-  void closest(const Feature& f, RationalPoint& p, RationalPoint& core_a, RationalPoint& core_b) const {
+  void closest(const Feature& f, RationalPoint& p, RationalPoint& core_a,
+               RationalPoint& core_b) const {
     const auto [ia, jb] = d_.from[d_.hull[f.k % h_]];
     Rational t;
     p = closest_point(f, &t);
@@ -328,14 +343,15 @@ class Solver {
   mutable std::optional<RationalPoint> rq_;  ///< see rq()
 };
 
-
 }  // namespace
 
 bool DirectionSet::contains(const RationalPoint& v) const {
   if (v.x == 0 && v.y == 0) return false;
   switch (kind) {
-    case Kind::all: return true;
-    case Kind::ray: return cross(from, v) == 0 && dot(from, v) > 0;
+    case Kind::all:
+      return true;
+    case Kind::ray:
+      return cross(from, v) == 0 && dot(from, v) > 0;
     case Kind::cone: {
       const Rational turn = cross(from, to);
       if (turn > 0) return cross(from, v) >= 0 && cross(v, to) >= 0;
@@ -399,16 +415,22 @@ struct PreparedPair::Impl {
 namespace {
 
 Solver::Solver(const PreparedPair::Impl& prepared, HullStats& stats, const ExactPoint& q)
-    : a_(prepared.a), b_(prepared.b), d_(prepared.d), prepared_(prepared), stats_(stats),
-      h_(prepared.d.hull.size()), q_(q), expansions_(prepared.d.expansions && in_expansion_domain(q)) {}
+    : a_(prepared.a),
+      b_(prepared.b),
+      d_(prepared.d),
+      prepared_(prepared),
+      stats_(stats),
+      h_(prepared.d.hull.size()),
+      q_(q),
+      expansions_(prepared.d.expansions && in_expansion_domain(q)) {}
 
 const RationalPoint& Solver::rv(std::size_t k) const { return prepared_.rational_vertex(k % h_); }
 
 /// Shape s against a single point at the origin: D = s, whose hull is s's own exact hull (the
 /// differences s_i − 0 are s_i exactly), so Qhull is not asked.
 /// `hull` is shape_hull(s) (already validated), or nullptr to compute it here.
-std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s,
-                                                               const std::vector<std::uint32_t>* hull = nullptr) {
+std::shared_ptr<const PreparedPair::Impl> prepare_against_point(
+    const Shape& s, const std::vector<std::uint32_t>* hull = nullptr) {
   if (!hull) validate(s, "shape");
   auto impl = std::make_shared<PreparedPair::Impl>();
   impl->a = s;
@@ -424,7 +446,8 @@ std::shared_ptr<const PreparedPair::Impl> prepare_against_point(const Shape& s,
     d.pts.push_back(exact(s.points[i]));
     d.from.emplace_back(i, 0);
   }
-  d.expansions = std::all_of(d.pts.begin(), d.pts.end(), [](const ExactPoint& p) { return in_expansion_domain(p); });
+  d.expansions = std::all_of(d.pts.begin(), d.pts.end(),
+                             [](const ExactPoint& p) { return in_expansion_domain(p); });
   impl->hull_source = HullSource::exact_only;
   impl->build_stats.by_source[static_cast<int>(HullSource::exact_only)] = 1;
   impl->finish();
@@ -443,9 +466,10 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
   const std::vector<std::uint32_t>& ha = impl->hull_a;
   const std::vector<std::uint32_t>& hb = impl->hull_b;
   if (ha.size() > kMaxDifferencePoints / hb.size())
-    throw InputError("shapes a and b have " + std::to_string(ha.size()) + " and " + std::to_string(hb.size()) +
-                     " hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = " +
-                     std::to_string(kMaxDifferencePoints) + " points");
+    throw InputError(
+        "shapes a and b have " + std::to_string(ha.size()) + " and " + std::to_string(hb.size()) +
+        " hull vertices: their Minkowski difference would have more than kMaxDifferencePoints = " +
+        std::to_string(kMaxDifferencePoints) + " points");
   Difference& d = impl->d;
   d.pts.reserve(ha.size() * hb.size());
   d.from.reserve(ha.size() * hb.size());
@@ -468,7 +492,8 @@ std::shared_ptr<const PreparedPair::Impl> prepare(const Shape& a, const Shape& b
 struct BoundaryDirection {
   enum class Kind { all, cone, ray };
   Kind kind;
-  std::size_t from, to;  ///< cone: from the normal of edge `from` to that of edge `to`; ray: edge `from`
+  std::size_t from,
+      to;  ///< cone: from the normal of edge `from` to that of edge `to`; ray: edge `from`
 };
 struct Location {
   std::vector<Feature> candidates;
@@ -502,13 +527,13 @@ const Location& locate_in_difference(const Solver& s, std::size_t h) {
     const int side = s.orient_origin(0, 1);
     const int f0 = s.foot_side(0, 1), f1 = s.foot_side(1, 0);
     if (side == 0 && f0 >= 0 && f1 >= 0) {
-      if (f0 == 0) {            // origin at v0: half-plane cone between the two edge normals
+      if (f0 == 0) {  // origin at v0: half-plane cone between the two edge normals
         boundary_feature = Feature{false, 0};
         boundary_dirs.push_back({BoundaryDirection::Kind::cone, 1, 0});
-      } else if (f1 == 0) {     // origin at v1
+      } else if (f1 == 0) {  // origin at v1
         boundary_feature = Feature{false, 1};
         boundary_dirs.push_back({BoundaryDirection::Kind::cone, 0, 1});
-      } else {                  // inside the segment: both normals
+      } else {  // inside the segment: both normals
         boundary_feature = Feature{true, 0};
         boundary_dirs.push_back({BoundaryDirection::Kind::ray, 0, 0});
         boundary_dirs.push_back({BoundaryDirection::Kind::ray, 1, 1});
@@ -537,7 +562,9 @@ const Location& locate_in_difference(const Solver& s, std::size_t h) {
     } else if (any_zero) {
       std::size_t zeros = 0, first = 0;
       for (std::size_t k = 0; k < h; ++k)
-        if (sign[k] == 0) { if (zeros++ == 0) first = k; }
+        if (sign[k] == 0) {
+          if (zeros++ == 0) first = k;
+        }
       if (zeros == 1) {
         boundary_feature = Feature{true, first};
         boundary_dirs.push_back({BoundaryDirection::Kind::ray, first, first});
@@ -582,7 +609,9 @@ std::vector<DirectionSet> boundary_directions(const Solver& s, const Location& l
         out.push_back(std::move(ds));
         break;
       }
-      case BoundaryDirection::Kind::ray: out.push_back(ray(s.edge_normal(bd.from))); break;
+      case BoundaryDirection::Kind::ray:
+        out.push_back(ray(s.edge_normal(bd.from)));
+        break;
     }
   }
   return out;
@@ -608,8 +637,10 @@ void answer_on_boundary(const AnswerRequest& req, const Solver& s, const Feature
   Witness w;
   RationalPoint p;
   s.closest(f, p, w.core_a, w.core_b);
-  w.point_a[0] = to_real(w.core_a.x); w.point_a[1] = to_real(w.core_a.y);
-  w.point_b[0] = to_real(w.core_b.x); w.point_b[1] = to_real(w.core_b.y);
+  w.point_a[0] = to_real(w.core_a.x);
+  w.point_a[1] = to_real(w.core_a.y);
+  w.point_b[0] = to_real(w.core_b.x);
+  w.point_b[1] = to_real(w.core_b.y);
   ans.witness = std::move(w);
 }
 
@@ -638,7 +669,7 @@ void answer_outside(const AnswerRequest& req, const Solver& s, const Location& l
   std::vector<Evaluated> best = s.minimize(loc.candidates);
   ans.core_squared = best.front().q;
   const Rational r2 = ans.radius * ans.radius;
-  ans.relation = ans.core_squared > r2   ? Relation::separated
+  ans.relation = ans.core_squared > r2    ? Relation::separated
                  : ans.core_squared == r2 ? Relation::touching
                                           : Relation::overlapping;
   const Real dist = sqrt(to_real(ans.core_squared));
@@ -650,8 +681,7 @@ void answer_outside(const AnswerRequest& req, const Solver& s, const Location& l
   // (q − r²)/(sqrt(q) + r) has an exact numerator and no cancellation, so its sign is exact.
   ans.signed_distance = ans.radius == 0 ? dist : to_real(ans.core_squared - r2) / (dist + r_real);
   if (!req.full) {
-    if (req.directions)
-      ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
+    if (req.directions) ans.directions.push_back(ray(sub(s.rq(), s.closest_point(best.front().f))));
     return;
   }
   Witness w;
@@ -701,7 +731,8 @@ PairAnswer answer_at(const PreparedPair::Impl& prepared, const ExactPoint& q, De
 /// answer (no PairAnswer, no directions, no copied statistics): the same location, the same
 /// exact minimum and the same MPFR operations, so the same value bit for bit
 /// (reference/test/prepared_equivalence_test.cpp checks it against an independent computation).
-Real exact_signed_distance(const PreparedPair::Impl& prepared, const Solver& s, const Location& loc) {
+Real exact_signed_distance(const PreparedPair::Impl& prepared, const Solver& s,
+                           const Location& loc) {
   const Real& r_real = prepared.radius_real;
   if (loc.boundary_feature) return -r_real;
   // The same MPFR operations as -(sqrt(to_real(q)) + r) and sqrt(to_real(q)) − r (each rounds
@@ -721,9 +752,11 @@ Real exact_signed_distance(const PreparedPair::Impl& prepared, const Solver& s, 
     // As answer_at: (q − r²)/(sqrt(q) + r), whose exact numerator keeps the sign exact where
     // sqrt(q) − r would cancel to 0 (q within 2^-256 of r²).
     Real denominator;
-    mpfr_add(denominator.backend().data(), root.backend().data(), r_real.backend().data(), MPFR_RNDN);
+    mpfr_add(denominator.backend().data(), root.backend().data(), r_real.backend().data(),
+             MPFR_RNDN);
     const Real numerator = to_real(q_min - prepared.radius * prepared.radius);
-    mpfr_div(out.backend().data(), numerator.backend().data(), denominator.backend().data(), MPFR_RNDN);
+    mpfr_div(out.backend().data(), numerator.backend().data(), denominator.backend().data(),
+             MPFR_RNDN);
   }
   return out;
 }
@@ -777,7 +810,9 @@ PreparedPair PreparedPair::b_against_point() const {
 const Shape& PreparedPair::a() const { return impl_->a; }
 const Shape& PreparedPair::b() const { return impl_->b; }
 
-PairAnswer PreparedPair::query(Detail detail) const { return answer_at(*impl_, ExactPoint{}, detail); }
+PairAnswer PreparedPair::query(Detail detail) const {
+  return answer_at(*impl_, ExactPoint{}, detail);
+}
 
 double PreparedPair::signed_distance_after_translation_rounded(Point v) const {
   if (!std::isfinite(v.x) || !std::isfinite(v.y))

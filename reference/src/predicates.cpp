@@ -30,12 +30,20 @@ int sign_of_two_products(const CoordDiff& x1, const CoordDiff& y1, const CoordDi
   // domain with kUnderflowSlack added (see there); an overflow makes det or the bound infinite
   // or NaN, which passes neither comparison.
   auto hi = [](const CoordDiff& d) { return d.minuend.hi - d.subtrahend.hi; };
-  auto mag = [](const CoordDiff& d) { return std::fabs(d.minuend.hi) + std::fabs(d.subtrahend.hi); };
+  auto mag = [](const CoordDiff& d) {
+    return std::fabs(d.minuend.hi) + std::fabs(d.subtrahend.hi);
+  };
   const double det = hi(x1) * hi(y1) - hi(x2) * hi(y2);
   const double bound = detail::kOrientFilterFactor * (mag(x1) * mag(y1) + mag(x2) * mag(y2)) +
                        (use_expansions ? 0.0 : kUnderflowSlack);
-  if (det > bound) { counts.add(Stage::filter); return 1; }
-  if (-det > bound) { counts.add(Stage::filter); return -1; }
+  if (det > bound) {
+    counts.add(Stage::filter);
+    return 1;
+  }
+  if (-det > bound) {
+    counts.add(Stage::filter);
+    return -1;
+  }
   if (!use_expansions) {
     counts.add(Stage::rational);
     auto r = [](const CoordDiff& d) { return to_rational(d.minuend) - to_rational(d.subtrahend); };

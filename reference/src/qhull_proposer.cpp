@@ -32,8 +32,10 @@ bool QhullProposer::run_fresh(std::vector<double>& coords, int& exit_code) {
   qhT* qh = &qh_;
   // The steps of qh_new_qhull (libqhull_r/user_r.c) for 2-D hulls without output, with a
   // snapshot of the detroundoff-updated fields taken just before qh_qhull.
-  if (!qh->qhmem.ferr) qh_meminit(qh, err_);
-  else qh_memcheck(qh);
+  if (!qh->qhmem.ferr)
+    qh_meminit(qh, err_);
+  else
+    qh_memcheck(qh);
   qh_initqhull_start(qh, nullptr, nullptr, err_);
   exit_code = setjmp(qh->errexit);
   if (exit_code == 0) {
@@ -41,7 +43,7 @@ bool QhullProposer::run_fresh(std::vector<double>& coords, int& exit_code) {
     qh_initflags(qh, command);
     qh_init_B(qh, coords.data(), static_cast<int>(coords.size() / 2), 2, False);
     pristine_ = {qh->premerge_centrum, qh->postmerge_centrum, qh->premerge_cos, qh->postmerge_cos,
-                 qh->MINvisible, qh->MAXcoplanar, qh->MINoutside};
+                 qh->MINvisible,       qh->MAXcoplanar,       qh->MINoutside};
     qh_qhull(qh);
     qh_check_output(qh);
     qh_prepare_output(qh);

@@ -48,7 +48,9 @@ double lead(const Expansion<N>& e) {
 }
 
 /// a − b for exact coordinates, at most 4 components.
-Expansion<4> minus(const ExactCoord& a, const ExactCoord& b) { return difference(a.hi, a.lo, b.hi, b.lo); }
+Expansion<4> minus(const ExactCoord& a, const ExactCoord& b) {
+  return difference(a.hi, a.lo, b.hi, b.lo);
+}
 
 /// x² + y² compressed, or false.
 bool sum_of_squares(const Expansion<4>& x, const Expansion<4>& y, Short& out) {
@@ -62,7 +64,7 @@ bool sum_of_squares(const Expansion<4>& x, const Expansion<4>& y, Short& out) {
 
 /// The exact pieces of V = ±s ∓ r with s² = N/Dn.
 struct Pieces {
-  Short n, dn;  ///< N > 0 and Dn > 0
+  Short n, dn;     ///< N > 0 and Dn > 0
   Expansion<2> r;  ///< ra + rb exactly
   bool inside = false;
 };
@@ -124,7 +126,8 @@ BoundedDD operator*(const BoundedDD& a, const BoundedDD& b) {
   const double ma = a.magnitude(), mb = b.magnitude();
   r.e = (a.e * mb + b.e * ma + a.e * b.e + std::fabs(a.lo) * std::fabs(b.lo) +
          kUnitRoundoff * (std::fabs(c1) + std::fabs(c2) + std::fabs(c3) + std::fabs(c4)) +
-         5 * BoundedDD::kTiny) * BoundedDD::kInflate;
+         5 * BoundedDD::kTiny) *
+        BoundedDD::kInflate;
   return r;
 }
 
@@ -164,8 +167,8 @@ int compare(const Pieces& p, double d, double half) {
   if (m_lo != 0) m.c[m.n++] = m_lo;
   m.c[m.n++] = m_hi;
   Expansion<4> t;
-  expansion_sum(m, p.r, t);  // m + r
-  if (!p.inside) return sign_s_minus(p, t);  // V − m = s − (m + r)
+  expansion_sum(m, p.r, t);                   // m + r
+  if (!p.inside) return sign_s_minus(p, t);   // V − m = s − (m + r)
   const int s = sign_s_minus(p, negated(t));  // V − m = −(s − T'), T' = −(m + r)
   return s == 2 ? 2 : -s;
 }
@@ -177,7 +180,8 @@ double even_of(double x, double y) { return (std::bit_cast<std::uint64_t>(x) & 1
 }  // namespace
 
 std::optional<double> rounded_signed_distance(const ExactPoint& a, const ExactPoint* b,
-                                              const ExactPoint& q, double ra, double rb, bool inside) {
+                                              const ExactPoint& q, double ra, double rb,
+                                              bool inside) {
   if (!in_domain(a) || !in_domain(q) || (b && !in_domain(*b)) || !in_domain(ra) || !in_domain(rb))
     return std::nullopt;
   Pieces p;
@@ -232,16 +236,23 @@ std::optional<double> rounded_signed_distance(const ExactPoint& a, const ExactPo
   for (int step = 0; step < kMaxSteps; ++step) {
     if (!std::isfinite(d) || d == 0 || !in_domain(d)) return std::nullopt;
     const double up = std::nextafter(d, kInf), down = std::nextafter(d, -kInf);
-    const double half_up = (up - d) / 2, half_down = (down - d) / 2;  // exact: Sterbenz, no underflow
+    const double half_up = (up - d) / 2,
+                 half_down = (down - d) / 2;  // exact: Sterbenz, no underflow
     if (!in_domain(half_up) || !in_domain(half_down)) return std::nullopt;
     const int above = compare(p, d, half_up);
-    if (above == 2) return std::nullopt;  // an expansion too long to compare
+    if (above == 2) return std::nullopt;    // an expansion too long to compare
     if (above == 0) return even_of(d, up);  // exactly halfway: ties to even
-    if (above > 0) { d = up; continue; }
+    if (above > 0) {
+      d = up;
+      continue;
+    }
     const int below = compare(p, d, half_down);
     if (below == 2) return std::nullopt;
     if (below == 0) return even_of(d, down);
-    if (below < 0) { d = down; continue; }
+    if (below < 0) {
+      d = down;
+      continue;
+    }
     return d;
   }
   return std::nullopt;

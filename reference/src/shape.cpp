@@ -27,7 +27,8 @@ void validate(const Shape& s, const std::string& name) {
     const Point& p = s.points[i];
     for (const double v : {p.x, p.y}) {
       if (!std::isfinite(v))
-        throw InputError(fmt::format("{}: point {} has coordinate {} (must be finite)", name, i, v));
+        throw InputError(
+            fmt::format("{}: point {} has coordinate {} (must be finite)", name, i, v));
       if (std::fabs(v) > kMaxReferenceCoordinate)
         throw InputError(
             fmt::format("{}: point {} has coordinate {:.17g}, beyond ±2^1022", name, i, v));

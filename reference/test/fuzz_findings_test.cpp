@@ -18,7 +18,8 @@ TEST(FuzzFindings, SignOfSignedDistanceIsExactUnderCancellation) {
   EXPECT_EQ(r.relation, Relation::overlapping);
   EXPECT_LT(r.signed_distance, 0);
   EXPECT_EQ(4e-323, 0x1p-1071);
-  EXPECT_NEAR(static_cast<double>(ldexp(Real(-r.signed_distance), 1071)), 0.6, 1e-12);  // O(e) relative
+  EXPECT_NEAR(static_cast<double>(ldexp(Real(-r.signed_distance), 1071)), 0.6,
+              1e-12);  // O(e) relative
 }
 
 // fuzz/reference_hull_fuzz: two points 3.7e205 apart at coordinates near -7.3e211. The double
@@ -60,7 +61,8 @@ TEST(FuzzFindings, UnderflowInAPruningBoundDoesNotHideTheNearestEdge) {
 // the line keeps its direction (1, 1)). signed_distance_after_translation used the same pruning.
 TEST(FuzzFindings, UnderflowInAPruningBoundAfterATranslation) {
   const double x1 = 4.667261458395812e-62, y1 = 4.667261458395856e-62, ra = 8.256667e-317;
-  const double m = 2.1984096055598315e-76, t = 3.106529226708282e-58, bottom = -2.353437368264535e-185;
+  const double m = 2.1984096055598315e-76, t = 3.106529226708282e-58,
+               bottom = -2.353437368264535e-185;
   const Shape a{{{3.22837e-319, 3.22837e-319}, {0, 0}, {x1, y1}, {y1, y1}}, ra};
   const Shape b{{{t, t}, {-2.353436807161342e-185, bottom}, {bottom, bottom}}, 0};
   const double depth = ((y1 - x1) - 2 * m) / std::sqrt(2.0);

@@ -28,7 +28,8 @@ std::vector<ExactPoint> differences(const std::vector<std::pair<double, double>>
   return out;
 }
 
-std::vector<std::pair<double, double>> regular(int n, double cx, double cy, double r, double phase) {
+std::vector<std::pair<double, double>> regular(int n, double cx, double cy, double r,
+                                               double phase) {
   std::vector<std::pair<double, double>> v;
   for (int k = 0; k < n; ++k) {
     const double t = phase + 2 * M_PI * k / n;
@@ -50,7 +51,10 @@ std::vector<ExactPoint> make_set(const std::string& family, std::mt19937_64& rng
     // Points on one line y = m x + c through exact multiples, plus a rounded copy.
     std::vector<std::pair<double, double>> a, b;
     const double m = std::ldexp(std::floor(unit(rng) * 64), -5);
-    for (int i = 0; i < small(rng); ++i) { const double x = std::floor(unit(rng) * 1000); a.emplace_back(x, m * x); }
+    for (int i = 0; i < small(rng); ++i) {
+      const double x = std::floor(unit(rng) * 1000);
+      a.emplace_back(x, m * x);
+    }
     b.emplace_back(0.0, 0.0);
     if (rng() % 2) b.emplace_back(0.25, m * 0.25);
     return differences(a, b);
@@ -88,7 +92,8 @@ std::vector<ExactPoint> make_set(const std::string& family, std::mt19937_64& rng
 std::string dump(const std::vector<ExactPoint>& pts) {
   std::ostringstream os;
   os.precision(17);
-  for (const ExactPoint& p : pts) os << "(" << p.x.hi << "+" << p.x.lo << ", " << p.y.hi << "+" << p.y.lo << ") ";
+  for (const ExactPoint& p : pts)
+    os << "(" << p.x.hi << "+" << p.x.lo << ", " << p.y.hi << "+" << p.y.lo << ") ";
   return os.str();
 }
 
@@ -99,7 +104,7 @@ std::vector<ExactPoint> coords(const std::vector<ExactPoint>& pts, const HullRes
 }
 
 TEST(ReferenceHullCrossCheck, ThreeExactHullsAgreeOnTenThousandSets) {
-  const Family families[] = {{"random", 3000},       {"collinear", 1500}, {"duplicates", 1500},
+  const Family families[] = {{"random", 3000},        {"collinear", 1500}, {"duplicates", 1500},
                              {"near_parallel", 2500}, {"huge_tiny", 1500}, {"extreme_range", 300}};
   int total = 0, disagreements = 0;
   HullStats stats;
@@ -118,9 +123,10 @@ TEST(ReferenceHullCrossCheck, ThreeExactHullsAgreeOnTenThousandSets) {
                       << ", walk " << w.size() << " vertices; points " << dump(pts);
       }
     }
-    std::printf("%-14s %5d sets  qhull certified %5llu  repaired %5llu  refused %5llu  exact-only %4llu\n",
-                f.name, f.count, (unsigned long long)fam.by_source[0], (unsigned long long)fam.by_source[1],
-                (unsigned long long)fam.by_source[2], (unsigned long long)fam.by_source[3]);
+    std::printf(
+        "%-14s %5d sets  qhull certified %5llu  repaired %5llu  refused %5llu  exact-only %4llu\n",
+        f.name, f.count, (unsigned long long)fam.by_source[0], (unsigned long long)fam.by_source[1],
+        (unsigned long long)fam.by_source[2], (unsigned long long)fam.by_source[3]);
     stats += fam;
   }
   EXPECT_GE(total, 10000);
@@ -146,8 +152,10 @@ TEST(ReferencePredicates, StagedOrientationEqualsRationalOnNearDegenerateTriples
     const double s = std::ldexp(1.0, static_cast<int>(rng() % 60) - 30);
     auto pt = [&](double t, int ulps) {
       double x = ox + t * dx, y = oy + t * dy;
-      if (ulps > 2) y += std::ldexp(std::fabs(y) + 1.0, -12);
-      else for (int k = 0; k < ulps; ++k) y = std::nextafter(y, 2.0);
+      if (ulps > 2)
+        y += std::ldexp(std::fabs(y) + 1.0, -12);
+      else
+        for (int k = 0; k < ulps; ++k) y = std::nextafter(y, 2.0);
       return ExactPoint{exact_difference(x * s, ox * 0.375), exact_difference(y * s, oy * 0.375)};
     };
     // Three in four triples are near-collinear (0–2 ulps off the line); one in four is in general
@@ -162,13 +170,18 @@ TEST(ReferencePredicates, StagedOrientationEqualsRationalOnNearDegenerateTriples
   // Dyadic points (lo = 0, exact hi differences): exactly collinear or one unit off the line —
   // the case the two-product shortcut of stage 2 handles.
   for (int i = 0; i < 50000; ++i) {
-    auto ri = [&](int range) { return static_cast<double>(static_cast<long>(rng() % (2 * range)) - range); };
+    auto ri = [&](int range) {
+      return static_cast<double>(static_cast<long>(rng() % (2 * range)) - range);
+    };
     const double sx = std::ldexp(1.0, static_cast<int>(rng() % 40) - 20);
     const double ax = ri(1 << 20), ay = ri(1 << 20), dx = ri(1 << 12), dy = ri(1 << 12);
-    const double t1 = ri(64), t2 = ri(64), off = static_cast<double>(static_cast<int>(rng() % 3) - 1);
+    const double t1 = ri(64), t2 = ri(64),
+                 off = static_cast<double>(static_cast<int>(rng() % 3) - 1);
     auto pt = [&](double x, double y) { return ExactPoint{{x * sx, 0}, {y * sx, 0}}; };
-    const ExactPoint p = pt(ax, ay), q = pt(ax + t1 * dx, ay + t1 * dy), r = pt(ax + t2 * dx + off, ay + t2 * dy);
-    ASSERT_EQ(orient_sign(p, q, r, true, counts), orient_sign_rational(p, q, r)) << "dyadic " << i << ": " << dump({p, q, r});
+    const ExactPoint p = pt(ax, ay), q = pt(ax + t1 * dx, ay + t1 * dy),
+                     r = pt(ax + t2 * dx + off, ay + t2 * dy);
+    ASSERT_EQ(orient_sign(p, q, r, true, counts), orient_sign_rational(p, q, r))
+        << "dyadic " << i << ": " << dump({p, q, r});
     ++checked;
   }
   EXPECT_EQ(checked, 250000);
@@ -204,7 +217,8 @@ TEST(ReferencePredicates, FilteredOrientationOutsideTheExpansionDomainEqualsRati
     const int ulps = static_cast<int>(rng() % 3);
     const bool general = (i / 4) % 2 == 0;
     const ExactPoint p = pt(0, 0), q = pt(0.5, 0);
-    const ExactPoint r = general ? ExactPoint{{std::ldexp(unit(rng), e), 0}, {std::ldexp(unit(rng), e), 0}}  // off the line
+    const ExactPoint r = general ? ExactPoint{{std::ldexp(unit(rng), e), 0},
+                                              {std::ldexp(unit(rng), e), 0}}  // off the line
                                  : pt(1.0 + unit(rng), ulps);  // on it, or a few ulps off
     ASSERT_EQ(orient_sign(p, q, r, false, counts), orient_sign_rational(p, q, r))
         << "triple " << i << " at 2^" << e << ": " << dump({p, q, r});

@@ -114,7 +114,10 @@ TEST(ReferenceHand, CrossingSegments) {
   EXPECT_EQ(r.relation, Relation::overlapping);
   EXPECT_EQ(*r.squared, 2);
   expect_rays(r, {rp(1, 1), rp(-1, 1), rp(1, -1), rp(-1, -1)});
-  for (const DirectionSet& d : r.directions) { const RationalPoint& m = *d.mtv; EXPECT_EQ(m.x * m.x + m.y * m.y, 2) << "mtv length²"; }
+  for (const DirectionSet& d : r.directions) {
+    const RationalPoint& m = *d.mtv;
+    EXPECT_EQ(m.x * m.x + m.y * m.y, 2) << "mtv length²";
+  }
 }
 
 // Points (1,2) and (4,6): distance 5, direction (3,4) from A to B.
@@ -235,14 +238,21 @@ TEST(ReferenceHand, IntersectionPolygon) {
 TEST(ReferenceHand, BadInputIsNamed) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   auto message = [](const Shape& a, const Shape& b) {
-    try { query(a, b); } catch (const InputError& e) { return std::string(e.what()); }
+    try {
+      query(a, b);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
     return std::string("no error");
   };
   const Shape ok = box(0, 0, 1, 1);
   EXPECT_EQ(message(Shape{}, ok), "shape a: no points (a shape needs at least one)");
-  EXPECT_NE(message(ok, Shape{{{0, nan}}, 0}).find("shape b: point 0 has coordinate nan"), std::string::npos);
+  EXPECT_NE(message(ok, Shape{{{0, nan}}, 0}).find("shape b: point 0 has coordinate nan"),
+            std::string::npos);
   EXPECT_NE(message(ok, Shape{{{0, 0}}, -1}).find("radius -1 is negative"), std::string::npos);
-  EXPECT_NE(message(Shape{{{0, 0}}, std::numeric_limits<double>::infinity()}, ok).find("radius is inf"), std::string::npos);
+  EXPECT_NE(
+      message(Shape{{{0, 0}}, std::numeric_limits<double>::infinity()}, ok).find("radius is inf"),
+      std::string::npos);
   EXPECT_NE(message(Shape{{{1e308, 0}}, 0}, ok).find("beyond"), std::string::npos);
 }
 
@@ -285,17 +295,20 @@ TEST(ReferenceHand, PreparedAgainstPointGivesPointDistances) {
   EXPECT_EQ(p.signed_distance_after_translation({4, 5}), 5);
   Shape rounded = box(0, 0, 1, 1);
   rounded.radius = 0.5;
-  EXPECT_EQ(PreparedPair::against_point(rounded).signed_distance_after_translation({4, 5}), Real(4.5));
+  EXPECT_EQ(PreparedPair::against_point(rounded).signed_distance_after_translation({4, 5}),
+            Real(4.5));
   EXPECT_THROW(PreparedPair::against_point(Shape{}), InputError);
 }
 
 // An edge of |e|² ≈ 2^541 whose cross product with the origin cancels to 0 in double must not
 // get a zero-width pruning interval (the bound's 1/|e|⁴ underflows) that prunes the truly
-// nearest edge (reference/src/approx.hpp, operator/). The origin is inside A (B is the origin itself), so the answer's
-// squared distance is the least squared distance from the origin to the line of one of A's three
-// edges, c²/|e|² with c = cross(p, q) for the edge p → q, computed here directly in Rationals.
+// nearest edge (reference/src/approx.hpp, operator/). The origin is inside A (B is the origin
+// itself), so the answer's squared distance is the least squared distance from the origin to the
+// line of one of A's three edges, c²/|e|² with c = cross(p, q) for the edge p → q, computed here
+// directly in Rationals.
 TEST(ReferenceHand, HugeEdgeDoesNotPruneTheNearestOne) {
-  const Shape a{{{-0x1p20, -0x1p20 + 0x1p-33}, {0x1p270 * (1 + 0x1p-52), 0x1p270}, {0, 0x1p-40}}, 0};
+  const Shape a{{{-0x1p20, -0x1p20 + 0x1p-33}, {0x1p270 * (1 + 0x1p-52), 0x1p270}, {0, 0x1p-40}},
+                0};
   const Shape b{{{0, 0}}, 0};
   Rational least = -1;
   for (std::size_t i = 0; i < 3; ++i) {

@@ -41,8 +41,8 @@ RationalPoint sub(const RationalPoint& a, const RationalPoint& b) { return {a.x 
 /// The straightforward answer for point p relative to conv{pts} with radius r.
 struct Direct {
   CoreLocation location = CoreLocation::outside;
-  Rational q;                   ///< squared distance to core(D) (outside) or to its boundary
-  RationalPoint closest;        ///< outside: the nearest point of core(D)
+  Rational q;             ///< squared distance to core(D) (outside) or to its boundary
+  RationalPoint closest;  ///< outside: the nearest point of core(D)
   std::vector<RationalPoint> inside_normals;  ///< inside: outward normals of the nearest edges
   Real signed_distance;
 };
@@ -103,7 +103,8 @@ Direct direct(const std::vector<ExactPoint>& pts, const RationalPoint& p, const 
     // sqrt(q) − r, written as (q − r²)/(sqrt(q) + r) when r > 0: an exact numerator, so the sign
     // stays exact where the difference would cancel (the oracle's form too; see
     // FuzzFindings.SignOfSignedDistanceIsExactUnderCancellation).
-    out.signed_distance = r == 0 ? sqrt(to_real(out.q)) : to_real(out.q - r * r) / (sqrt(to_real(out.q)) + to_real(r));
+    out.signed_distance = r == 0 ? sqrt(to_real(out.q))
+                                 : to_real(out.q - r * r) / (sqrt(to_real(out.q)) + to_real(r));
   }
   return out;
 }
@@ -111,7 +112,8 @@ Direct direct(const std::vector<ExactPoint>& pts, const RationalPoint& p, const 
 std::vector<ExactPoint> differences(const Shape& a, const Shape& b) {
   std::vector<ExactPoint> out;
   for (const Point& pa : a.points)
-    for (const Point& pb : b.points) out.push_back({exact_difference(pa.x, pb.x), exact_difference(pa.y, pb.y)});
+    for (const Point& pb : b.points)
+      out.push_back({exact_difference(pa.x, pb.x), exact_difference(pa.y, pb.y)});
   return out;
 }
 
@@ -130,11 +132,23 @@ class Cases {
     const double off = scale * std::floor(unit() * 4);
     for (int i = 0; i < n; ++i) {
       switch (kind) {
-        case 0: s.points.push_back({off + scale * unit(), off + scale * unit()}); break;  // cloud
-        case 1: s.points.push_back({off + scale * grid(), off + scale * grid()}); break;  // grid
-        case 2: { const double t = grid(); s.points.push_back({off + scale * t, off + scale * 0.5 * t}); break; }
-        case 3: s.points.push_back(i % 2 ? s.points.back() : Point{off + scale * grid(), scale * grid()}); break;
-        default: s.points.push_back({off, off}); break;  // a single (repeated) point
+        case 0:
+          s.points.push_back({off + scale * unit(), off + scale * unit()});
+          break;  // cloud
+        case 1:
+          s.points.push_back({off + scale * grid(), off + scale * grid()});
+          break;  // grid
+        case 2: {
+          const double t = grid();
+          s.points.push_back({off + scale * t, off + scale * 0.5 * t});
+          break;
+        }
+        case 3:
+          s.points.push_back(i % 2 ? s.points.back() : Point{off + scale * grid(), scale * grid()});
+          break;
+        default:
+          s.points.push_back({off, off});
+          break;  // a single (repeated) point
       }
     }
     s.radius = pick(3) == 0 ? scale * std::fabs(grid()) / 4 : 0;
@@ -145,10 +159,14 @@ class Cases {
     const Point& pa = a.points[pick(static_cast<int>(a.points.size()))];
     const Point& pb = b.points[pick(static_cast<int>(b.points.size()))];
     switch (pick(4)) {
-      case 0: return {0, 0};
-      case 1: return {pa.x - pb.x, pa.y - pb.y};
-      case 2: return {(pa.x - pb.x) / 2, pa.y - pb.y};
-      default: return {pa.x + unit() * (1 + std::fabs(pa.x)), pa.y + unit() * (1 + std::fabs(pa.y))};
+      case 0:
+        return {0, 0};
+      case 1:
+        return {pa.x - pb.x, pa.y - pb.y};
+      case 2:
+        return {(pa.x - pb.x) / 2, pa.y - pb.y};
+      default:
+        return {pa.x + unit() * (1 + std::fabs(pa.x)), pa.y + unit() * (1 + std::fabs(pa.y))};
     }
   }
 
@@ -190,7 +208,8 @@ TEST(PreparedEquivalence, TranslationsMatchTheDirectComputation) {
     for (int t = 0; t < kTranslationsPerPair; ++t) {
       const Point v = cases.translation(a, b);
       const Direct want = direct(pts, {Rational(v.x), Rational(v.y)}, r);
-      ASSERT_EQ(prepared.signed_distance_after_translation(v), want.signed_distance) << describe(a, b, v);
+      ASSERT_EQ(prepared.signed_distance_after_translation(v), want.signed_distance)
+          << describe(a, b, v);
       boundary += want.location == CoreLocation::boundary;
       inside += want.location == CoreLocation::inside;
       outside += want.location == CoreLocation::outside;
@@ -213,11 +232,13 @@ void expect_direct_answers_at_scales(int lo, int hi) {
     const Rational r = Rational(a.radius) + Rational(b.radius);
     const std::vector<ExactPoint> pts = differences(a, b);
     ASSERT_EQ(prepared.query(Detail::magnitudes).signed_distance,
-              direct(pts, {Rational(0), Rational(0)}, r).signed_distance) << describe(a, b, {0, 0});
+              direct(pts, {Rational(0), Rational(0)}, r).signed_distance)
+        << describe(a, b, {0, 0});
     for (int t = 0; t < kTranslationsPerPair; ++t) {
       const Point v = cases.translation(a, b);
       ASSERT_EQ(prepared.signed_distance_after_translation(v),
-                direct(pts, {Rational(v.x), Rational(v.y)}, r).signed_distance) << describe(a, b, v);
+                direct(pts, {Rational(v.x), Rational(v.y)}, r).signed_distance)
+          << describe(a, b, v);
     }
   }
 }
@@ -232,13 +253,14 @@ TEST(PreparedEquivalence, WideScalesMatchTheDirectComputation) {
 
 /// Shapes at very different scales, translated so that B + v is exactly the origin: a NaN
 /// interval bound must not prune a candidate. A = {(-8.3076749736557242e35, -9.969209968386869e35),
-/// (-8.3076749736557242e35, -4.9846049841934345e35), (1.6615349947311448e35, -8.3076749736557242e35),
-/// (-6.6461399789245794e35, -9.969209968386869e35), (-9.969209968386869e35, -4.9846049841934345e35)},
-/// B = {(-4.2124916667422875e65, -4.2124916667422875e65)}, v = (4.2124916667422875e65, same):
-/// B + v = {(0, 0)} and query(A, {(0, 0)}).signed_distance = 7.3559289935967992658e35 (which
-/// the direct computation confirms); a pruning NaN bound makes
-/// PreparedPair(A, B).signed_distance_after_translation(v) 8.4721993606513924732e35. D's points then share their hi parts (a − b rounds to −b)
-/// and differ only in lo.
+/// (-8.3076749736557242e35, -4.9846049841934345e35), (1.6615349947311448e35,
+/// -8.3076749736557242e35),
+/// (-6.6461399789245794e35, -9.969209968386869e35), (-9.969209968386869e35,
+/// -4.9846049841934345e35)}, B = {(-4.2124916667422875e65, -4.2124916667422875e65)}, v =
+/// (4.2124916667422875e65, same): B + v = {(0, 0)} and query(A, {(0, 0)}).signed_distance
+/// = 7.3559289935967992658e35 (which the direct computation confirms); a pruning NaN bound makes
+/// PreparedPair(A, B).signed_distance_after_translation(v) 8.4721993606513924732e35. D's points
+/// then share their hi parts (a − b rounds to −b) and differ only in lo.
 TEST(PreparedEquivalence, MixedScalesMatchTheDirectComputation) {
   expect_direct_answers_at_scales(-240, 240);
 }
@@ -267,24 +289,27 @@ TEST(PreparedEquivalence, PairQueryMatchesTheDirectComputation) {
       ASSERT_EQ(got.signed_distance, want.signed_distance) << where;
       ASSERT_EQ(got.relation, want.location == CoreLocation::boundary
                                   ? (r == 0 ? Relation::touching : Relation::overlapping)
-                                  : want.location == CoreLocation::inside ? Relation::overlapping
-                                  : want.q > r * r                        ? Relation::separated
-                                  : want.q == r * r                       ? Relation::touching
-                                                                          : Relation::overlapping)
+                              : want.location == CoreLocation::inside ? Relation::overlapping
+                              : want.q > r * r                        ? Relation::separated
+                              : want.q == r * r                       ? Relation::touching
+                                                                      : Relation::overlapping)
           << where;
       if (a.radius == 0 && b.radius == 0) {
         ASSERT_TRUE(got.squared.has_value()) << where;
         ASSERT_EQ(*got.squared, want.q) << where;
       }
-      if (want.location == CoreLocation::outside) {  // the one direction: from the closest point to the origin
+      if (want.location ==
+          CoreLocation::outside) {  // the one direction: from the closest point to the origin
         ASSERT_EQ(got.directions.size(), 1u) << where;
         ASSERT_EQ(got.directions[0].kind, DirectionSet::Kind::ray) << where;
-        ASSERT_EQ(got.directions[0].from, (RationalPoint{-want.closest.x, -want.closest.y})) << where;
+        ASSERT_EQ(got.directions[0].from, (RationalPoint{-want.closest.x, -want.closest.y}))
+            << where;
       } else if (want.location == CoreLocation::inside) {  // every nearest edge's normal, once
         ASSERT_EQ(got.directions.size(), want.inside_normals.size()) << where;
         for (const RationalPoint& n : want.inside_normals) {
           int found = 0;
-          for (const DirectionSet& ds : got.directions) found += ds.kind == DirectionSet::Kind::ray && ds.from == n;
+          for (const DirectionSet& ds : got.directions)
+            found += ds.kind == DirectionSet::Kind::ray && ds.from == n;
           ASSERT_EQ(found, 1) << where;
         }
       } else {
@@ -308,13 +333,17 @@ TEST(PreparedEquivalence, PointDistancesMatchThePairQueryAndTheDirectComputation
       const Real got = prepared.signed_distance_after_translation(p);
       // The pair's own shapes against a point (hulls reused) answer as against_point does.
       ASSERT_EQ(from_pair_a.signed_distance_after_translation(p), got) << describe(s, origin, p);
-      ASSERT_EQ(from_pair_b.signed_distance_after_translation(p), prepared_other.signed_distance_after_translation(p))
+      ASSERT_EQ(from_pair_b.signed_distance_after_translation(p),
+                prepared_other.signed_distance_after_translation(p))
           << describe(other, origin, p);
       // Direct: the point against conv(s) (D = s − {0}).
-      ASSERT_EQ(got, direct(differences(s, origin), {Rational(p.x), Rational(p.y)}, Rational(s.radius)).signed_distance)
+      ASSERT_EQ(got,
+                direct(differences(s, origin), {Rational(p.x), Rational(p.y)}, Rational(s.radius))
+                    .signed_distance)
           << describe(s, origin, p);
       // The full pair path (Qhull-built D = s − {p}, PairAnswer) answers the same.
-      ASSERT_EQ(got, query(s, Shape{{p}, 0}, Detail::magnitudes).signed_distance) << describe(s, origin, p);
+      ASSERT_EQ(got, query(s, Shape{{p}, 0}, Detail::magnitudes).signed_distance)
+          << describe(s, origin, p);
     }
   }
 }

@@ -2,9 +2,9 @@
 // expansion path detail::rounded_signed_distance) against the exact value rounded to double.
 //
 // Hand cases carry values derived by hand; the random cases require bit-for-bit equality with
-// static_cast<double>(signed_distance_after_translation(v)), the 257-bit exact path. The random cases also require that the expansion path decides (does not decline)
-// almost always, so that the equality is a test of it and not of the fallback. Seeded; a
-// failure prints the case.
+// static_cast<double>(signed_distance_after_translation(v)), the 257-bit exact path. The random
+// cases also require that the expansion path decides (does not decline) almost always, so that the
+// equality is a test of it and not of the fallback. Seeded; a failure prints the case.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -111,7 +111,9 @@ double random_coord(std::mt19937_64& rng, int k) {
 }
 
 /// A case's scale exponent, uniform in [−e, e].
-int random_scale(std::mt19937_64& rng, int e) { return std::uniform_int_distribution<int>(-e, e)(rng); }
+int random_scale(std::mt19937_64& rng, int e) {
+  return std::uniform_int_distribution<int>(-e, e)(rng);
+}
 
 struct Tally {
   int asked = 0, decided = 0;
@@ -147,17 +149,19 @@ FeatureDistance exact_feature_distance(const Point& a, const Point* b, const Poi
 
 /// Compares the expansion path on feature (a, b) with exact_feature_distance for point p and
 /// counts how often it decided (cases declined by design, an exact 0, are not counted).
-void check_feature(const Point& a, const Point* b, Point p, double r, Tally& t, const std::string& what) {
+void check_feature(const Point& a, const Point* b, Point p, double r, Tally& t,
+                   const std::string& what) {
   const FeatureDistance fd = exact_feature_distance(a, b, p, r);
   const double exact = fd.rounded;
   const ExactPoint eb = b ? ep(b->x, b->y) : ExactPoint{};
-  const std::optional<double> got = rounded_signed_distance(ep(a.x, a.y), b ? &eb : nullptr, ep(p.x, p.y), r, 0, false);
+  const std::optional<double> got =
+      rounded_signed_distance(ep(a.x, a.y), b ? &eb : nullptr, ep(p.x, p.y), r, 0, false);
   if (!fd.exactly_zero) ++t.asked;
   if (got) {
     ++t.decided;
     ASSERT_EQ(std::bit_cast<std::uint64_t>(*got), std::bit_cast<std::uint64_t>(exact))
-        << what << ": a = (" << a.x << ", " << a.y << ") p = (" << p.x << ", " << p.y << ") r = " << r
-        << ": " << *got << " vs exact " << exact;
+        << what << ": a = (" << a.x << ", " << a.y << ") p = (" << p.x << ", " << p.y
+        << ") r = " << r << ": " << *got << " vs exact " << exact;
   }
 }
 
@@ -175,20 +179,25 @@ TEST(RoundedDistance, VerticesAndEdgesDecideAndMatchExact) {
     // the witness points a judge checks on rounded shapes.
     if (r > 0) {
       const double th = 6.283185307179586 * unit(rng);
-      check_feature(a, nullptr, {a.x + r * std::cos(th), a.y + r * std::sin(th)}, r, on_circle, "on circle");
+      check_feature(a, nullptr, {a.x + r * std::cos(th), a.y + r * std::sin(th)}, r, on_circle,
+                    "on circle");
     }
     // An edge and a point near its line (the feature is the line: where the foot falls does not
     // matter to the expansion path, which is told the feature).
     const Point b{a.x + random_coord(rng, e), a.y + random_coord(rng, e)};
     if (b.x == a.x && b.y == a.y) continue;  // no line
-    const double t = 0.25 + 0.5 * unit(rng), h = (i % 3 == 0) ? 0x1p-40 * unit(rng) : 0.1 * unit(rng);
+    const double t = 0.25 + 0.5 * unit(rng),
+                 h = (i % 3 == 0) ? 0x1p-40 * unit(rng) : 0.1 * unit(rng);
     const Point q{a.x + t * (b.x - a.x) - h * (b.y - a.y), a.y + t * (b.y - a.y) + h * (b.x - a.x)};
     check_feature(a, &b, q, r, edge, "edge");
   }
   std::printf("decided by the expansion path: vertex %d of %d, edge %d of %d, on circle %d of %d\n",
-              vertex.decided, vertex.asked, edge.decided, edge.asked, on_circle.decided, on_circle.asked);
-  for (const auto& [name, t] : {std::pair{"vertex", vertex}, {"edge", edge}, {"on circle", on_circle}}) {
-    EXPECT_GE(t.decided, kMinDecidedShare * t.asked) << name << ": decided " << t.decided << " of " << t.asked;
+              vertex.decided, vertex.asked, edge.decided, edge.asked, on_circle.decided,
+              on_circle.asked);
+  for (const auto& [name, t] :
+       {std::pair{"vertex", vertex}, {"edge", edge}, {"on circle", on_circle}}) {
+    EXPECT_GE(t.decided, kMinDecidedShare * t.asked)
+        << name << ": decided " << t.decided << " of " << t.asked;
     EXPECT_GT(t.asked, kCases / 3) << name;
   }
 }
@@ -202,7 +211,8 @@ TEST(RoundedDistance, PolygonsAndTranslationsMatchExact) {
     const int e = random_scale(rng, 40);
     auto polygon = [&] {
       std::vector<Point> pts(3 + i % 6);
-      const double cx = random_coord(rng, e), cy = random_coord(rng, e), rad = std::ldexp(1.0, (i % 7) - 3);
+      const double cx = random_coord(rng, e), cy = random_coord(rng, e),
+                   rad = std::ldexp(1.0, (i % 7) - 3);
       for (Point& q : pts) {
         const double th = 6.283185307179586 * unit(rng);
         q = {cx + rad * std::cos(th), cy + rad * std::sin(th)};
@@ -215,10 +225,11 @@ TEST(RoundedDistance, PolygonsAndTranslationsMatchExact) {
     std::ostringstream where;
     where << "case " << i;
     SCOPED_TRACE(where.str());
-    rounded(s, {v0.x + t * (v1.x - v0.x), v0.y + t * (v1.y - v0.y)});  // near (rounded onto) a chord
-    rounded(s, v0);                                                      // at a point
+    rounded(s,
+            {v0.x + t * (v1.x - v0.x), v0.y + t * (v1.y - v0.y)});  // near (rounded onto) a chord
+    rounded(s, v0);                                                 // at a point
     rounded(s, {(v0.x + v1.x + s.points[2].x) / 3, (v0.y + v1.y + s.points[2].y) / 3});  // inside
-    rounded(s, {v0.x + random_coord(rng, e), v0.y + random_coord(rng, e)});                // anywhere
+    rounded(s, {v0.x + random_coord(rng, e), v0.y + random_coord(rng, e)});              // anywhere
     const Shape s2 = polygon();
     const PreparedPair pair(s, s2);
     for (int k = 0; k < 4; ++k) {

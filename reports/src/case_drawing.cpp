@@ -18,9 +18,9 @@
 namespace minkowski::reports {
 namespace {
 
-using reference::Real;
-using reference::Rational;
 using properties::FastAnswer;
+using reference::Rational;
+using reference::Real;
 
 struct V {
   double x = 0, y = 0;
@@ -40,8 +40,8 @@ constexpr double kLegendTop = kPanelTop + kPanel + 75;  // below the x-axis labe
 // tiny depth still shows its direction; the legend says so.
 constexpr double kMinArrowPx = 12, kShortArrowPx = 45;
 
-const std::string kColorA = "#1f77b4", kColorB = "#e6730b", kColorD = "#7b4fa8", kColorFast = "#d62728",
-                  kColorExact = "#111111", kColorInter = "#2ca02c";
+const std::string kColorA = "#1f77b4", kColorB = "#e6730b", kColorD = "#7b4fa8",
+                  kColorFast = "#d62728", kColorExact = "#111111", kColorInter = "#2ca02c";
 
 double to_d(const Rational& q) { return q.convert_to<double>(); }
 double to_d(const Real& r) { return r.convert_to<double>(); }
@@ -70,7 +70,8 @@ Frame frame_for(const std::vector<std::pair<V, double>>& pts, double left) {
   f.cx = (x0 + x1) / 2;
   f.cy = (y0 + y1) / 2;
   double span = std::max(x1 - x0, y1 - y0) * 1.2;
-  if (!(span > 0)) span = std::max({std::fabs(f.cx), std::fabs(f.cy), 1.0}) * 1e-3;  // a single point
+  if (!(span > 0))
+    span = std::max({std::fabs(f.cx), std::fabs(f.cy), 1.0}) * 1e-3;  // a single point
   f.span = span;
   f.scale = kPanel / span;
   return f;
@@ -137,13 +138,15 @@ std::string rounded_path(const Frame& f, const std::vector<V>& hull, double r) {
     d += fmt::format("{}{},{} ", i == 0 ? "M" : "L", SvgWriter::num(s.x), SvgWriter::num(s.y));
     // The corner arc turns counter-clockwise in the world, which the y-down screen shows as
     // clockwise: the negative-angle direction of SVG, sweep-flag 0 (1 drew the arcs inward).
-    if (rp > 0) d += fmt::format("A{0},{0} 0 0 0 {1},{2} ", SvgWriter::num(rp), SvgWriter::num(e.x), SvgWriter::num(e.y));
+    if (rp > 0)
+      d += fmt::format("A{0},{0} 0 0 0 {1},{2} ", SvgWriter::num(rp), SvgWriter::num(e.x),
+                       SvgWriter::num(e.y));
   }
   return d + "Z";
 }
 
-void draw_shape(SvgWriter& w, const Frame& f, const std::vector<V>& hull, double r, const std::string& color,
-                const std::string& cls, const std::string& title) {
+void draw_shape(SvgWriter& w, const Frame& f, const std::vector<V>& hull, double r,
+                const std::string& color, const std::string& cls, const std::string& title) {
   w.begin_group(cls, title);
   SvgStyle solid{color, 2, color, 0.18};
   if (hull.size() == 1 && r > 0) {
@@ -179,14 +182,15 @@ std::vector<V> difference_hull(const reference::Shape& a, const reference::Shape
   reference::StageCounts counts;
   const reference::HullResult h = reference::hull_exact(pts, counts);
   std::vector<V> out;
-  for (std::uint32_t k : h.vertices) out.push_back({pts[k].x.hi + pts[k].x.lo, pts[k].y.hi + pts[k].y.lo});
+  for (std::uint32_t k : h.vertices)
+    out.push_back({pts[k].x.hi + pts[k].x.lo, pts[k].y.hi + pts[k].y.lo});
   return out;
 }
 
 // An arrow from `from` along world vector `v`; a vector too short to see is drawn at a fixed
 // length in its direction.
-void arrow(SvgWriter& w, const Frame& f, V from, V v, const std::string& color, const std::string& marker,
-           const std::string& cls, const std::string& dash = "") {
+void arrow(SvgWriter& w, const Frame& f, V from, V v, const std::string& color,
+           const std::string& marker, const std::string& cls, const std::string& dash = "") {
   const SvgPoint a = f.px(from);
   SvgPoint b = f.px(from + v);
   const double len = std::hypot(b.x - a.x, b.y - a.y), nv = norm(v);
@@ -197,7 +201,8 @@ void arrow(SvgWriter& w, const Frame& f, V from, V v, const std::string& color, 
 
 // The answer to draw: the given one (an engine's, kept in a fixture), or `options.algorithm` run
 // on the case (nullopt and why_not when its precision cannot represent the case).
-std::optional<FastAnswer> answer_to_draw(const fixtures::Case& c, const DrawOptions& options, std::string& why_not) {
+std::optional<FastAnswer> answer_to_draw(const fixtures::Case& c, const DrawOptions& options,
+                                         std::string& why_not) {
   if (options.answer) return options.answer;
   return options.precision == properties::Precision::single
              ? properties::run_fast<float>(options.algorithm, c, &why_not)
@@ -229,8 +234,10 @@ ExactVectors exact_vectors_of(const reference::PairAnswer& exact, double sd) {
     for (std::size_t k = 0; k < dirs.size(); ++k) {
       const double l = norm(dirs[k]);
       if (!(l > 0)) continue;
-      if (k == 0 && ds.mtv && depth > 0) out.vectors.push_back(to_v(*ds.mtv));
-      else out.vectors.push_back((depth > 0 ? depth : 1e-300) / l * dirs[k]);
+      if (k == 0 && ds.mtv && depth > 0)
+        out.vectors.push_back(to_v(*ds.mtv));
+      else
+        out.vectors.push_back((depth > 0 ? depth : 1e-300) / l * dirs[k]);
     }
   }
   return out;
@@ -239,10 +246,12 @@ ExactVectors exact_vectors_of(const reference::PairAnswer& exact, double sd) {
 // The fast answer's vector in D's panel: normal × depth (MTV) when intersecting, the closest
 // point of D (point_a − point_b, or −normal × distance) when not.
 std::optional<V> fast_vector_of(const FastAnswer& fast) {
-  if (fast.intersects && fast.normal && fast.depth) return std::max(*fast.depth, 1e-300) * to_v(*fast.normal);  // depth 0: direction only
+  if (fast.intersects && fast.normal && fast.depth)
+    return std::max(*fast.depth, 1e-300) * to_v(*fast.normal);  // depth 0: direction only
   if (fast.intersects && fast.normal && fast.contacts && !fast.contacts->empty())
     return (*fast.contacts)[0].depth * to_v(*fast.normal);
-  if (!fast.intersects && fast.point_a && fast.point_b) return to_v(*fast.point_a) - to_v(*fast.point_b);
+  if (!fast.intersects && fast.point_a && fast.point_b)
+    return to_v(*fast.point_a) - to_v(*fast.point_b);
   if (!fast.intersects && fast.normal && fast.distance) return -*fast.distance * to_v(*fast.normal);
   return std::nullopt;
 }
@@ -251,12 +260,14 @@ std::optional<V> fast_vector_of(const FastAnswer& fast) {
 struct Scene {
   // query() validates both shapes (InputError naming "shape a" or "shape b").
   Scene(const fixtures::Case& c_in, const DrawOptions& options_in)
-      : c(c_in), options(options_in), exact(reference::query(c_in.a, c_in.b, reference::Detail::full)) {}
+      : c(c_in),
+        options(options_in),
+        exact(reference::query(c_in.a, c_in.b, reference::Detail::full)) {}
   const fixtures::Case& c;
   const DrawOptions& options;
   reference::PairAnswer exact;
-  double sd = 0;      // exact signed distance
-  double radius = 0;  // r_a + r_b
+  double sd = 0;        // exact signed distance
+  double radius = 0;    // r_a + r_b
   bool given = false;   // an engine's stored answer, not ours to run
   bool judged = false;  // held to the tolerance model
   std::string why_not;  // why the fast algorithm did not run
@@ -275,9 +286,10 @@ Scene scene_of(const fixtures::Case& c, const DrawOptions& options) {
   sc.given = options.answer.has_value();
   sc.fast = answer_to_draw(c, options, sc.why_not);
   if (sc.fast)
-    sc.verdict = properties::judge(c, sc.exact, *sc.fast,
-                                   sc.given ? options.bounds.value_or(properties::engine_bounds(options.precision))
-                                            : properties::bounds_for(options.algorithm, options.precision));
+    sc.verdict = properties::judge(
+        c, sc.exact, *sc.fast,
+        sc.given ? options.bounds.value_or(properties::engine_bounds(options.precision))
+                 : properties::bounds_for(options.algorithm, options.precision));
   sc.judged = sc.given || properties::is_judged(options.algorithm);
   sc.ha = hull_of(c.a);
   sc.hb = hull_of(c.b);
@@ -311,25 +323,34 @@ std::string fast_line_of(const Scene& sc) {
   const FastAnswer& fast = *sc.fast;
   const properties::FieldVerdict* worst = nullptr;
   for (const auto& fv : sc.verdict->fields)
-    if (fv.field != properties::Field::relation && (!worst || fv.error / std::max(fv.allowed, 1e-300) >
-                                                                  worst->error / std::max(worst->allowed, 1e-300)))
+    if (fv.field != properties::Field::relation &&
+        (!worst ||
+         fv.error / std::max(fv.allowed, 1e-300) > worst->error / std::max(worst->allowed, 1e-300)))
       worst = &fv;
   std::string mag;
-  if (fast.depth) mag = fmt::format(", depth {:.6g}", *fast.depth);
-  else if (fast.distance) mag = fmt::format(", distance {:.6g}", *fast.distance);
-  const bool contact_method = !sc.given && (sc.options.algorithm == properties::Algorithm::manifold ||
-                                            sc.options.algorithm == properties::Algorithm::internal_vertices);
-  const std::string says = fast.intersects ? "intersects" : contact_method ? "no contact point" : "apart";
+  if (fast.depth)
+    mag = fmt::format(", depth {:.6g}", *fast.depth);
+  else if (fast.distance)
+    mag = fmt::format(", distance {:.6g}", *fast.distance);
+  const bool contact_method =
+      !sc.given && (sc.options.algorithm == properties::Algorithm::manifold ||
+                    sc.options.algorithm == properties::Algorithm::internal_vertices);
+  const std::string says = fast.intersects  ? "intersects"
+                           : contact_method ? "no contact point"
+                                            : "apart";
   std::string line = fmt::format("fast {} ({}): {}{}", sc.alg, sc.prec, says, mag);
   if (worst && sc.judged)
-    line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})", properties::to_string(worst->field),
-                        worst->error, worst->allowed);
+    line += fmt::format("; worst field {} error {:.3g} u·S (allowed {:.3g})",
+                        properties::to_string(worst->field), worst->error, worst->allowed);
   else if (worst)
-    line += fmt::format("; worst field {} error {:.3g} u·S", properties::to_string(worst->field), worst->error);
+    line += fmt::format("; worst field {} error {:.3g} u·S", properties::to_string(worst->field),
+                        worst->error);
   if (!sc.judged)
     line += " — not held to the tolerance model (kept to show where it fails)";
   else if (!sc.verdict->asserted)
-    line += " — not held to the tolerance model: the case is below the precision's smallest judged scale";
+    line +=
+        " — not held to the tolerance model: the case is below the precision's smallest judged "
+        "scale";
   else
     line += sc.verdict->ok ? " — within the tolerance model" : " — VIOLATES the tolerance model";
   return line;
@@ -337,9 +358,10 @@ std::string fast_line_of(const Scene& sc) {
 
 // Title: what the case is, the exact answer, the fast answer and its verdict.
 void draw_title(SvgWriter& w, const Scene& sc) {
-  w.text({20, 26}, fmt::format("case {}: exact {} (signed distance {:.6g}; S = {:.4g})",
-                               sc.c.id.empty() ? "(no id)" : sc.c.id, reference::to_string(sc.exact.relation), sc.sd,
-                               properties::case_scale_of(sc.c)),
+  w.text({20, 26},
+         fmt::format("case {}: exact {} (signed distance {:.6g}; S = {:.4g})",
+                     sc.c.id.empty() ? "(no id)" : sc.c.id, reference::to_string(sc.exact.relation),
+                     sc.sd, properties::case_scale_of(sc.c)),
          16, "start", "title");
   w.text({20, 48}, fast_line_of(sc), 13, "start", "subtitle",
          sc.fast && sc.verdict && !sc.verdict->ok ? kColorFast : "black");
@@ -379,7 +401,9 @@ void draw_shapes_panel(SvgWriter& w, const Frame& fw, const Scene& sc) {
     w.begin_group("contact", "fast contact points, each with its normal × depth");
     for (const auto& k : *fast->contacts) {
       const SvgPoint q = fw.px(to_v(k.point));
-      if (fast->normal) arrow(w, fw, to_v(k.point), k.depth * to_v(*fast->normal), kColorFast, "head-fast", "contact-normal");
+      if (fast->normal)
+        arrow(w, fw, to_v(k.point), k.depth * to_v(*fast->normal), kColorFast, "head-fast",
+              "contact-normal");
       w.line({q.x - 6, q.y - 6}, {q.x + 6, q.y + 6}, {kColorFast, 2.5});
       w.line({q.x - 6, q.y + 6}, {q.x + 6, q.y - 6}, {kColorFast, 2.5});
     }
@@ -390,10 +414,12 @@ void draw_shapes_panel(SvgWriter& w, const Frame& fw, const Scene& sc) {
 // Right panel: the Minkowski difference, the exact and fast vectors, and the origin.
 void draw_difference_panel(SvgWriter& w, const Frame& fd, const Scene& sc) {
   draw_axes(w, fd, "Minkowski difference A − B");
-  draw_shape(w, fd, sc.hd, sc.radius, kColorD, "minkowski-difference", "A − B (exact hull, dilated by r_a + r_b)");
+  draw_shape(w, fd, sc.hd, sc.radius, kColorD, "minkowski-difference",
+             "A − B (exact hull, dilated by r_a + r_b)");
   w.begin_group("exact-normal", "exact: MTVs (every tied direction) or the closest point of A − B");
   for (V v : sc.exact_vectors.vectors) arrow(w, fd, {0, 0}, v, kColorExact, "head-exact", "");
-  if (const double depth = sc.exact_vectors.all_directions_depth; depth > 0) {  // every direction ties: the circle of MTV tips
+  if (const double depth = sc.exact_vectors.all_directions_depth;
+      depth > 0) {  // every direction ties: the circle of MTV tips
     w.circle(fd.px({0, 0}), depth * fd.scale, {kColorExact, 1.5, "none", 1, "2 3"});
     const SvgPoint o = fd.px({0, 0});
     w.text({o.x, o.y - depth * fd.scale - 6}, "every direction is an MTV", 11, "middle");
@@ -416,7 +442,9 @@ void draw_difference_panel(SvgWriter& w, const Frame& fd, const Scene& sc) {
 // Legend: one swatch per mark, in two rows.
 void draw_legend(SvgWriter& w, const Scene& sc) {
   w.begin_group("legend", "legend");
-  struct Item { std::string kind, color, label; };
+  struct Item {
+    std::string kind, color, label;
+  };
   const std::vector<Item> items = {
       {"fill", kColorA, "shape A (dashed: core)"},
       {"fill", kColorB, "shape B (dashed: core)"},
@@ -432,23 +460,29 @@ void draw_legend(SvgWriter& w, const Scene& sc) {
   for (std::size_t i = 0; i < items.size(); ++i) {
     const double x = 35 + (i % 3) * 360, y = kLegendTop + (i / 3) * 26;
     const Item& it = items[i];
-    if (it.kind == "fill") w.rect({x, y - 10}, 22, 14, {it.color, 1.5, it.color, 0.3});
-    else if (it.kind == "dot") w.circle({x + 11, y - 3}, 4.5, {it.color, 1, it.color});
-    else if (it.kind == "square") w.rect({x + 6, y - 8}, 10, 10, {it.color, 1.8});
+    if (it.kind == "fill")
+      w.rect({x, y - 10}, 22, 14, {it.color, 1.5, it.color, 0.3});
+    else if (it.kind == "dot")
+      w.circle({x + 11, y - 3}, 4.5, {it.color, 1, it.color});
+    else if (it.kind == "square")
+      w.rect({x + 6, y - 8}, 10, 10, {it.color, 1.8});
     else if (it.kind == "cross") {
       w.line({x + 5, y - 9}, {x + 17, y + 3}, {it.color, 2.5});
       w.line({x + 5, y + 3}, {x + 17, y - 9}, {it.color, 2.5});
     } else {
-      w.line({x, y - 3}, {x + 24, y - 3}, {it.color, 2.2, "none", 1, it.kind == "dasharrow" ? "6 3" : "",
-                                          it.kind == "dasharrow" ? "head-fast" : "head-exact"});
+      w.line({x, y - 3}, {x + 24, y - 3},
+             {it.color, 2.2, "none", 1, it.kind == "dasharrow" ? "6 3" : "",
+              it.kind == "dasharrow" ? "head-fast" : "head-exact"});
     }
     w.text({x + 30, y + 1}, it.label, 11.5);
   }
-  w.text({35, kLegendTop + 82},
-         fmt::format("Arrows shorter than {:.0f} px are drawn {:.0f} px long (direction only). Units: world "
-                     "coordinates of the case; u·S as in the tolerance model.",
-                     kMinArrowPx, kShortArrowPx),
-         11, "start", "", "#444444");
+  w.text(
+      {35, kLegendTop + 82},
+      fmt::format(
+          "Arrows shorter than {:.0f} px are drawn {:.0f} px long (direction only). Units: world "
+          "coordinates of the case; u·S as in the tolerance model.",
+          kMinArrowPx, kShortArrowPx),
+      11, "start", "", "#444444");
   w.end_group();
 }
 

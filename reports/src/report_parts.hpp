@@ -21,7 +21,6 @@
 
 namespace minkowski::reports::detail {
 
-
 using properties::Algorithm;
 using properties::Histogram;
 using properties::Precision;
@@ -85,7 +84,9 @@ inline std::map<AlgorithmField, Worst> worst_errors(const properties::Summary& s
 }
 
 inline std::string g(double v) { return fmt::format("{:.3g}", v); }
-inline std::string pct(std::uint64_t n, std::uint64_t of) { return of ? fmt::format("{:.2f}%", 100.0 * n / of) : "–"; }
+inline std::string pct(std::uint64_t n, std::uint64_t of) {
+  return of ? fmt::format("{:.2f}%", 100.0 * n / of) : "–";
+}
 
 // A CSV table: header and rows; cells must not contain commas (checked).
 class Csv {
@@ -94,7 +95,8 @@ class Csv {
   void add(std::vector<std::string> row) {
     if (row.size() != cols_) throw std::logic_error("CSV row of the wrong width");
     for (const auto& c : row)
-      if (c.find_first_of(",\n\"") != std::string::npos) throw std::logic_error("CSV cell with a comma: " + c);
+      if (c.find_first_of(",\n\"") != std::string::npos)
+        throw std::logic_error("CSV cell with a comma: " + c);
     rows_.push_back(std::move(row));
   }
   std::string str() const {

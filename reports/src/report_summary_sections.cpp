@@ -18,19 +18,25 @@ void section_errors(Report& r) {
   const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 1. Errors against the exact answer\n\n"
-        "The plots show, per algorithm and field, how far the fast answers are from the exact ones over all "
-        "families: the median, 99th and 99.9th percentile and the maximum, in units of u·S (u the unit "
+        "The plots show, per algorithm and field, how far the fast answers are from the exact ones "
+        "over all "
+        "families: the median, 99th and 99.9th percentile and the maximum, in units of u·S (u the "
+        "unit "
         "roundoff of the type, S the largest coordinate of the case).\n\n"
-        "Percentiles come from the campaign's log-scale histograms (1/8 octave) and are bin upper edges, at "
-        "most 9% above the value. Zeros are drawn on the bottom line of the log axis. Per family: `errors.csv`.\n";
-  Csv all({"algorithm", "family", "precision", "field", "cases", "skipped", "violations", "relation_disagreements",
-           "count", "p50", "p99", "p999", "max"});
-  std::map<std::pair<std::string, std::string>, std::map<std::string, Histogram>> agg;  // (prec, alg) -> field
+        "Percentiles come from the campaign's log-scale histograms (1/8 octave) and are bin upper "
+        "edges, at "
+        "most 9% above the value. Zeros are drawn on the bottom line of the log axis. Per family: "
+        "`errors.csv`.\n";
+  Csv all({"algorithm", "family", "precision", "field", "cases", "skipped", "violations",
+           "relation_disagreements", "count", "p50", "p99", "p999", "max"});
+  std::map<std::pair<std::string, std::string>, std::map<std::string, Histogram>>
+      agg;  // (prec, alg) -> field
   for (const auto& [key, c] : s.cells) {
     const Key k = split_key(key);
     for (const auto& [field, h] : c.hist) {
-      all.add({k.algorithm, k.family, k.precision, field, std::to_string(c.cases), std::to_string(c.skipped),
-               std::to_string(c.violations), std::to_string(c.relation_disagreements), std::to_string(h.count),
+      all.add({k.algorithm, k.family, k.precision, field, std::to_string(c.cases),
+               std::to_string(c.skipped), std::to_string(c.violations),
+               std::to_string(c.relation_disagreements), std::to_string(h.count),
                g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)),
                g(value_or(c.max_error, field, 0.0))});
       agg[{k.precision, k.algorithm}][field] += h;
@@ -39,15 +45,18 @@ void section_errors(Report& r) {
   const auto worst = worst_errors(s);
   r.csv("errors.csv", all);
   for (const std::string prec : {"double", "float"}) {
-    md << fmt::format("\n**{}**\n\n| algorithm.field | answers | p50 | p99 | p99.9 | max (u·S) |\n|---|---|---|---|---|---|\n",
-                      prec);
+    md << fmt::format(
+        "\n**{}**\n\n| algorithm.field | answers | p50 | p99 | p99.9 | max (u·S) "
+        "|\n|---|---|---|---|---|---|\n",
+        prec);
     Csv byf({"field", "p50", "p99", "p999", "max"});
     for (const auto& [pa, fields] : agg) {
       if (pa.first != prec) continue;
       for (const auto& [field, h] : fields) {
         const std::string label = pa.second + "." + field;
         const double mx = value_or(worst, AlgorithmField{pa.second, field, prec}, Worst{}).max;
-        byf.add({label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
+        byf.add(
+            {label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
         md << fmt::format("| {} | {} | {} | {} | {} | {} |\n", label, h.count, g(h.percentile(0.5)),
                           g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx));
       }
@@ -68,26 +77,31 @@ void section_errors(Report& r) {
            900, 540);
   }
   // Relation disagreements, inside and outside the band.
-  md << "\n**Relation disagreements** (fast and exact relation differ). The tolerance model allows them "
-        "inside the band |exact signed distance| ≤ k·u·S; *outside* counts those certainly beyond it "
+  md << "\n**Relation disagreements** (fast and exact relation differ). The tolerance model allows "
+        "them "
+        "inside the band |exact signed distance| ≤ k·u·S; *outside* counts those certainly beyond "
+        "it "
         "(histogram bins wholly above k).\n\n"
-        "| algorithm | family | double: disagree / outside band | float: disagree / outside band |\n|---|---|---|---|\n";
+        "| algorithm | family | double: disagree / outside band | float: disagree / outside band "
+        "|\n|---|---|---|---|\n";
   std::map<std::pair<std::string, std::string>, std::map<std::string, std::string>> rel;
   for (const auto& [key, c] : s.cells) {
     const Key k = split_key(key);
     const auto alg = properties::algorithm_from_string(k.algorithm);
     std::uint64_t outside = 0;
     if (alg && c.hist.count("relation"))
-      outside = count_above(c.hist.at("relation"),
-                            properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)), "relation", 1));
+      outside = count_above(
+          c.hist.at("relation"),
+          properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)),
+                                 "relation", 1));
     rel[{k.algorithm, k.family}][k.precision] =
         fmt::format("{} / {} (of {})", c.relation_disagreements, outside, c.cases - c.skipped);
   }
   for (const auto& [af, byp] : rel)
-    md << fmt::format("| {} | {} | {} | {} |\n", af.first, af.second, value_or(byp, "double", std::string("–")),
+    md << fmt::format("| {} | {} | {} | {} |\n", af.first, af.second,
+                      value_or(byp, "double", std::string("–")),
                       value_or(byp, "float", std::string("–")));
 }
-
 
 // ---- 2. observed constants next to the documented bounds ----------------------------------------
 
@@ -95,13 +109,16 @@ void section_bounds(Report& r) {
   const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 2. Observed constants next to the documented bounds\n\n"
-        "The plot shows, for every field the tolerance model bounds, the worst error this campaign observed "
-        "divided by what the model allows, k + tau (properties/src/bounds.cpp): below 1 holds, the gap to 1 is "
+        "The plot shows, for every field the tolerance model bounds, the worst error this campaign "
+        "observed "
+        "divided by what the model allows, k + tau (properties/src/bounds.cpp): below 1 holds, the "
+        "gap to 1 is "
         "the margin.\n\n";
-  Csv csv({"algorithm", "precision", "field", "observed_max", "family_of_max", "k", "allowed", "observed_over_allowed",
-           "margin"});
+  Csv csv({"algorithm", "precision", "field", "observed_max", "family_of_max", "k", "allowed",
+           "observed_over_allowed", "margin"});
   std::map<std::string, std::map<std::string, double>> ratio;  // label -> prec -> observed/k
-  md << "| algorithm | precision | field | observed max (u·S) | family | k (u·S) | allowed: k + tau (u·S) | observed / allowed | "
+  md << "| algorithm | precision | field | observed max (u·S) | family | k (u·S) | allowed: k + "
+        "tau (u·S) | observed / allowed | "
         "margin allowed / observed |\n|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& [t, o] : worst_errors(s)) {
     const auto& [alg, field, prec] = t;
@@ -117,17 +134,21 @@ void section_bounds(Report& r) {
     ratio[alg + "." + field][prec] = q;
     const std::string margin = o.max > 0 ? g(allowed / o.max) : "∞";
     csv.add({alg, prec, field, g(o.max), o.family, g(k), g(allowed), g(q), margin});
-    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", alg, prec, field, g(o.max), o.family, g(k),
-                      g(allowed), g(q), margin);
+    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", alg, prec, field,
+                      g(o.max), o.family, g(k), g(allowed), g(q), margin);
   }
   r.csv("bounds.csv", csv);
   const properties::Bounds man_d = properties::bounds_for(Algorithm::manifold, Precision::double_),
                            man_f = properties::bounds_for(Algorithm::manifold, Precision::single);
   md << fmt::format(
-      "\nThe manifold's contact depths (`contact_depth`) are also allowed tau = tau_contact_depth_relative × S = "
-      "{} × S on top of k (properties/src/bounds.cpp derives it from `kReferenceFaceRelativeTolerance`): its reference-face preference may keep a face "
-      "whose depth exceeds the minimum by that much (Box2D's coherence rule), which is {} u·S in double and {} u·S "
-      "in float. Its other fields get no tau. A campaign smaller than the one that set the bounds (170,000 cases "
+      "\nThe manifold's contact depths (`contact_depth`) are also allowed tau = "
+      "tau_contact_depth_relative × S = "
+      "{} × S on top of k (properties/src/bounds.cpp derives it from "
+      "`kReferenceFaceRelativeTolerance`): its reference-face preference may keep a face "
+      "whose depth exceeds the minimum by that much (Box2D's coherence rule), which is {} u·S in "
+      "double and {} u·S "
+      "in float. Its other fields get no tau. A campaign smaller than the one that set the bounds "
+      "(170,000 cases "
       "per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
       g(man_d.tau_contact_depth_relative), g(man_d.tau_contact_depth_relative / man_d.u),
       g(man_f.tau_contact_depth_relative / man_f.u));
@@ -137,14 +158,15 @@ void section_bounds(Report& r) {
   r.csv("bounds_plot.csv", data);
   r.plot("bounds",
          "set title 'Worst observed error / allowed error k + tau (below 1: holds)'\n"
-         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 border -1\n"
+         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid "
+         "0.75 border -1\n"
          "set yrange [0:1.3]\nset ylabel 'observed max / (k + tau)'\nset xlabel 'algorithm.field'\n"
          "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
          "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#d62728' dt 2 lw 2\n"
-         "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using 3 t 'float' lc rgb '#e6730b'\n",
+         "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 "
+         "using 3 t 'float' lc rgb '#e6730b'\n",
          900, 540);
 }
-
 
 // ---- 4. float against double -------------------------------------------------------------------
 
@@ -152,11 +174,15 @@ void section_float_double(Report& r) {
   const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 4. Float against double\n\n"
-        "The plot shows the worst error of each field relative to the case's scale (error / S, i.e. the u·S "
-        "figure times u) for float and double on the same campaign cases: what the 29 bits double adds.\n\n"
-        "Both precisions answer every case of the campaign; float skips cases it cannot represent (coordinates "
+        "The plot shows the worst error of each field relative to the case's scale (error / S, "
+        "i.e. the u·S "
+        "figure times u) for float and double on the same campaign cases: what the 29 bits double "
+        "adds.\n\n"
+        "Both precisions answer every case of the campaign; float skips cases it cannot represent "
+        "(coordinates "
         "beyond `max_coordinate<float>()`), counted in `errors.csv`.\n\n"
-        "| algorithm.field | double max (u·S) | float max (u·S) | double max / S | float max / S |\n|---|---|---|---|---|\n";
+        "| algorithm.field | double max (u·S) | float max (u·S) | double max / S | float max / S "
+        "|\n|---|---|---|---|---|\n";
   std::map<std::string, std::map<std::string, double>> mx;  // algorithm.field -> precision -> worst
   for (const auto& [t, w] : worst_errors(s)) mx[t.algorithm + "." + t.field][t.precision] = w.max;
   Csv csv({"field", "double_max", "float_max", "double_max_over_S", "float_max_over_S"});
@@ -167,16 +193,18 @@ void section_float_double(Report& r) {
     md << fmt::format("| {} | {} | {} | {} | {} |\n", label, g(d), g(f), g(dr), g(fr));
   }
   r.csv("float_vs_double.csv", csv);
-  r.plot("float_vs_double",
-         "set title 'Worst error relative to the case scale S, float and double'\n"
-         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 border -1\n"
-         "set logscale y\nset format y '10^{%L}'\nset yrange [1e-20:1]\nset ylabel 'worst error / S'\n"
-         "set xlabel 'algorithm.field'\nset xtics rotate by -40 noenhanced\nset bmargin 10\n"
-         "f(x) = x > 1e-20 ? x : 1e-20\n"
-         "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n",
-         900, 540);
+  r.plot(
+      "float_vs_double",
+      "set title 'Worst error relative to the case scale S, float and double'\n"
+      "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.75 "
+      "border -1\n"
+      "set logscale y\nset format y '10^{%L}'\nset yrange [1e-20:1]\nset ylabel 'worst error / S'\n"
+      "set xlabel 'algorithm.field'\nset xtics rotate by -40 noenhanced\nset bmargin 10\n"
+      "f(x) = x > 1e-20 ? x : 1e-20\n"
+      "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' "
+      "skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n",
+      900, 540);
 }
-
 
 // ---- 6. the reference ---------------------------------------------------------------------------
 
@@ -187,7 +215,8 @@ void section_reference(Report& r) {
   const auto& st = h.stages.decided;
   const std::uint64_t tests = st[0] + st[1] + st[2];
   md << "\n## 6. The reference: Qhull repairs and arithmetic stages\n\n"
-        "The table shows which path produced the exact hull of A − B for every campaign case, and which "
+        "The table shows which path produced the exact hull of A − B for every campaign case, and "
+        "which "
         "arithmetic stage decided the orientation tests behind it.\n\n"
         "| quantity | count | share |\n|---|---|---|\n";
   Csv csv({"quantity", "count", "share"});
@@ -208,12 +237,13 @@ void section_reference(Report& r) {
   r.csv("reference.csv", csv);
 }
 
-
-// ---- 8. engines ----------------------------------------------------------------------------------
+// ---- 8. engines
+// ----------------------------------------------------------------------------------
 
 std::string safe_name(const std::string& s) {
   std::string o;
-  for (char c : s) o += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+  for (char c : s)
+    o += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
   return o;
 }
 
@@ -237,9 +267,10 @@ void engine_fields_and_band(Report& r, const EngineInput& e) {
   if (protocol.empty()) md << "none";
   first = true;
   for (const auto& [k, n] : protocol) md << (first ? "" : ", ") << k << " " << n, first = false;
-  md << fmt::format(".\n\n**Inside the tolerance band** (not violations): {} relation disagreements where the "
-                    "exact signed distance is within k·u·S of zero, so either answer is accepted.\n",
-                    disagreements >= outside ? disagreements - outside : 0);
+  md << fmt::format(
+      ".\n\n**Inside the tolerance band** (not violations): {} relation disagreements where the "
+      "exact signed distance is within k·u·S of zero, so either answer is accepted.\n",
+      disagreements >= outside ? disagreements - outside : 0);
 }
 
 // The engine's known failure classes, real defects first, then documented design choices; each
@@ -250,18 +281,20 @@ void engine_classes(Report& r, const EngineInput& e) {
   auto& md = r.md();
   const std::string prec_name = e.classes.value("precision", std::string("double"));
   const Precision prec = precision_from(prec_name);
-  md << fmt::format("\nThe failure classes of {} (`{}`), **defects** (the engine is wrong) apart from "
-                    "**design** choices (documented behaviour the tolerance model does not grant, such as a skin "
-                    "radius or an absolute threshold); each is drawn from its minimal shrunk fixture with the "
-                    "engine's answer, and its repro calls the engine without minkowski:\n\n"
-                    "| kind | class | fields | minimal case | repro |\n|---|---|---|---|---|\n",
-                    e.classes.value("engine", e.name), (e.classes_dir / "classes.json").string());
+  md << fmt::format(
+      "\nThe failure classes of {} (`{}`), **defects** (the engine is wrong) apart from "
+      "**design** choices (documented behaviour the tolerance model does not grant, such as a skin "
+      "radius or an absolute threshold); each is drawn from its minimal shrunk fixture with the "
+      "engine's answer, and its repro calls the engine without minkowski:\n\n"
+      "| kind | class | fields | minimal case | repro |\n|---|---|---|---|---|\n",
+      e.classes.value("engine", e.name), (e.classes_dir / "classes.json").string());
   for (const char* kind : {"defect", "design"}) {
     int index = 0;
     for (const auto& k : e.classes["classes"]) {
       if (k.value("kind", std::string()) != kind) continue;
       std::string fields;
-      for (const auto& f : k.value("fields", nlohmann::json::array())) fields += (fields.empty() ? "" : ", ") + f.get<std::string>();
+      for (const auto& f : k.value("fields", nlohmann::json::array()))
+        fields += (fields.empty() ? "" : ", ") + f.get<std::string>();
       std::string drawing = "—";
       const auto fixtures_list = k.value("fixtures", nlohmann::json::array());
       if (!fixtures_list.empty()) {
@@ -279,7 +312,8 @@ void engine_classes(Report& r, const EngineInput& e) {
           drawing = fmt::format("not drawn: {}", x.what());
         }
       }
-      md << fmt::format("| {} | {} | {} | {} | `{}` |\n", std::string(kind) == "defect" ? "**defect**" : "design",
+      md << fmt::format("| {} | {} | {} | {} | `{}` |\n",
+                        std::string(kind) == "defect" ? "**defect**" : "design",
                         k.value("name", std::string("?")), fields, drawing,
                         (e.classes_dir / k.value("repro", std::string("?"))).string());
     }
@@ -289,9 +323,12 @@ void engine_classes(Report& r, const EngineInput& e) {
 void section_engines(Report& r) {
   auto& md = r.md();
   md << "\n## 8. Engines (`--engine NAME=summary.json`)\n\n"
-        "Each table shows an external engine's campaign (`minkowski check --exec ... --json`) against the exact "
-        "reference: cases, skips, violations and the worst error per field, per cell (algorithm/family/precision); "
-        "then the violations per field, the near-touching disagreements the tolerance band allows, and — with "
+        "Each table shows an external engine's campaign (`minkowski check --exec ... --json`) "
+        "against the exact "
+        "reference: cases, skips, violations and the worst error per field, per cell "
+        "(algorithm/family/precision); "
+        "then the violations per field, the near-touching disagreements the tolerance band allows, "
+        "and — with "
         "`--engine-classes` — the engine's failure classes, defects apart from design choices.\n";
   if (r.in().engines.empty()) {
     md << "\nNo engine summaries were given. Run `minkowski check --exec CMD --json e.json`, then "
@@ -301,20 +338,26 @@ void section_engines(Report& r) {
   for (const EngineInput& e : r.in().engines) {
     const properties::Summary& s = e.summary;
     std::uint64_t cases = 0, skipped = 0, violations = 0;
-    for (const auto& [k, c] : s.cells) cases += c.cases, skipped += c.skipped, violations += c.violations;
-    md << fmt::format("\n### {}\n\nFrom `{}`: {} cases, {} skipped (the engine cannot represent the "
-                      "case), {} violations.\n\n| cell | cases | skipped | violations | worst error per field (u·S) |\n"
-                      "|---|---|---|---|---|\n", e.name, e.path, cases, skipped, violations);
+    for (const auto& [k, c] : s.cells)
+      cases += c.cases, skipped += c.skipped, violations += c.violations;
+    md << fmt::format(
+        "\n### {}\n\nFrom `{}`: {} cases, {} skipped (the engine cannot represent the "
+        "case), {} violations.\n\n| cell | cases | skipped | violations | worst error per field "
+        "(u·S) |\n"
+        "|---|---|---|---|---|\n",
+        e.name, e.path, cases, skipped, violations);
     Csv csv({"cell", "cases", "skipped", "violations", "field", "max", "p99"});
     for (const auto& [key, c] : s.cells) {
       std::string worst;
       for (const auto& [f, m] : c.max_error) {
         worst += fmt::format("{} {} · ", f, g(m));
-        csv.add({key, std::to_string(c.cases), std::to_string(c.skipped), std::to_string(c.violations), f, g(m),
+        csv.add({key, std::to_string(c.cases), std::to_string(c.skipped),
+                 std::to_string(c.violations), f, g(m),
                  g(value_or(c.hist, f, Histogram{}).percentile(0.99))});
       }
       if (worst.size() > 3) worst.resize(worst.size() - 4);
-      md << fmt::format("| {} | {} | {} | {} | {} |\n", key, c.cases, c.skipped, c.violations, worst);
+      md << fmt::format("| {} | {} | {} | {} | {} |\n", key, c.cases, c.skipped, c.violations,
+                        worst);
     }
     r.csv("engine_" + safe_name(e.name) + ".csv", csv);
     engine_fields_and_band(r, e);
@@ -323,11 +366,11 @@ void section_engines(Report& r) {
       md << "\nWorst cases reported by the run:\n\n";
       for (const auto& w : e.raw["worst_cases"]) md << "- `" << w.dump() << "`\n";
     } else {
-      md << "\nThe summary lists no worst cases; `check --exec` writes each violation's shrunk case as a "
+      md << "\nThe summary lists no worst cases; `check --exec` writes each violation's shrunk "
+            "case as a "
             "fixture, which `minkowski render` draws.\n";
     }
   }
 }
-
 
 }  // namespace minkowski::reports::detail

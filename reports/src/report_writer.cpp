@@ -31,16 +31,20 @@ ReportOutcome write_report(const ReportInput& in) {
   const properties::Summary& s = in.summary;
   md << "# minkowski tolerance report\n\n";
   if (!in.plots)
-    md << "> **Tables only: gnuplot was not found**, so no plots were drawn. Install it (Debian: `apt-get install "
+    md << "> **Tables only: gnuplot was not found**, so no plots were drawn. Install it (Debian: "
+          "`apt-get install "
           "gnuplot-nox`) and run the report again.\n\n";
   md << fmt::format(
-      "Fast answers judged against the exact reference under the tolerance model of docs/design.md. Campaign: {}; "
-      "{} cases, {} violations{}. Options: `{}`. The sample studies (sweep, contacts, timing, worst cases) use the "
+      "Fast answers judged against the exact reference under the tolerance model of "
+      "docs/design.md. Campaign: {}; "
+      "{} cases, {} violations{}. Options: `{}`. The sample studies (sweep, contacts, timing, "
+      "worst cases) use the "
       "first {} cases of each family of seed {} ({:.1f} s).\n\n"
-      "Units: errors are in u·S — u the unit roundoff of the fast type (2^-53 double, 2^-24 float), S the largest "
+      "Units: errors are in u·S — u the unit roundoff of the fast type (2^-53 double, 2^-24 "
+      "float), S the largest "
       "absolute coordinate or radius of the case — so they compare across scales and types.\n",
-      in.provenance, s.cases, s.violations, s.interrupted ? " (interrupted: partial)" : "", s.options.dump(),
-      in.sample.per_family, in.sample.seed, st.seconds);
+      in.provenance, s.cases, s.violations, s.interrupted ? " (interrupted: partial)" : "",
+      s.options.dump(), in.sample.per_family, in.sample.seed, st.seconds);
   section_errors(r);
   section_bounds(r);
   section_sweep(r, st);

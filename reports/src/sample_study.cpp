@@ -28,7 +28,8 @@ double median(std::vector<double> v) {
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
-  const std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(std::ceil(q * v.size())) - (q > 0 ? 1 : 0));
+  const std::size_t k =
+      std::min(v.size() - 1, static_cast<std::size_t>(std::ceil(q * v.size())) - (q > 0 ? 1 : 0));
   return v[k];
 }
 
@@ -48,7 +49,8 @@ struct SampleCase {
 // GJK distance with a given gap, in protocol form.
 template <class T>
 std::optional<FastAnswer> gjk_with_gap(const fixtures::Case& c, double gap_ulps, int& iterations) {
-  const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
+  const auto a = properties::to_fast_shape<T>(c.a, nullptr),
+             b = properties::to_fast_shape<T>(c.b, nullptr);
   if (!a || !b) return std::nullopt;
   fast::GjkOptions o;
   o.gap_ulps = gap_ulps;
@@ -59,8 +61,10 @@ std::optional<FastAnswer> gjk_with_gap(const fixtures::Case& c, double gap_ulps,
 
 // GJK + EPA with a given EPA tolerance, in protocol form.
 template <class T>
-std::optional<FastAnswer> epa_with_tolerance(const fixtures::Case& c, double relative, int& iterations) {
-  const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
+std::optional<FastAnswer> epa_with_tolerance(const fixtures::Case& c, double relative,
+                                             int& iterations) {
+  const auto a = properties::to_fast_shape<T>(c.a, nullptr),
+             b = properties::to_fast_shape<T>(c.b, nullptr);
   if (!a || !b) return std::nullopt;
   fast::EpaOptions<T> o;
   o.relative_tolerance = static_cast<T>(relative);
@@ -71,8 +75,10 @@ std::optional<FastAnswer> epa_with_tolerance(const fixtures::Case& c, double rel
 
 // SAT with a given parallel-axis epsilon, in protocol form.
 template <class T>
-std::optional<FastAnswer> sat_with_parallel_axis(const fixtures::Case& c, double parallel_ulps, int& axes) {
-  const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
+std::optional<FastAnswer> sat_with_parallel_axis(const fixtures::Case& c, double parallel_ulps,
+                                                 int& axes) {
+  const auto a = properties::to_fast_shape<T>(c.a, nullptr),
+             b = properties::to_fast_shape<T>(c.b, nullptr);
   if (!a || !b) return std::nullopt;
   const fast::SatResult<T> r = fast::sat_query(*a, *b, nullptr, fast::SatOptions{parallel_ulps});
   axes = r.axes_tested;
@@ -81,8 +87,10 @@ std::optional<FastAnswer> sat_with_parallel_axis(const fixtures::Case& c, double
 
 // Clipping with given manifold options, in protocol form.
 template <class T>
-std::optional<FastAnswer> manifold_with(const fixtures::Case& c, const fast::ManifoldOptions& o, int& axes) {
-  const auto a = properties::to_fast_shape<T>(c.a, nullptr), b = properties::to_fast_shape<T>(c.b, nullptr);
+std::optional<FastAnswer> manifold_with(const fixtures::Case& c, const fast::ManifoldOptions& o,
+                                        int& axes) {
+  const auto a = properties::to_fast_shape<T>(c.a, nullptr),
+             b = properties::to_fast_shape<T>(c.b, nullptr);
   if (!a || !b) return std::nullopt;
   const fast::Manifold<T> m = fast::contact_manifold(*a, *b, T(0), nullptr, o);
   axes = m.axes_tested;
@@ -90,17 +98,28 @@ std::optional<FastAnswer> manifold_with(const fixtures::Case& c, const fast::Man
 }
 
 // Median ns per call of the fast query `alg` in double on prebuilt shapes.
-double time_fast(Algorithm alg, const fast::ConvexShape<double>& a, const fast::ConvexShape<double>& b, int repeats) {
+double time_fast(Algorithm alg, const fast::ConvexShape<double>& a,
+                 const fast::ConvexShape<double>& b, int repeats) {
   std::vector<double> ns;
   volatile double sink = 0;
   for (int r = 0; r < repeats; ++r) {
     const auto t0 = Clock::now();
     switch (alg) {
-      case Algorithm::sat: sink = sink + fast::sat_query(a, b).depth; break;
-      case Algorithm::gjk: sink = sink + fast::gjk_distance(a, b).distance; break;
-      case Algorithm::epa: sink = sink + fast::penetration(a, b).depth; break;
-      case Algorithm::manifold: sink = sink + fast::contact_manifold(a, b).point_count; break;
-      case Algorithm::internal_vertices: sink = sink + properties::closest_internal_vertices(a, b).point_count; break;
+      case Algorithm::sat:
+        sink = sink + fast::sat_query(a, b).depth;
+        break;
+      case Algorithm::gjk:
+        sink = sink + fast::gjk_distance(a, b).distance;
+        break;
+      case Algorithm::epa:
+        sink = sink + fast::penetration(a, b).depth;
+        break;
+      case Algorithm::manifold:
+        sink = sink + fast::contact_manifold(a, b).point_count;
+        break;
+      case Algorithm::internal_vertices:
+        sink = sink + properties::closest_internal_vertices(a, b).point_count;
+        break;
     }
     ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count());
   }
@@ -108,7 +127,9 @@ double time_fast(Algorithm alg, const fast::ConvexShape<double>& a, const fast::
 }
 
 template <class T>
-Precision precision_of() { return std::is_same_v<T, float> ? Precision::single : Precision::double_; }
+Precision precision_of() {
+  return std::is_same_v<T, float> ? Precision::single : Precision::double_;
+}
 
 // One swept setting: which algorithm answers, the field it controls, its default (relative units:
 // the setting as the sweep reports it), and the query run at a setting.
@@ -125,12 +146,16 @@ Sweep<T> sweep_of(const std::string& name) {
   const double u = fast::unit_roundoff<T>();
   if (name == "gjk_gap")
     return {Algorithm::gjk, "distance", fast::kGjkGapUlps * u,
-            [](const fixtures::Case& c, double s, int& it) { return gjk_with_gap<T>(c, s / fast::unit_roundoff<T>(), it); }};
+            [](const fixtures::Case& c, double s, int& it) {
+              return gjk_with_gap<T>(c, s / fast::unit_roundoff<T>(), it);
+            }};
   if (name == "epa_tolerance")
-    return {Algorithm::epa, "depth", fast::kEpaToleranceUlps * u,
-            [](const fixtures::Case& c, double s, int& it) { return epa_with_tolerance<T>(c, s, it); }};
+    return {
+        Algorithm::epa, "depth", fast::kEpaToleranceUlps * u,
+        [](const fixtures::Case& c, double s, int& it) { return epa_with_tolerance<T>(c, s, it); }};
   if (name == "sat_parallel_axis")
-    return {Algorithm::sat, "depth", fast::kSatParallelAxisUlps * u, [](const fixtures::Case& c, double s, int& it) {
+    return {Algorithm::sat, "depth", fast::kSatParallelAxisUlps * u,
+            [](const fixtures::Case& c, double s, int& it) {
               return sat_with_parallel_axis<T>(c, s / fast::unit_roundoff<T>(), it);
             }};
   if (name == "manifold_reference_face")
@@ -141,7 +166,8 @@ Sweep<T> sweep_of(const std::string& name) {
               return manifold_with<T>(c, o, it);
             }};
   // "manifold_keep"
-  return {Algorithm::manifold, "contact_depth", fast::kSatGapErrorUlps * u, [](const fixtures::Case& c, double s, int& it) {
+  return {Algorithm::manifold, "contact_depth", fast::kSatGapErrorUlps * u,
+          [](const fixtures::Case& c, double s, int& it) {
             fast::ManifoldOptions o;
             o.keep_ulps = s / fast::unit_roundoff<T>();
             return manifold_with<T>(c, o, it);
@@ -149,7 +175,8 @@ Sweep<T> sweep_of(const std::string& name) {
 }
 
 template <class T>
-void sweep_one(const std::vector<SampleCase>& cases, const std::string& name, std::vector<SweepPoint>& out) {
+void sweep_one(const std::vector<SampleCase>& cases, const std::string& name,
+               std::vector<SweepPoint>& out) {
   const Sweep<T> sw = sweep_of<T>(name);
   const Precision p = precision_of<T>();
   const properties::Bounds bounds = properties::bounds_for(sw.algorithm, p);
@@ -228,7 +255,8 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
     std::map<std::string, std::vector<double>> fast_ns;
     for (const SampleCase& sc : cases) {
       if (sc.g.family != fam) continue;
-      const auto a = properties::to_fast_shape<double>(sc.g.c.a, nullptr), b = properties::to_fast_shape<double>(sc.g.c.b, nullptr);
+      const auto a = properties::to_fast_shape<double>(sc.g.c.a, nullptr),
+                 b = properties::to_fast_shape<double>(sc.g.c.b, nullptr);
       if (!a || !b) continue;
       ++row.cases;
       exact_us.push_back(sc.exact_us);
@@ -243,12 +271,14 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
   // Contact points: clipping vs closest internal vertices, and the worst case per algorithm.
   std::string example_family;
   for (Precision p : {Precision::double_, Precision::single}) {
-    ContactRow clip{"manifold", properties::to_string(p)}, civ{"internal_vertices", properties::to_string(p)};
+    ContactRow clip{"manifold", properties::to_string(p)},
+        civ{"internal_vertices", properties::to_string(p)};
     const properties::Bounds mb = properties::bounds_for(Algorithm::manifold, p);
     for (const SampleCase& sc : cases) {
       if (sc.exact.relation != reference::Relation::overlapping) continue;
       auto run = [&](Algorithm alg) {
-        return p == Precision::single ? properties::run_fast<float>(alg, sc.g.c) : properties::run_fast<double>(alg, sc.g.c);
+        return p == Precision::single ? properties::run_fast<float>(alg, sc.g.c)
+                                      : properties::run_fast<double>(alg, sc.g.c);
       };
       const auto fm = run(Algorithm::manifold), fi = run(Algorithm::internal_vertices);
       if (!fm || !fi) continue;
@@ -266,16 +296,20 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
         if (fv && !fv->ok) ++row->off_surface;
         if (n == 2) {
           const double spread = std::fabs((*f->contacts)[0].depth - (*f->contacts)[1].depth);
-          if (row == &clip) clip_spread = spread;
-          else if (spread == 0 && clip_spread && *clip_spread > mb.k_contact * mb.u * v.scale) ++row->single_depth;
+          if (row == &clip)
+            clip_spread = spread;
+          else if (spread == 0 && clip_spread && *clip_spread > mb.k_contact * mb.u * v.scale)
+            ++row->single_depth;
         }
       }
       // Prefer polygons (a "plus sign") over the degenerate family's crossing segments.
-      const bool better = !st.contact_example || (example_family == "degenerate" && sc.g.family != "degenerate");
+      const bool better =
+          !st.contact_example || (example_family == "degenerate" && sc.g.family != "degenerate");
       if (p == Precision::double_ && better && (!fi->contacts || fi->contacts->empty())) {
         example_family = sc.g.family;
         st.contact_example = sc.g.c;
-        st.contact_example_why = "closest internal vertices finds no contact point although the shapes overlap";
+        st.contact_example_why =
+            "closest internal vertices finds no contact point although the shapes overlap";
       }
     }
     st.contacts.push_back(clip);
@@ -288,16 +322,24 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
       std::optional<WorstCase> w;
       double worst_ratio = -1;
       for (const SampleCase& sc : cases) {
-        const auto f = p == Precision::single ? properties::run_fast<float>(alg, sc.g.c) : properties::run_fast<double>(alg, sc.g.c);
+        const auto f = p == Precision::single ? properties::run_fast<float>(alg, sc.g.c)
+                                              : properties::run_fast<double>(alg, sc.g.c);
         if (!f) continue;
-        const properties::Verdict v = properties::judge(sc.g.c, sc.exact, *f, properties::bounds_for(alg, p));
+        const properties::Verdict v =
+            properties::judge(sc.g.c, sc.exact, *f, properties::bounds_for(alg, p));
         for (const auto& fv : v.fields) {
           if (!(fv.allowed > 0)) continue;
           const double ratio = fv.error / fv.allowed;
           if (ratio > worst_ratio) {
             worst_ratio = ratio;
-            w = WorstCase{properties::to_string(alg), properties::to_string(p), sc.g.family, properties::to_string(fv.field), sc.index,
-                          fv.error, fv.allowed, sc.g.c};
+            w = WorstCase{properties::to_string(alg),
+                          properties::to_string(p),
+                          sc.g.family,
+                          properties::to_string(fv.field),
+                          sc.index,
+                          fv.error,
+                          fv.allowed,
+                          sc.g.c};
           }
         }
       }

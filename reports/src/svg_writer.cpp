@@ -19,11 +19,20 @@ std::string SvgWriter::escape(const std::string& s) {
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -32,8 +41,10 @@ std::string SvgWriter::escape(const std::string& s) {
 std::string SvgWriter::attrs(const SvgStyle& s, const std::string& cls) {
   std::string a;
   if (!cls.empty()) a += fmt::format(" class=\"{}\"", escape(cls));
-  a += fmt::format(" stroke=\"{}\" stroke-width=\"{}\" fill=\"{}\"", s.stroke, num(s.stroke_width), s.fill);
-  if (s.fill != "none" && s.fill_opacity < 1) a += fmt::format(" fill-opacity=\"{}\"", num(s.fill_opacity));
+  a += fmt::format(" stroke=\"{}\" stroke-width=\"{}\" fill=\"{}\"", s.stroke, num(s.stroke_width),
+                   s.fill);
+  if (s.fill != "none" && s.fill_opacity < 1)
+    a += fmt::format(" fill-opacity=\"{}\"", num(s.fill_opacity));
   if (!s.dash.empty()) a += fmt::format(" stroke-dasharray=\"{}\"", s.dash);
   if (!s.marker_end.empty()) a += fmt::format(" marker-end=\"url(#{})\"", s.marker_end);
   return a;
@@ -41,7 +52,8 @@ std::string SvgWriter::attrs(const SvgStyle& s, const std::string& cls) {
 
 void SvgWriter::arrow_marker(const std::string& id, const std::string& color) {
   defs_ << fmt::format(
-      "<marker id=\"{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4.5\" markerHeight=\"4.5\" "
+      "<marker id=\"{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"4.5\" "
+      "markerHeight=\"4.5\" "
       "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{}\"/></marker>\n",
       escape(id), color);
 }
@@ -59,7 +71,8 @@ void SvgWriter::end_group() {
   --open_groups_;
 }
 
-void SvgWriter::polygon(const std::vector<SvgPoint>& pts, const SvgStyle& s, const std::string& cls) {
+void SvgWriter::polygon(const std::vector<SvgPoint>& pts, const SvgStyle& s,
+                        const std::string& cls) {
   std::string p;
   for (const SvgPoint& q : pts) p += num(q.x) + "," + num(q.y) + " ";
   body_ << fmt::format("<polygon points=\"{}\"{}/>\n", p, attrs(s, cls));
@@ -70,32 +83,35 @@ void SvgWriter::path(const std::string& d, const SvgStyle& s, const std::string&
 }
 
 void SvgWriter::circle(SvgPoint c, double r, const SvgStyle& s, const std::string& cls) {
-  body_ << fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}/>\n", num(c.x), num(c.y), num(r), attrs(s, cls));
+  body_ << fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}/>\n", num(c.x), num(c.y), num(r),
+                       attrs(s, cls));
 }
 
 void SvgWriter::line(SvgPoint a, SvgPoint b, const SvgStyle& s, const std::string& cls) {
-  body_ << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", num(a.x), num(a.y), num(b.x),
-                       num(b.y), attrs(s, cls));
+  body_ << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", num(a.x), num(a.y),
+                       num(b.x), num(b.y), attrs(s, cls));
 }
 
 void SvgWriter::rect(SvgPoint at, double w, double h, const SvgStyle& s, const std::string& cls) {
-  body_ << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"{}/>\n", num(at.x), num(at.y), num(w),
-                       num(h), attrs(s, cls));
+  body_ << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"{}/>\n", num(at.x),
+                       num(at.y), num(w), num(h), attrs(s, cls));
 }
 
 void SvgWriter::text(SvgPoint at, const std::string& str, double size, const std::string& anchor,
                      const std::string& cls, const std::string& color) {
   body_ << fmt::format(
-      "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"{}\" fill=\"{}\"{}>{}</text>\n",
-      num(at.x), num(at.y), num(size), anchor, color, cls.empty() ? "" : " class=\"" + escape(cls) + "\"",
-      escape(str));
+      "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"{}\" "
+      "fill=\"{}\"{}>{}</text>\n",
+      num(at.x), num(at.y), num(size), anchor, color,
+      cls.empty() ? "" : " class=\"" + escape(cls) + "\"", escape(str));
 }
 
 std::string SvgWriter::str() const {
   if (open_groups_ != 0) throw std::logic_error("SvgWriter: unclosed group");
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
+      "{1}\">\n"
       "<defs>\n{2}</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{3}</svg>\n",
       num(width_), num(height_), defs_.str(), body_.str());
 }

@@ -10,10 +10,11 @@
 //
 // How each field is answered (identity transforms: the case's coordinates are world coordinates,
 // rounded to float):
-//   intersects          b2TestOverlap (GJK on the rounded shapes; "overlap" is distance < 10·FLT_EPSILON)
-//   distance, point_a,  b2Distance with useRadii = true: distance of the rounded shapes and the
-//   point_b             witness points on their surfaces (points only when separated)
-//   normal, contacts    b2CollidePolygons / b2CollidePolygonAndCircle / b2CollideCircles, read
+//   intersects          b2TestOverlap (GJK on the rounded shapes; "overlap" is distance <
+//   10·FLT_EPSILON) distance, point_a,  b2Distance with useRadii = true: distance of the rounded
+//   shapes and the point_b             witness points on their surfaces (points only when
+//   separated) normal, contacts    b2CollidePolygons / b2CollidePolygonAndCircle /
+//   b2CollideCircles, read
 //                       through b2WorldManifold: normal (A to B), each point, depth = −separation
 //   depth               the deepest contact's depth (Box2D has no separate MTV; its solver pushes
 //                       along the normal by the contact depths)
@@ -67,12 +68,17 @@ struct Point {
   double x, y;
 };
 
-double cross(Point o, Point a, Point b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+double cross(Point o, Point a, Point b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
 
 /// Convex hull, counter-clockwise, collinear points dropped (Andrew's monotone chain).
 std::vector<Point> hull(std::vector<Point> p) {
-  std::sort(p.begin(), p.end(), [](Point a, Point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
-  p.erase(std::unique(p.begin(), p.end(), [](Point a, Point b) { return a.x == b.x && a.y == b.y; }), p.end());
+  std::sort(p.begin(), p.end(),
+            [](Point a, Point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  p.erase(
+      std::unique(p.begin(), p.end(), [](Point a, Point b) { return a.x == b.x && a.y == b.y; }),
+      p.end());
   if (p.size() < 3) return p;
   std::vector<Point> h(2 * p.size());
   std::size_t k = 0;
@@ -93,7 +99,9 @@ struct Box2dShape {
   bool is_circle = false;
   b2CircleShape circle;
   b2PolygonShape polygon;
-  const b2Shape* shape() const { return is_circle ? static_cast<const b2Shape*>(&circle) : &polygon; }
+  const b2Shape* shape() const {
+    return is_circle ? static_cast<const b2Shape*>(&circle) : &polygon;
+  }
   float radius() const { return is_circle ? circle.m_radius : polygon.m_radius; }
 };
 
@@ -103,14 +111,23 @@ bool g_no_rounded = false;  // --no-rounded
 
 std::optional<Box2dShape> to_box2d(const json& s, std::string* why) {
   const double r = s.value("radius", 0.0);
-  if (g_no_rounded && r != 0) { *why = "radius (--no-rounded)"; return std::nullopt; }
+  if (g_no_rounded && r != 0) {
+    *why = "radius (--no-rounded)";
+    return std::nullopt;
+  }
   std::vector<Point> pts;
   for (const json& p : s.at("points")) {
     const double x = p.at(0).get<double>(), y = p.at(1).get<double>();
-    if (!fits_float(x) || !fits_float(y)) { *why = "coordinate beyond float"; return std::nullopt; }
+    if (!fits_float(x) || !fits_float(y)) {
+      *why = "coordinate beyond float";
+      return std::nullopt;
+    }
     pts.push_back({static_cast<float>(x), static_cast<float>(y)});  // Box2D's own rounding
   }
-  if (!fits_float(r)) { *why = "radius beyond float"; return std::nullopt; }
+  if (!fits_float(r)) {
+    *why = "radius beyond float";
+    return std::nullopt;
+  }
   const std::vector<Point> h = hull(pts);
   Box2dShape out;
   if (h.size() == 1) {
@@ -119,23 +136,42 @@ std::optional<Box2dShape> to_box2d(const json& s, std::string* why) {
     out.circle.m_radius = static_cast<float>(r);
     return out;
   }
-  if (h.size() == 2) { *why = r > 0 ? "capsule (no Box2D shape)" : "segment (no Box2D convex body)"; return std::nullopt; }
-  if (h.size() > static_cast<std::size_t>(b2_maxPolygonVertices)) { *why = "more than 8 hull vertices"; return std::nullopt; }
+  if (h.size() == 2) {
+    *why = r > 0 ? "capsule (no Box2D shape)" : "segment (no Box2D convex body)";
+    return std::nullopt;
+  }
+  if (h.size() > static_cast<std::size_t>(b2_maxPolygonVertices)) {
+    *why = "more than 8 hull vertices";
+    return std::nullopt;
+  }
   const double weld = 0.5 * b2_linearSlop;
   double area2 = 0;
   for (std::size_t i = 0; i < h.size(); ++i) {
     const Point a = h[i], b = h[(i + 1) % h.size()], c = h[(i + 2) % h.size()];
     const double ab = std::hypot(b.x - a.x, b.y - a.y), bc = std::hypot(c.x - b.x, c.y - b.y);
     for (std::size_t j = 0; j < i; ++j)
-      if (std::hypot(h[j].x - a.x, h[j].y - a.y) < weld) { *why = "vertices closer than 0.5·b2_linearSlop (Set welds)"; return std::nullopt; }
-    if (cross(a, b, c) <= kMinTurn * ab * bc) { *why = "nearly collinear hull vertices (Set may drop them)"; return std::nullopt; }
+      if (std::hypot(h[j].x - a.x, h[j].y - a.y) < weld) {
+        *why = "vertices closer than 0.5·b2_linearSlop (Set welds)";
+        return std::nullopt;
+      }
+    if (cross(a, b, c) <= kMinTurn * ab * bc) {
+      *why = "nearly collinear hull vertices (Set may drop them)";
+      return std::nullopt;
+    }
     area2 += cross(h[0], a, b);
   }
-  if (0.5 * area2 <= 2 * b2_epsilon) { *why = "polygon area not above b2_epsilon (Set asserts)"; return std::nullopt; }
+  if (0.5 * area2 <= 2 * b2_epsilon) {
+    *why = "polygon area not above b2_epsilon (Set asserts)";
+    return std::nullopt;
+  }
   b2Vec2 v[b2_maxPolygonVertices];
-  for (std::size_t i = 0; i < h.size(); ++i) v[i].Set(static_cast<float>(h[i].x), static_cast<float>(h[i].y));
+  for (std::size_t i = 0; i < h.size(); ++i)
+    v[i].Set(static_cast<float>(h[i].x), static_cast<float>(h[i].y));
   out.polygon.Set(v, static_cast<int32>(h.size()));
-  if (out.polygon.m_count != static_cast<int32>(h.size())) { *why = "Set changed the polygon"; return std::nullopt; }
+  if (out.polygon.m_count != static_cast<int32>(h.size())) {
+    *why = "Set changed the polygon";
+    return std::nullopt;
+  }
   out.polygon.m_radius = static_cast<float>(r);  // no skin: the case's own radius
   return out;
 }
@@ -175,13 +211,16 @@ json answer(const json& c, std::map<std::string, int>& skipped) {
   b2Manifold m;
   bool flip = false;  // the manifold was computed with B as Box2D's shape A
   const Box2dShape *first = &*a, *second = &*b;
-  if (a->is_circle && b->is_circle) b2CollideCircles(&m, &a->circle, identity, &b->circle, identity);
-  else if (!a->is_circle && b->is_circle) b2CollidePolygonAndCircle(&m, &a->polygon, identity, &b->circle, identity);
+  if (a->is_circle && b->is_circle)
+    b2CollideCircles(&m, &a->circle, identity, &b->circle, identity);
+  else if (!a->is_circle && b->is_circle)
+    b2CollidePolygonAndCircle(&m, &a->polygon, identity, &b->circle, identity);
   else if (a->is_circle && !b->is_circle) {
     b2CollidePolygonAndCircle(&m, &b->polygon, identity, &a->circle, identity);
     flip = true;
     std::swap(first, second);
-  } else b2CollidePolygons(&m, &a->polygon, identity, &b->polygon, identity);
+  } else
+    b2CollidePolygons(&m, &a->polygon, identity, &b->polygon, identity);
   if (m.pointCount > 0) {
     b2WorldManifold w;
     w.Initialize(&m, identity, first->radius(), identity, second->radius());

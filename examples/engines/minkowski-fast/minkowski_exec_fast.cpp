@@ -36,7 +36,8 @@ json pair(fast::Vec2<T> v) {
 template <class T>
 fast::ShapeResult<T> shape_of(const json& s) {
   std::vector<fast::Vec2<T>> pts;
-  for (const json& p : s.at("points")) pts.push_back({static_cast<T>(p.at(0).get<double>()), static_cast<T>(p.at(1).get<double>())});
+  for (const json& p : s.at("points"))
+    pts.push_back({static_cast<T>(p.at(0).get<double>()), static_cast<T>(p.at(1).get<double>())});
   return fast::make_shape<T>(pts, static_cast<T>(s.value("radius", 0.0)));
 }
 
@@ -45,14 +46,18 @@ json answer(const json& c) {
   const fast::ShapeResult<T> a = shape_of<T>(c.at("a")), b = shape_of<T>(c.at("b"));
   if (!a || !b) return {{"skip", true}};
   const fast::PenetrationResult<T> p = fast::penetration(a.shape, b.shape);
-  json out = {{"intersects", p.intersects}, {"normal", pair(p.normal)}, {"distance", static_cast<double>(p.distance)}};
+  json out = {{"intersects", p.intersects},
+              {"normal", pair(p.normal)},
+              {"distance", static_cast<double>(p.distance)}};
   if (p.intersects) {
     out["depth"] = static_cast<double>(p.depth);
     const fast::Manifold<T> m = fast::contact_manifold(a.shape, b.shape);
     json contacts = json::array();
     for (int i = 0; i < m.point_count; ++i)
-      contacts.push_back({{"point", pair(m.points[i].point)}, {"depth", -static_cast<double>(m.points[i].separation)},
-                          {"point_a", pair(m.points[i].point_a)}, {"point_b", pair(m.points[i].point_b)}});
+      contacts.push_back({{"point", pair(m.points[i].point)},
+                          {"depth", -static_cast<double>(m.points[i].separation)},
+                          {"point_a", pair(m.points[i].point_a)},
+                          {"point_b", pair(m.points[i].point_b)}});
     out["contacts"] = contacts;
   } else {
     out["point_a"] = pair(p.point_a);

@@ -31,14 +31,17 @@ int main() {
   print_circle("A", a);
   print_circle("B", b);
   const Box2dAnswer box2d = ask_box2d(a, b);
-  std::printf("exact (found/scale-53ac0d43ac2d0434.json): separated, distance %.17g\n", kExactDistance);
+  std::printf("exact (found/scale-53ac0d43ac2d0434.json): separated, distance %.17g\n",
+              kExactDistance);
 
   const bool symptom = box2d.overlap || box2d.distance.distance == 0.0f;
   if (symptom) {
-    std::printf("symptom present: shapes %.3g apart are called overlapping (%s) / at distance %.9g\n", kExactDistance,
-                box2d.overlap ? "true" : "false", box2d.distance.distance);
+    std::printf(
+        "symptom present: shapes %.3g apart are called overlapping (%s) / at distance %.9g\n",
+        kExactDistance, box2d.overlap ? "true" : "false", box2d.distance.distance);
     return 0;
   }
-  std::printf("symptom absent: Box2D now separates shapes %.3g apart — revisit box2d/README.md\n", kExactDistance);
+  std::printf("symptom absent: Box2D now separates shapes %.3g apart — revisit box2d/README.md\n",
+              kExactDistance);
   return 1;
 }

@@ -18,20 +18,23 @@
 #include <type_traits>
 
 struct Box2dAnswer {
-  bool overlap = false;                // b2TestOverlap
-  b2DistanceOutput distance{};         // b2Distance, useRadii = true
-  b2Manifold manifold{};               // b2CollidePolygons / b2CollideCircles (local frame)
-  b2WorldManifold world{};             // the manifold in world coordinates: normal A→B, points, separations
+  bool overlap = false;         // b2TestOverlap
+  b2DistanceOutput distance{};  // b2Distance, useRadii = true
+  b2Manifold manifold{};        // b2CollidePolygons / b2CollideCircles (local frame)
+  b2WorldManifold world{};  // the manifold in world coordinates: normal A→B, points, separations
 };
 
 inline void print_polygon(const char* name, const b2PolygonShape& p) {
-  std::printf("%s: b2PolygonShape, m_radius %.9g, %d vertices after Set:", name, p.m_radius, p.m_count);
-  for (int i = 0; i < p.m_count; ++i) std::printf(" (%.9g, %.9g)", p.m_vertices[i].x, p.m_vertices[i].y);
+  std::printf("%s: b2PolygonShape, m_radius %.9g, %d vertices after Set:", name, p.m_radius,
+              p.m_count);
+  for (int i = 0; i < p.m_count; ++i)
+    std::printf(" (%.9g, %.9g)", p.m_vertices[i].x, p.m_vertices[i].y);
   std::printf("\n");
 }
 
 inline void print_circle(const char* name, const b2CircleShape& c) {
-  std::printf("%s: b2CircleShape at (%.9g, %.9g), m_radius %.9g\n", name, c.m_p.x, c.m_p.y, c.m_radius);
+  std::printf("%s: b2CircleShape at (%.9g, %.9g), m_radius %.9g\n", name, c.m_p.x, c.m_p.y,
+              c.m_radius);
 }
 
 /// Runs and prints Box2D's queries on A and B (both polygons or both circles; identity transforms).
@@ -61,17 +64,19 @@ Box2dAnswer ask_box2d(const Shape& a, const Shape& b) {
 
   static const char* kTypes[] = {"e_circles", "e_faceA", "e_faceB"};
   std::printf("b2TestOverlap: %s\n", out.overlap ? "true" : "false");
-  std::printf("b2Distance: distance %.9g, pointA (%.9g, %.9g), pointB (%.9g, %.9g), iterations %d\n",
-              out.distance.distance, out.distance.pointA.x, out.distance.pointA.y, out.distance.pointB.x,
-              out.distance.pointB.y, out.distance.iterations);
-  std::printf("b2Manifold: type %s, pointCount %d, localNormal (%.9g, %.9g), localPoint (%.9g, %.9g)\n",
-              kTypes[out.manifold.type], out.manifold.pointCount, out.manifold.localNormal.x,
-              out.manifold.localNormal.y, out.manifold.localPoint.x, out.manifold.localPoint.y);
+  std::printf(
+      "b2Distance: distance %.9g, pointA (%.9g, %.9g), pointB (%.9g, %.9g), iterations %d\n",
+      out.distance.distance, out.distance.pointA.x, out.distance.pointA.y, out.distance.pointB.x,
+      out.distance.pointB.y, out.distance.iterations);
+  std::printf(
+      "b2Manifold: type %s, pointCount %d, localNormal (%.9g, %.9g), localPoint (%.9g, %.9g)\n",
+      kTypes[out.manifold.type], out.manifold.pointCount, out.manifold.localNormal.x,
+      out.manifold.localNormal.y, out.manifold.localPoint.x, out.manifold.localPoint.y);
   if (out.manifold.pointCount > 0) {
     std::printf("b2WorldManifold: normal (%.9g, %.9g)\n", out.world.normal.x, out.world.normal.y);
     for (int i = 0; i < out.manifold.pointCount; ++i)
-      std::printf("  point %d: (%.9g, %.9g), separation %.9g\n", i, out.world.points[i].x, out.world.points[i].y,
-                  out.world.separations[i]);
+      std::printf("  point %d: (%.9g, %.9g), separation %.9g\n", i, out.world.points[i].x,
+                  out.world.points[i].y, out.world.separations[i]);
   }
   return out;
 }

@@ -33,7 +33,8 @@ constexpr double kSymptomOutside = 0.01;
 /// Distance from p to segment [s, t] (double; the points are hand-checked above).
 double to_segment(double px, double py, const double* s, const double* t) {
   const double dx = t[0] - s[0], dy = t[1] - s[1];
-  const double u = std::clamp(((px - s[0]) * dx + (py - s[1]) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+  const double u =
+      std::clamp(((px - s[0]) * dx + (py - s[1]) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
   return std::hypot(px - (s[0] + u * dx), py - (s[1] + u * dy));
 }
 
@@ -63,8 +64,10 @@ int main() {
   print_polygon("A", a);
   print_polygon("B", b);
   const Box2dAnswer box2d = ask_box2d(a, b);
-  std::printf("exact (found/rounded-ece40080c22e5460.json): overlapping, depth 0.11, witness (-0.97, 0.74) on A, "
-              "(-0.97, 0.63) on B\n");
+  std::printf(
+      "exact (found/rounded-ece40080c22e5460.json): overlapping, depth 0.11, witness (-0.97, 0.74) "
+      "on A, "
+      "(-0.97, 0.63) on B\n");
 
   double worst = -INFINITY;
   for (int i = 0; i < box2d.manifold.pointCount; ++i) {
@@ -73,10 +76,13 @@ int main() {
     worst = std::max(worst, out);
   }
   if (worst > kSymptomOutside) {
-    std::printf("symptom present: a contact point %.3g outside B (more than the %.3g skin Box2D designs for)\n",
-                worst, kSymptomOutside);
+    std::printf(
+        "symptom present: a contact point %.3g outside B (more than the %.3g skin Box2D designs "
+        "for)\n",
+        worst, kSymptomOutside);
     return 0;
   }
-  std::printf("symptom absent: every contact point within %.3g of B — revisit box2d/README.md\n", kSymptomOutside);
+  std::printf("symptom absent: every contact point within %.3g of B — revisit box2d/README.md\n",
+              kSymptomOutside);
   return 1;
 }

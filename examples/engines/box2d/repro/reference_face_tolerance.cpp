@@ -14,7 +14,8 @@
 //
 // Build and run:  g++ -std=c++17 reference_face_tolerance.cpp -lbox2d && ./a.out
 // Exit 0 while Box2D shows the symptom (its depth exceeds the exact one by more than float error,
-// by no more than k_tol); exit 1 if it no longer does — then revisit box2d/README.md and classes.json.
+// by no more than k_tol); exit 1 if it no longer does — then revisit box2d/README.md and
+// classes.json.
 #include "print_box2d.hpp"
 
 #include <algorithm>
@@ -43,17 +44,20 @@ int main() {
   const Box2dAnswer box2d = ask_box2d(a, b);
 
   double depth = 0;  // the deepest contact, as minkowski_exec_box2d reports it
-  for (int i = 0; i < box2d.manifold.pointCount; ++i) depth = std::max(depth, -double(box2d.world.separations[i]));
+  for (int i = 0; i < box2d.manifold.pointCount; ++i)
+    depth = std::max(depth, -double(box2d.world.separations[i]));
   const double excess = depth - kExactDepth;
-  std::printf("exact (found/degenerate-eb4b30c7d3edc610.json): overlapping, depth %.17g\n", kExactDepth);
-  std::printf("Box2D's deepest contact: depth %.9g, %.3g above the exact depth (k_tol %.3g)\n", depth, excess,
-              kBox2dFaceTolerance);
+  std::printf("exact (found/degenerate-eb4b30c7d3edc610.json): overlapping, depth %.17g\n",
+              kExactDepth);
+  std::printf("Box2D's deepest contact: depth %.9g, %.3g above the exact depth (k_tol %.3g)\n",
+              depth, excess, kBox2dFaceTolerance);
 
   if (excess > kFloatSlack && excess <= kBox2dFaceTolerance + kFloatSlack) {
-    std::printf("symptom present: depth %.3g too deep, within Box2D's reference-face tolerance\n", excess);
+    std::printf("symptom present: depth %.3g too deep, within Box2D's reference-face tolerance\n",
+                excess);
     return 0;
   }
-  std::printf("symptom absent: excess %.3g is not in (%.3g, %.3g] — revisit box2d/README.md\n", excess, kFloatSlack,
-              kBox2dFaceTolerance + kFloatSlack);
+  std::printf("symptom absent: excess %.3g is not in (%.3g, %.3g] — revisit box2d/README.md\n",
+              excess, kFloatSlack, kBox2dFaceTolerance + kFloatSlack);
   return 1;
 }

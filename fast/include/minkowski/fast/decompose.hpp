@@ -1,8 +1,9 @@
 #pragma once
 // minkowski/fast/decompose.hpp — a simple polygon split into convex pieces.
 //
-// Non-convex input is not a shape (docs/design.md, "Shape model"): it becomes a compound of convex pieces
-// (compound.hpp). This header does the split; it runs once, at construction, and may allocate.
+// Non-convex input is not a shape (docs/design.md, "Shape model"): it becomes a compound of convex
+// pieces (compound.hpp). This header does the split; it runs once, at construction, and may
+// allocate.
 //
 // What this header answers
 //   decompose_polygon(points)  validates a simple polygon (clockwise or counter-clockwise), then
@@ -67,14 +68,22 @@ enum class DecomposeError {
 
 inline const char* describe(DecomposeError e) {
   switch (e) {
-    case DecomposeError::none: return "no error";
-    case DecomposeError::too_few_points: return "polygon has fewer than 3 distinct points";
-    case DecomposeError::too_many_points: return "polygon has too many points";
-    case DecomposeError::non_finite_point: return "point coordinate is NaN or infinite";
-    case DecomposeError::out_of_range: return "coordinate too large for the number type";
-    case DecomposeError::zero_area: return "polygon has zero area (all points collinear)";
-    case DecomposeError::self_intersection: return "polygon is not simple (edges intersect)";
-    case DecomposeError::triangulation_failed: return "ear clipping found no ear";
+    case DecomposeError::none:
+      return "no error";
+    case DecomposeError::too_few_points:
+      return "polygon has fewer than 3 distinct points";
+    case DecomposeError::too_many_points:
+      return "polygon has too many points";
+    case DecomposeError::non_finite_point:
+      return "point coordinate is NaN or infinite";
+    case DecomposeError::out_of_range:
+      return "coordinate too large for the number type";
+    case DecomposeError::zero_area:
+      return "polygon has zero area (all points collinear)";
+    case DecomposeError::self_intersection:
+      return "polygon is not simple (edges intersect)";
+    case DecomposeError::triangulation_failed:
+      return "ear clipping found no ear";
   }
   return "unknown error";
 }
@@ -102,7 +111,9 @@ struct Decomposition {
 namespace decompose_detail {
 
 template <class T>
-int sign(T x) { return x > T(0) ? 1 : (x < T(0) ? -1 : 0); }
+int sign(T x) {
+  return x > T(0) ? 1 : (x < T(0) ? -1 : 0);
+}
 
 // p on the closed segment [a, b], given that a, b, p are collinear.
 template <class T>
@@ -337,8 +348,10 @@ std::vector<std::vector<std::uint32_t>> merge_convex_pieces(
     const auto& Q = pieces[qid];
     const std::size_t px = position_in(P, x), py = position_in(P, y);
     const std::size_t qx = position_in(Q, x), qy = position_in(Q, y);
-    const std::uint32_t pre_p_x = P[(px + P.size() - 1) % P.size()], succ_p_y = P[(py + 1) % P.size()];
-    const std::uint32_t succ_q_x = Q[(qx + 1) % Q.size()], pre_q_y = Q[(qy + Q.size() - 1) % Q.size()];
+    const std::uint32_t pre_p_x = P[(px + P.size() - 1) % P.size()],
+                        succ_p_y = P[(py + 1) % P.size()];
+    const std::uint32_t succ_q_x = Q[(qx + 1) % Q.size()],
+                        pre_q_y = Q[(qy + Q.size() - 1) % Q.size()];
     if (orient(v[pre_p_x], v[x], v[succ_q_x]) < T(0)) continue;
     if (orient(v[pre_q_y], v[y], v[succ_p_y]) < T(0)) continue;
     // Merged: P from y round to x, then Q strictly between x and y.

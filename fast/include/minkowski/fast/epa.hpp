@@ -24,12 +24,13 @@
 // vertices that need not lie on the boundary of A ⊖ B. Inserting s next to such a point without
 // this step makes P non-convex, and EPA then expands inward edges without end.)
 //
-// The start (docs/design.md, "EPA: origin on a simplex edge"). With the GJK triangle well around the origin the polygon starts as
-// that triangle. When the origin lies on or near a simplex edge, the triangle's orientation and the
-// edge's side are not trustworthy in floating point; the polygon then starts from that edge alone,
-// as two opposite directed edges p→q and q→p with opposite normals, and expands to both sides. A
-// 2-point GJK simplex (origin on the segment) starts the same way; a 1-point simplex (origin on a
-// vertex of A ⊖ B) first takes a second support point along ±x or ±y.
+// The start (docs/design.md, "EPA: origin on a simplex edge"). With the GJK triangle well around
+// the origin the polygon starts as that triangle. When the origin lies on or near a simplex edge,
+// the triangle's orientation and the edge's side are not trustworthy in floating point; the polygon
+// then starts from that edge alone, as two opposite directed edges p→q and q→p with opposite
+// normals, and expands to both sides. A 2-point GJK simplex (origin on the segment) starts the same
+// way; a 1-point simplex (origin on a vertex of A ⊖ B) first takes a second support point along ±x
+// or ±y.
 //
 // The answer. depth is the least upper bound h met (so B moved by normal·depth is separated or
 // touching, up to rounding), error_bound = h − (least d of the final polygon) bounds how far it may
@@ -44,11 +45,12 @@
 //   point_difference  A ⊖ B is the single point 0 (two coincident points): depth 0 and every
 //                     direction is a normal; +x is returned.
 //   not_intersecting  the GJK result says the cores are apart: EPA is not applicable.
-//   not_run           penetration() only: GJK answered alone (separated, or only the radii overlap).
+//   not_run           penetration() only: GJK answered alone (separated, or only the radii
+//   overlap).
 //
 // Storage. The polygon lives in fixed arrays of Capacity (template parameter, default
-// kEpaMaxVertices) points on the stack: no allocation per query, ever. A 2D EPA inserts only support
-// points of A ⊖ B, whose hull has at most na + nb vertices, so two polygons with na + nb <=
+// kEpaMaxVertices) points on the stack: no allocation per query, ever. A 2D EPA inserts only
+// support points of A ⊖ B, whose hull has at most na + nb vertices, so two polygons with na + nb <=
 // Capacity − 3 never fill it (a few points collinear with a hull edge can add to that); beyond,
 // the named exit polytope_full returns the best answer so far.
 //
@@ -87,13 +89,20 @@ enum class EpaStatus : std::uint8_t {
 
 inline const char* describe(EpaStatus s) {
   switch (s) {
-    case EpaStatus::converged: return "converged";
-    case EpaStatus::max_iterations: return "max_iterations";
-    case EpaStatus::polytope_full: return "polytope_full";
-    case EpaStatus::degenerate_edge: return "degenerate_edge";
-    case EpaStatus::point_difference: return "point_difference";
-    case EpaStatus::not_intersecting: return "not_intersecting";
-    case EpaStatus::not_run: return "not_run";
+    case EpaStatus::converged:
+      return "converged";
+    case EpaStatus::max_iterations:
+      return "max_iterations";
+    case EpaStatus::polytope_full:
+      return "polytope_full";
+    case EpaStatus::degenerate_edge:
+      return "degenerate_edge";
+    case EpaStatus::point_difference:
+      return "point_difference";
+    case EpaStatus::not_intersecting:
+      return "not_intersecting";
+    case EpaStatus::not_run:
+      return "not_run";
   }
   return "unknown";
 }
@@ -121,7 +130,7 @@ struct EpaOutput {
   Vec2<T> point_b;       ///< deepest point of B against normal: core point − rb · normal;
                          ///< point_a − point_b ≈ depth · normal (exactly so up to error_bound)
   int iterations = 0;    ///< support evaluations made
-  int polytope_size = 0; ///< points in the final polygon
+  int polytope_size = 0;  ///< points in the final polygon
 };
 
 namespace detail {
@@ -251,8 +260,9 @@ T norm1(Vec2<T> a) {
   return abs(a.x) + abs(a.y);
 }
 
-// Initial polygon from the GJK simplex (points already scaled by f). Returns the number of points placed (2 or 3), or 0 when
-// A ⊖ B is the single point 0 (status point_difference), or -1 on a zero-length start edge.
+// Initial polygon from the GJK simplex (points already scaled by f). Returns the number of points
+// placed (2 or 3), or 0 when A ⊖ B is the single point 0 (status point_difference), or -1 on a
+// zero-length start edge.
 template <class Support, class T, std::size_t Capacity>
 int epa_start(const GjkSimplex<T>& simplex, const CoreView<T>& a, const CoreView<T>& b, T f,
               Polytope<T, Capacity>& poly) {
@@ -315,8 +325,8 @@ int epa_start(const GjkSimplex<T>& simplex, const CoreView<T>& a, const CoreView
 // EPA on Minkowski-difference points scaled by the power of two f (working_scale in gjk.hpp);
 // tau is in unscaled units.
 template <class Support, std::size_t Capacity, class T>
-EpaOutput<T> epa_core(const CoreView<T>& a, const CoreView<T>& b, T ra, T rb,
-                      GjkSimplex<T> simplex, T tau, int max_iterations, T f) {
+EpaOutput<T> epa_core(const CoreView<T>& a, const CoreView<T>& b, T ra, T rb, GjkSimplex<T> simplex,
+                      T tau, int max_iterations, T f) {
   EpaOutput<T> out;
   for (int k = 0; k < simplex.count; ++k) simplex.points[k].w = f * simplex.points[k].w;
   tau = f * tau;
@@ -345,7 +355,10 @@ EpaOutput<T> epa_core(const CoreView<T>& a, const CoreView<T>& b, T ra, T rb,
     const Vec2<T> n{poly.nx[k], poly.ny[k]};
     const T d = poly.dist[k];
     lower = d;
-    if (it >= max_iterations) { status = EpaStatus::max_iterations; break; }
+    if (it >= max_iterations) {
+      status = EpaStatus::max_iterations;
+      break;
+    }
 
     MinkowskiPoint<T> s = support_difference<Support>(a, b, n, poly.ia[k], poly.ib[k]);
     s.w = f * s.w;
@@ -356,14 +369,24 @@ EpaOutput<T> epa_core(const CoreView<T>& a, const CoreView<T>& b, T ra, T rb,
       have_best = true;
       best = {n, h, d, s, poly.minkowski_point(k), poly.minkowski_point(kn)};
     }
-    if (!(h - d > tau)) { status = EpaStatus::converged; break; }
-    if ((s.ia == poly.ia[k] && s.ib == poly.ib[k]) || (s.ia == poly.ia[kn] && s.ib == poly.ib[kn])) {
+    if (!(h - d > tau)) {
+      status = EpaStatus::converged;
+      break;
+    }
+    if ((s.ia == poly.ia[k] && s.ib == poly.ib[k]) ||
+        (s.ia == poly.ia[kn] && s.ib == poly.ib[kn])) {
       status = EpaStatus::converged;  // the support point is an end point of the closest edge
       break;
     }
-    if (poly.size >= Capacity) { status = EpaStatus::polytope_full; break; }
+    if (poly.size >= Capacity) {
+      status = EpaStatus::polytope_full;
+      break;
+    }
 
-    if (!poly.insert_after(k, s)) { status = EpaStatus::degenerate_edge; break; }
+    if (!poly.insert_after(k, s)) {
+      status = EpaStatus::degenerate_edge;
+      break;
+    }
   }
 
   out.status = status;
@@ -372,8 +395,12 @@ EpaOutput<T> epa_core(const CoreView<T>& a, const CoreView<T>& b, T ra, T rb,
   if (!have_best) {  // max_iterations == 0: report the closest edge as it stands
     const std::size_t k = poly.closest_edge();
     const std::size_t kn = poly.next[k];
-    best = {Vec2<T>{poly.nx[k], poly.ny[k]}, poly.dist[k], poly.dist[k], poly.minkowski_point(k),
-            poly.minkowski_point(k), poly.minkowski_point(kn)};
+    best = {Vec2<T>{poly.nx[k], poly.ny[k]},
+            poly.dist[k],
+            poly.dist[k],
+            poly.minkowski_point(k),
+            poly.minkowski_point(k),
+            poly.minkowski_point(kn)};
   }
   out.normal = best.n;
   out.core_depth = best.h / f;
@@ -443,12 +470,18 @@ enum class PenetrationStatus : std::uint8_t {
 
 inline const char* describe(PenetrationStatus s) {
   switch (s) {
-    case PenetrationStatus::separated: return "separated";
-    case PenetrationStatus::overlapping_radii: return "overlapping_radii";
-    case PenetrationStatus::overlapping_cores: return "overlapping_cores";
-    case PenetrationStatus::approximate: return "approximate";
-    case PenetrationStatus::sat_fallback: return "sat_fallback";
-    case PenetrationStatus::empty_shape: return "empty_shape";
+    case PenetrationStatus::separated:
+      return "separated";
+    case PenetrationStatus::overlapping_radii:
+      return "overlapping_radii";
+    case PenetrationStatus::overlapping_cores:
+      return "overlapping_cores";
+    case PenetrationStatus::approximate:
+      return "approximate";
+    case PenetrationStatus::sat_fallback:
+      return "sat_fallback";
+    case PenetrationStatus::empty_shape:
+      return "empty_shape";
   }
   return "unknown";
 }
@@ -475,7 +508,8 @@ namespace detail {
 
 // r with SAT's MTV as its normal and depth (status sat_fallback); the points are left as they are.
 template <class T>
-PenetrationResult<T> sat_mtv(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
+PenetrationResult<T> sat_mtv(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                             PenetrationResult<T> r) {
   const SatResult<T> s = sat_query(a, b);
   r.normal = s.normal;
   r.depth = s.depth;
@@ -486,11 +520,13 @@ PenetrationResult<T> sat_mtv(const ConvexShape<T>& a, const ConvexShape<T>& b, P
 // An intersecting answer's normal has squared length 1 up to rounding. When the cores' difference
 // is of subnormal size it can come out (0, 0): a 1e-313 polygon against a disc of radius 0.5 gave
 // GJK a core distance whose square underflows, hence no normal, and depth 0.5
-// (fixtures/found/fuzz-subnormal-polygon-vs-disc-zero-normal.json). EPA normalizes edges of the same polytope and is
-// guarded the same way. SAT's MTV is exact for this shape model (up to rounding) and needs
-// neither, so it answers instead (status sat_fallback). The check is one squared length per call.
+// (fixtures/found/fuzz-subnormal-polygon-vs-disc-zero-normal.json). EPA normalizes edges of the
+// same polytope and is guarded the same way. SAT's MTV is exact for this shape model (up to
+// rounding) and needs neither, so it answers instead (status sat_fallback). The check is one
+// squared length per call.
 template <class T>
-PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
+PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                                        PenetrationResult<T> r) {
   const T n2 = length_squared(r.normal);
   if (n2 > T(0.5) && n2 < T(2)) return r;
   return sat_mtv(a, b, r);
@@ -500,7 +536,8 @@ PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexSha
 // for (kGjkNormalSqrtUlps, tolerances.hpp). The surface points keep GJK's core points (closer than
 // that distance to each other) and move out by the radii along SAT's normal.
 template <class T>
-PenetrationResult<T> sat_normal(const ConvexShape<T>& a, const ConvexShape<T>& b, PenetrationResult<T> r) {
+PenetrationResult<T> sat_normal(const ConvexShape<T>& a, const ConvexShape<T>& b,
+                                PenetrationResult<T> r) {
   const T ra = a.radius(), rb = b.radius();
   const Vec2<T> core_a = r.point_a - ra * r.normal, core_b = r.point_b + rb * r.normal;
   r = sat_mtv(a, b, r);
@@ -536,8 +573,9 @@ PenetrationResult<T> penetration(const ConvexShape<T>& a, const ConvexShape<T>& 
       r.status = gjk_bound ? PenetrationStatus::approximate : PenetrationStatus::overlapping_radii;
       // Cores closer than an uncertified GJK can give a direction for (kGjkNormalSqrtUlps): SAT.
       using std::sqrt, std::max;
-      if (g.status != GjkStatus::converged &&
-          g.core_distance < T(kGjkNormalSqrtUlps) * sqrt(unit_roundoff<T>()) * max(a.scale(), b.scale()))
+      if (g.status != GjkStatus::converged && g.core_distance < T(kGjkNormalSqrtUlps) *
+                                                                    sqrt(unit_roundoff<T>()) *
+                                                                    max(a.scale(), b.scale()))
         return detail::sat_normal(a, b, r);
       return detail::unit_normal_or_sat(a, b, r);
     } else {

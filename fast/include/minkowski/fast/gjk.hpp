@@ -79,13 +79,20 @@ enum class GjkStatus : std::uint8_t {
 
 inline const char* describe(GjkStatus s) {
   switch (s) {
-    case GjkStatus::converged: return "converged";
-    case GjkStatus::stalled: return "stalled";
-    case GjkStatus::touching: return "touching";
-    case GjkStatus::overlap: return "overlap";
-    case GjkStatus::separated: return "separated";
-    case GjkStatus::max_iterations: return "max_iterations";
-    case GjkStatus::empty_shape: return "empty_shape";
+    case GjkStatus::converged:
+      return "converged";
+    case GjkStatus::stalled:
+      return "stalled";
+    case GjkStatus::touching:
+      return "touching";
+    case GjkStatus::overlap:
+      return "overlap";
+    case GjkStatus::separated:
+      return "separated";
+    case GjkStatus::max_iterations:
+      return "max_iterations";
+    case GjkStatus::empty_shape:
+      return "empty_shape";
   }
   return "unknown";
 }
@@ -94,18 +101,18 @@ inline const char* describe(GjkStatus s) {
 /// the first query; pass the same cache for the same pair of shapes in the next frame. Indices that
 /// are out of range for the shapes passed are ignored (cold start), so a stale cache is harmless.
 struct GjkCache {
-  int count = 0;                   ///< number of cached vertices, 0..3 (0: cold start)
-  VertexIndex index_a[3] = {};     ///< vertex indices on A of the simplex vertices
-  VertexIndex index_b[3] = {};     ///< vertex indices on B of the simplex vertices
+  int count = 0;                ///< number of cached vertices, 0..3 (0: cold start)
+  VertexIndex index_a[3] = {};  ///< vertex indices on A of the simplex vertices
+  VertexIndex index_b[3] = {};  ///< vertex indices on B of the simplex vertices
 };
 
 /// The final simplex: 1 to 3 points of A ⊖ B (cores) and the barycentric coordinates of the
 /// closest point (for count 3 with status overlap: of the origin) in them.
 template <class T>
 struct GjkSimplex {
-  int count = 0;                   ///< 1, 2 or 3 (0 only for status empty_shape)
-  MinkowskiPoint<T> points[3];     ///< points[i].w = A.vertex(ia) − B.vertex(ib)
-  T bary[3] = {};                  ///< barycentric weights, >= 0, summing to 1
+  int count = 0;                ///< 1, 2 or 3 (0 only for status empty_shape)
+  MinkowskiPoint<T> points[3];  ///< points[i].w = A.vertex(ia) − B.vertex(ib)
+  T bary[3] = {};               ///< barycentric weights, >= 0, summing to 1
 };
 
 /// Options of a GJK query. The defaults are what a physics engine wants.
@@ -121,17 +128,17 @@ struct GjkOptions {
 template <class T>
 struct GjkOutput {
   GjkStatus status = GjkStatus::empty_shape;  ///< which exit ended the iteration
-  bool intersects = false;   ///< the rounded shapes overlap or touch (core distance <= ra + rb)
-  T distance = T(0);         ///< distance between the rounded shapes, >= 0; 0 when intersects
-  T core_distance = T(0);    ///< distance between the cores (radius 0), >= 0; 0 when they overlap
-  Vec2<T> normal;            ///< unit, from A towards B along the closest core points; the zero
-                             ///< vector when core_distance == 0 (no direction: use EPA)
-  Vec2<T> point_a;           ///< closest point on A: core point + ra · normal (with core distance
-                             ///< 0: a point common to both cores, radii not applied)
-  Vec2<T> point_b;           ///< closest point on B: core point − rb · normal; point_b − point_a
-                             ///< = (core_distance − ra − rb) · normal
-  GjkSimplex<T> simplex;     ///< final simplex (input of EPA)
-  int iterations = 0;        ///< support evaluations made
+  bool intersects = false;  ///< the rounded shapes overlap or touch (core distance <= ra + rb)
+  T distance = T(0);        ///< distance between the rounded shapes, >= 0; 0 when intersects
+  T core_distance = T(0);   ///< distance between the cores (radius 0), >= 0; 0 when they overlap
+  Vec2<T> normal;           ///< unit, from A towards B along the closest core points; the zero
+                            ///< vector when core_distance == 0 (no direction: use EPA)
+  Vec2<T> point_a;          ///< closest point on A: core point + ra · normal (with core distance
+                            ///< 0: a point common to both cores, radii not applied)
+  Vec2<T> point_b;        ///< closest point on B: core point − rb · normal; point_b − point_a
+                          ///< = (core_distance − ra − rb) · normal
+  GjkSimplex<T> simplex;  ///< final simplex (input of EPA)
+  int iterations = 0;     ///< support evaluations made
 };
 
 namespace detail {
@@ -147,9 +154,9 @@ struct Simplex {
 // What solving a simplex tells the loop.
 template <class T>
 struct SolveResult {
-  Vec2<T> dir;         // search direction: towards the origin from the closest feature, unnormalized
-  T dist2;             // squared distance from the origin to the simplex (0 if touching/inside)
-  bool touching;       // the origin lies on the simplex's closest vertex or edge (in T)
+  Vec2<T> dir;    // search direction: towards the origin from the closest feature, unnormalized
+  T dist2;        // squared distance from the origin to the simplex (0 if touching/inside)
+  bool touching;  // the origin lies on the simplex's closest vertex or edge (in T)
 };
 
 // The solvers take the simplex's points by value and write its closest feature to `out` (1 or 2
@@ -174,7 +181,8 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve1(MinkowskiPoint<T> m, Simplex<T>& out
 // is also the nearer to the origin, and the products' rounding is u·|w|·|e|, so the far one could
 // swamp the result: w1 at 1e91 from the origin, the segment 2e76 from it, products of 9e181
 // cancelling to 3e167 with 4% error — GJK took a true decrease of the distance for an increase and
-// stopped "separated by 2.07e76" inside an overlap 2.03e76 deep (fixtures/found/fuzz-e6d4c7bffbaee127.json).
+// stopped "separated by 2.07e76" inside an overlap 2.03e76 deep
+// (fixtures/found/fuzz-e6d4c7bffbaee127.json).
 template <class T>
 MINKOWSKI_FAST_INLINE T edge_cross(Vec2<T> w1, Vec2<T> w2, Vec2<T> e, T weight1, T weight2) {
   return select_greater(weight2, weight1, cross(w2, e), cross(w1, e));  // without a jump: simd.hpp
@@ -215,8 +223,9 @@ MINKOWSKI_FAST_INLINE SolveResult<T> edge_result(Vec2<T> ev, T ev2, T c) {
 }
 
 template <class T>
-MINKOWSKI_FAST_INLINE SolveResult<T> solve_edge(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2, Vec2<T> e,
-                                                T weight1, T weight2, T c_e, Simplex<T>& out) {
+MINKOWSKI_FAST_INLINE SolveResult<T> solve_edge(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2,
+                                                Vec2<T> e, T weight1, T weight2, T c_e,
+                                                Simplex<T>& out) {
   const T e2 = dot(e, e);
   if (!(e2 > T(0))) {  // |e| underflowed: the points coincide for every purpose; keep the nearer
     return solve1(dot(m2.w, m2.w) < dot(m1.w, m1.w) ? m2 : m1, out);
@@ -230,7 +239,8 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve_edge(MinkowskiPoint<T> m1, MinkowskiP
 }
 
 template <class T>
-MINKOWSKI_FAST_INLINE SolveResult<T> solve2(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2, Simplex<T>& out) {
+MINKOWSKI_FAST_INLINE SolveResult<T> solve2(MinkowskiPoint<T> m1, MinkowskiPoint<T> m2,
+                                            Simplex<T>& out) {
   const Vec2<T> w1 = m1.w, w2 = m2.w;
   const Vec2<T> e = w2 - w1;
   const T weight2 = -dot(w1, e);
@@ -297,13 +307,13 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve3(MinkowskiPoint<T> m1, MinkowskiPoint
   if (strictly_inside(c1, c2, c3)) return origin_inside();
   const T n123 = cross(e12, e13);
 
-  if (!(d12_2 > T(0)) && !(d13_2 > T(0))) return solve1(m1, out);  // vertex 1
+  if (!(d12_2 > T(0)) && !(d13_2 > T(0))) return solve1(m1, out);     // vertex 1
   if (d12_1 > T(0) && d12_2 > T(0) && product_nonpositive(n123, c3))  // edge 12
     return solve_edge(m1, m2, e12, d12_1, d12_2, c12, out);
   if (d13_1 > T(0) && d13_2 > T(0) && product_nonpositive(n123, c2))  // edge 13
     return solve_edge(m1, m3, e13, d13_1, d13_2, c13, out);
-  if (!(d12_1 > T(0)) && !(d23_2 > T(0))) return solve1(m2, out);  // vertex 2
-  if (!(d13_1 > T(0)) && !(d23_1 > T(0))) return solve1(m3, out);  // vertex 3
+  if (!(d12_1 > T(0)) && !(d23_2 > T(0))) return solve1(m2, out);     // vertex 2
+  if (!(d13_1 > T(0)) && !(d23_1 > T(0))) return solve1(m3, out);     // vertex 3
   if (d23_1 > T(0) && d23_2 > T(0) && product_nonpositive(n123, c1))  // edge 23
     return solve_edge(m3, m2, e32, d23_2, d23_1, c32, out);
   // No region matched: only possible through rounding when the origin is within rounding of the
@@ -386,9 +396,8 @@ struct GjkCoreResult {
 // decreases: no simplex repeats more than a bounded number of times, which bounds the loop even
 // without the cap.
 template <class Support, bool kOverlapOnly, class T>
-MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
-                                                const GjkCache* cache, int max_iterations, T f,
-                                                T radius, T gap) {
+MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b, const GjkCache* cache,
+                                                int max_iterations, T f, T radius, T gap) {
   using std::sqrt;
   GjkCoreResult<T> r;
   Simplex<T>& s = r.simplex;
@@ -402,13 +411,22 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
   SolveResult<T> sv = solve(s, s, inside);
   int it = 0;
   int flat_steps = 0;
-  Simplex<T> best_s;        // with flat_steps > 0: the simplex of smallest distance left behind
+  Simplex<T> best_s;  // with flat_steps > 0: the simplex of smallest distance left behind
   SolveResult<T> best_sv{};
   GjkStatus status;
   for (;;) {
-    if (inside) { status = GjkStatus::overlap; break; }
-    if (sv.touching) { status = GjkStatus::touching; break; }
-    if (it >= max_iterations) { status = GjkStatus::max_iterations; break; }
+    if (inside) {
+      status = GjkStatus::overlap;
+      break;
+    }
+    if (sv.touching) {
+      status = GjkStatus::touching;
+      break;
+    }
+    if (it >= max_iterations) {
+      status = GjkStatus::max_iterations;
+      break;
+    }
 
     // One inlined support search with the hints chosen, not one per hint: two copies of the
     // inlined climbs made the loop larger and slower.
@@ -428,7 +446,10 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     }
     const T base = -dot(s.p[0].w, sv.dir);  // |v|·|dir| >= 0
     const T gain = dot(w.w - s.p[0].w, sv.dir);
-    if (!(gain > gap * base)) { status = GjkStatus::converged; break; }
+    if (!(gain > gap * base)) {
+      status = GjkStatus::converged;
+      break;
+    }
 
     // s has 1 or 2 points here (3 only with the origin inside, which ended the loop above).
     // The previous simplex, as values: the solvers write the next one over s.
@@ -441,8 +462,8 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
       // search direction can differ where the old one could not. The best simplex seen is kept
       // and answered if nothing better follows, so the distance never increases. A repeated
       // support point or a clearly larger distance ends the iteration with that best simplex.
-      const bool repeated = (q0.ia == w.ia && q0.ib == w.ib) ||
-                            (count == 2 && q1.ia == w.ia && q1.ib == w.ib);
+      const bool repeated =
+          (q0.ia == w.ia && q0.ib == w.ib) || (count == 2 && q1.ia == w.ia && q1.ib == w.ib);
       const T flat_limit = sv.dist2 + T(kGjkFlatUlps) * unit_roundoff<T>() * sv.dist2;
       // One branch writes the previous simplex for both of its uses: back into s when the
       // iteration stops, or into best_s when it is the best so far. Two branches, each with its
@@ -464,7 +485,8 @@ MINKOWSKI_FAST_INLINE GjkCoreResult<T> gjk_core(CoreView<T> a, CoreView<T> b,
     }
     sv = next;
   }
-  if (flat_steps > 0 && !inside && !sv.touching && best_sv.dist2 < sv.dist2) s = best_s, sv = best_sv;
+  if (flat_steps > 0 && !inside && !sv.touching && best_sv.dist2 < sv.dist2)
+    s = best_s, sv = best_sv;
   r.solved = sv;
   r.status = status;
   r.iterations = it;
@@ -555,25 +577,29 @@ GjkOutput<T> gjk_distance_impl(const CoreView<T>& va, const CoreView<T>& vb, T r
   const GjkSimplex<T> simplex{s.count, {op0, op1, op2}, {bary[0], bary[1], bary[2]}};
   if (core_distance > T(0)) {
     const bool intersects = !(core_distance > ra + rb);
-    return GjkOutput<T>{r.status, intersects, intersects ? T(0) : core_distance - (ra + rb),
-                        core_distance, normal, ca + ra * normal, cb - rb * normal, simplex,
-                        r.iterations};
+    return GjkOutput<T>{r.status,         intersects, intersects ? T(0) : core_distance - (ra + rb),
+                        core_distance,    normal,     ca + ra * normal,
+                        cb - rb * normal, simplex,    r.iterations};
   }
   // The cores touch or overlap: distance 0, no normal; the common core point is the witness.
   return GjkOutput<T>{r.status, true, T(0), T(0), Vec2<T>{}, ca, cb, simplex, r.iterations};
 }
 
 template <class Support, class T>
-bool gjk_overlap_impl(const CoreView<T>& va, const CoreView<T>& vb, T radius, T f,
-                      GjkCache* cache, int max_iterations, T gap) {
+bool gjk_overlap_impl(const CoreView<T>& va, const CoreView<T>& vb, T radius, T f, GjkCache* cache,
+                      int max_iterations, T gap) {
   using std::sqrt;
-  const GjkCoreResult<T> r = gjk_core<Support, true>(va, vb, cache, max_iterations, f, f * radius, gap);
+  const GjkCoreResult<T> r =
+      gjk_core<Support, true>(va, vb, cache, max_iterations, f, f * radius, gap);
   store_cache(r.simplex, cache);
   switch (r.status) {
     case GjkStatus::overlap:
-    case GjkStatus::touching: return true;
-    case GjkStatus::separated: return false;
-    default: break;
+    case GjkStatus::touching:
+      return true;
+    case GjkStatus::separated:
+      return false;
+    default:
+      break;
   }
   return !(sqrt(r.solved.dist2) > f * radius);
 }
@@ -603,10 +629,12 @@ GjkOutput<T> gjk_distance(const ConvexShape<T>& a, const ConvexShape<T>& b,
   const T gap = T(options.gap_ulps) * unit_roundoff<T>();  // default kGjkGapUlps · u
   switch (options.support) {
     case SupportMethod::linear:
-      return detail::gjk_distance_impl<detail::LinearSupport>(va, vb, ra, rb, f, cache, max_it, gap);
+      return detail::gjk_distance_impl<detail::LinearSupport>(va, vb, ra, rb, f, cache, max_it,
+                                                              gap);
     case SupportMethod::logarithmic:
       return detail::gjk_distance_impl<detail::LogSupport>(va, vb, ra, rb, f, cache, max_it, gap);
-    case SupportMethod::automatic: break;
+    case SupportMethod::automatic:
+      break;
   }
   return detail::gjk_distance_impl<detail::AutoSupport>(va, vb, ra, rb, f, cache, max_it, gap);
 }
@@ -629,7 +657,8 @@ bool gjk_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, GjkCache* cac
       return detail::gjk_overlap_impl<detail::LinearSupport>(va, vb, radius, f, cache, max_it, gap);
     case SupportMethod::logarithmic:
       return detail::gjk_overlap_impl<detail::LogSupport>(va, vb, radius, f, cache, max_it, gap);
-    case SupportMethod::automatic: break;
+    case SupportMethod::automatic:
+      break;
   }
   return detail::gjk_overlap_impl<detail::AutoSupport>(va, vb, radius, f, cache, max_it, gap);
 }

@@ -75,7 +75,8 @@ namespace minkowski::fast {
 enum class FeatureType : std::uint8_t {
   vertex,  ///< a core vertex
   face,    ///< a core edge (face i joins vertex i to vertex i+1)
-  none,    ///< no feature on this shape (closest-internal-vertices points: see properties/internal_vertices.hpp)
+  none,    ///< no feature on this shape (closest-internal-vertices points: see
+           ///< properties/internal_vertices.hpp)
 };
 
 /// Feature pair that produced a contact point, for matching points across frames.
@@ -115,12 +116,12 @@ enum class ManifoldKind : std::uint8_t {
 /// Contact manifold: at most two points sharing one normal.
 template <class T>
 struct Manifold {
-  Vec2<T> normal{};                ///< unit, from A towards B; meaningful when point_count > 0
-  ManifoldPoint<T> points[2];      ///< points[0 .. point_count); the others are unspecified
-  int point_count = 0;             ///< 0, 1 or 2
+  Vec2<T> normal{};            ///< unit, from A towards B; meaningful when point_count > 0
+  ManifoldPoint<T> points[2];  ///< points[0 .. point_count); the others are unspecified
+  int point_count = 0;         ///< 0, 1 or 2
   ManifoldKind kind = ManifoldKind::none;
   std::uint32_t reference_face = 0;  ///< face index on the reference shape (face_a / face_b)
-  int axes_tested = 0;             ///< as SatResult::axes_tested
+  int axes_tested = 0;               ///< as SatResult::axes_tested
 };
 
 namespace manifold_detail {
@@ -133,10 +134,9 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
                             ContactFeature ref_inc_id) {
   const Vec2<T> qr = cr + rr * u, qi = ci - ri * u;
   const Vec2<T> pa = ref_is_a ? qr : qi, pb = ref_is_a ? qi : qr;
-  const ContactFeature id =
-      ref_is_a ? ref_inc_id
-               : ContactFeature{ref_inc_id.type_b, ref_inc_id.type_a, ref_inc_id.index_b,
-                                ref_inc_id.index_a};
+  const ContactFeature id = ref_is_a ? ref_inc_id
+                                     : ContactFeature{ref_inc_id.type_b, ref_inc_id.type_a,
+                                                      ref_inc_id.index_b, ref_inc_id.index_a};
   return ManifoldPoint<T>{T(0.5) * (pa + pb), pa, pb, s, id};
 }
 
@@ -145,9 +145,13 @@ ManifoldPoint<T> make_point(bool ref_is_a, Vec2<T> cr, Vec2<T> ci, Vec2<T> u, T 
 // values, kSatGapErrorUlps·u·S·|t| with |t| bounded by max(|tx|, |ty|) (no square root, at most √2
 // too small): a point beyond a plane by less is not told apart from one on it.
 template <class T>
-T side_a(Vec2<T> v0, T tx, T ty, Vec2<T> p) { return tx * (p.x - v0.x) + ty * (p.y - v0.y); }
+T side_a(Vec2<T> v0, T tx, T ty, Vec2<T> p) {
+  return tx * (p.x - v0.x) + ty * (p.y - v0.y);
+}
 template <class T>
-T side_b(Vec2<T> v1, T tx, T ty, Vec2<T> p) { return tx * (v1.x - p.x) + ty * (v1.y - p.y); }
+T side_b(Vec2<T> v1, T tx, T ty, Vec2<T> p) {
+  return tx * (v1.x - p.x) + ty * (v1.y - p.y);
+}
 template <class T>
 T side_band(T tx, T ty, T scale) {
   using std::abs;
@@ -172,7 +176,8 @@ template <class T>
 MINKOWSKI_FAST_NOINLINE TiedFace<T> tied_face_towards_support(const ConvexShape<T>& R,
                                                               const ConvexShape<T>& I,
                                                               const sat_detail::FacePass<T>& pass,
-                                                              TiedFace<T> from, T gap_floor, T scale) {
+                                                              TiedFace<T> from, T gap_floor,
+                                                              T scale) {
   // −1: q lies beyond face f's side plane at vertex f, +1: beyond the one at vertex f + 1, by more
   // than the slab's rounding band (as the clipping's `outside`); 0: within the slab.
   auto beyond_side = [&](std::uint32_t f, Vec2<T> q) {
@@ -273,8 +278,8 @@ MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Ve
 }
 
 /// What the clipping needs besides the face: the reference shape R and the incident shape I (A and
-/// B, or B and A when ref_b), the face pass, their radii rr and ri and their sum r, the pair's scale
-/// S, the face gaps' rounding floor and the largest separation kept.
+/// B, or B and A when ref_b), the face pass, their radii rr and ri and their sum r, the pair's
+/// scale S, the face gaps' rounding floor and the largest separation kept.
 template <class T>
 struct ClipContext {
   const ConvexShape<T>& R;
@@ -343,7 +348,9 @@ bool beyond_plane(const IncidentEdge<T>& ed) {
 /// Otherwise I's vertex that realises the gap could be cut away
 /// (fixtures/found/fuzz-2db2f484ae400e29.json).
 template <class T>
-bool outside_band(T side, T band) { return side < -band; }
+bool outside_band(T side, T band) {
+  return side < -band;
+}
 
 /// The edge lies beyond one plane by more than the band at both ends (then first the tie walk).
 /// An edge beyond a plane only within its rounding reaches the slab up to rounding, and the walk
@@ -427,7 +434,8 @@ MINKOWSKI_FAST_INLINE void take_deepest_vertex(ClipCandidates<T>& cc, const Clip
   std::uint32_t sup = c.pass.support(f.n, c.I, face_support);
   const bool beyond0 = ed.a0 < T(0) && ed.a1 < T(0);  // beyond plane v0 (else beyond plane v1)
   const std::uint32_t near = (beyond0 ? ed.a1 > ed.a0 : ed.b1 > ed.b0) ? ed.e1 : ed.e;
-  if (near != sup && c.pass.height(f.n, c.I.vertex(near), f.v0) <= c.pass.height(f.n, c.I.vertex(sup), f.v0) + c.gap_floor)
+  if (near != sup && c.pass.height(f.n, c.I.vertex(near), f.v0) <=
+                         c.pass.height(f.n, c.I.vertex(sup), f.v0) + c.gap_floor)
     sup = near;
   take_single_point(cc, f, c.I.vertex(sup), sup, c.rr);
 }
@@ -483,7 +491,8 @@ MINKOWSKI_FAST_INLINE void clip_edge_to_slab(ClipCandidates<T>& cc, const ClipFa
     const Vec2<T> th = unit_vector(Vec2<T>{tx, ty}, tx * tx + ty * ty);
     const T s0 = in_band0 ? (a0 < T(0) ? -dot(th, w0 - f.v0) : dot(th, f.v1 - w0)) : T(0);
     const T s1 = in_band1 ? (a1 < T(0) ? -dot(th, w1 - f.v0) : dot(th, f.v1 - w1)) : T(0);
-    cc.shift0_x = s0 * th.x, cc.shift0_y = s0 * th.y, cc.shift1_x = s1 * th.x, cc.shift1_y = s1 * th.y;
+    cc.shift0_x = s0 * th.x, cc.shift0_y = s0 * th.y, cc.shift1_x = s1 * th.x,
+    cc.shift1_y = s1 * th.y;
   }
 }
 
@@ -570,18 +579,18 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
 
 /// The rare second round of contact_manifold (see there), when the first clipping lost I's vertex
 /// that realises the face gap. If the other shape's best face is better than the reference face
-/// by more than the gaps' rounding (the coherence rule kept A's face, kReferenceFaceRelativeTolerance),
-/// clips on that face instead; otherwise on R's face. Either way it first walks to the last tied
-/// face towards the gap's vertex (tied_face_towards_support), and clips again unless that is the
-/// first round's face. Out of line, so that the common path keeps one copy of the
-/// clipping and no state for this one.
+/// by more than the gaps' rounding (the coherence rule kept A's face,
+/// kReferenceFaceRelativeTolerance), clips on that face instead; otherwise on R's face. Either way
+/// it first walks to the last tied face towards the gap's vertex (tied_face_towards_support), and
+/// clips again unless that is the first round's face. Out of line, so that the common path keeps
+/// one copy of the clipping and no state for this one.
 template <class T>
 MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipContext<T>& c,
                                                    std::uint32_t face, T face_gap,
                                                    std::uint32_t face_support) {
   const sat_detail::Face<T>& other = c.ref_b ? c.pass.a : c.pass.b;
   const bool swap = other.valid && other.gap > face_gap + c.gap_floor;
-  const ClipContext<T> swapped{c.I, c.R,  c.pass,  !c.ref_b,    c.ri,
+  const ClipContext<T> swapped{c.I,  c.R, c.pass,  !c.ref_b,    c.ri,
                                c.rr, c.r, c.scale, c.gap_floor, c.keep_limit};
   const ClipContext<T>& ctx = swap ? swapped : c;
   const TiedFace<T> from = swap ? TiedFace<T>{other.face, other.gap, other.support}
@@ -590,7 +599,8 @@ MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipCon
   // walk first (the other shape's face: fixtures/found/fuzz-1c92fd36836d21d9.json).
   const TiedFace<T> t = tied_face_towards_support(
       ctx.R, ctx.I, c.pass,
-      TiedFace<T>{from.face, from.gap, c.pass.support(ctx.R.normal(from.face), ctx.I, from.support)},
+      TiedFace<T>{from.face, from.gap,
+                  c.pass.support(ctx.R.normal(from.face), ctx.I, from.support)},
       c.gap_floor, c.scale);
   if (swap || t.face != face) clip_on_face(m, ctx, t.face, t.support);
 }
@@ -630,9 +640,9 @@ MINKOWSKI_FAST_NOINLINE void vertex_contact(Manifold<T>& m, SatCache* cache, boo
   }
   m.kind = ManifoldKind::vertex;
   m.normal = ref_is_a ? u : -u;
-  m.points[0] = make_point(ref_is_a, cr, ci, u, ref_is_a ? ra : rb, ref_is_a ? rb : ra,
-                           dist - (ra + rb),
-                           ContactFeature{FeatureType::vertex, FeatureType::vertex, rv, iv});
+  m.points[0] =
+      make_point(ref_is_a, cr, ci, u, ref_is_a ? ra : rb, ref_is_a ? rb : ra, dist - (ra + rb),
+                 ContactFeature{FeatureType::vertex, FeatureType::vertex, rv, iv});
   m.point_count = 1;
 }
 
@@ -669,8 +679,10 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   m.axes_tested += pass.tested;
   const bool best_b = pass.stopped ? pass.stopped_on_b : best_is_b(pass);
   const Face<T>& best = best_b ? pass.b : pass.a;
-  if (best_b) remember(SatAxis::face_b, 0, best.face);
-  else remember(SatAxis::face_a, best.face, 0);
+  if (best_b)
+    remember(SatAxis::face_b, 0, best.face);
+  else
+    remember(SatAxis::face_a, best.face, 0);
   if (pass.stopped) return m;
 
   // The closest features of the cores when the refinement found a vertex pair but kept the face
@@ -683,13 +695,13 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   const T gap_floor = gap_error_bound(scale);
   if (needs_refinement(a, b, best.gap, gap_floor)) {
     ++m.axes_tested;
-    const FeaturePair<T> fp =
-        closest_features(best_ref, best.face, best_inc,
-                         pass.support(best_ref.normal(best.face), best_inc, best.support), best.gap);
+    const FeaturePair<T> fp = closest_features(
+        best_ref, best.face, best_inc,
+        pass.support(best_ref.normal(best.face), best_inc, best.support), best.gap);
     if (use_vertex_axis(fp, best.gap, scale)) {
       vertex_contact(m, cache, !best_b, best_ref.vertex(fp.ref_vertex),
-                     best_inc.vertex(fp.inc_vertex), fp.dist2, fp.ref_vertex, fp.inc_vertex, ra,
-                     rb, limit);
+                     best_inc.vertex(fp.inc_vertex), fp.dist2, fp.ref_vertex, fp.inc_vertex, ra, rb,
+                     limit);
       return m;
     }
     kept_pair = fp;
@@ -702,8 +714,10 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
-    const T la2 = length_squared(a.vertex(next_index(pass.a.face, a.size())) - a.vertex(pass.a.face));
-    const T lb2 = length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
+    const T la2 =
+        length_squared(a.vertex(next_index(pass.a.face, a.size())) - a.vertex(pass.a.face));
+    const T lb2 =
+        length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
     const T tol = T(options.reference_face_relative_tolerance);
     ref_b = (diff > gap_floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
   }
@@ -717,8 +731,7 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
   // A point is kept when its separation is at most the margin, up to the gap's rounding: at an
   // exact touching contact two candidate vertices may round to 0 and +1e-16, and the contact must
   // not be lost to that (kSatGapErrorUlps, tolerances.hpp).
-  const T keep_limit =
-      speculative_margin + T(options.keep_ulps) * unit_roundoff<T>() * scale;
+  const T keep_limit = speculative_margin + T(options.keep_ulps) * unit_roundoff<T>() * scale;
   const ClipContext<T> ctx{R, I, pass, ref_b, rr, ri, r, scale, gap_floor, keep_limit};
   const T lowest = clip_on_face(m, ctx, face, face_support);
   // The deepest point lost. In exact arithmetic I's support vertex along −n lies in the closed
@@ -760,8 +773,7 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
 template <class T>
 MINKOWSKI_FAST_NOINLINE Manifold<T> contact_manifold_rescaled(const ConvexShape<T>& a,
                                                               const ConvexShape<T>& b, T f,
-                                                              T speculative_margin,
-                                                              SatCache* cache,
+                                                              T speculative_margin, SatCache* cache,
                                                               const ManifoldOptions& options) {
   Manifold<T> m = contact_manifold_unscaled(detail::scaled_copy(a, f), detail::scaled_copy(b, f),
                                             f * speculative_margin, cache, options);
@@ -779,9 +791,9 @@ MINKOWSKI_FAST_NOINLINE Manifold<T> contact_manifold_rescaled(const ConvexShape<
 /// Contact manifold of A and B by reference-face clipping.
 ///
 /// Answers: the normal n (unit, A towards B) and up to two contact points whose separation is at
-/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its own
-/// separation, measured along n from the reference face; the deepest equals −(SAT depth) when the
-/// reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
+/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its
+/// own separation, measured along n from the reference face; the deepest equals −(SAT depth) when
+/// the reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
 ///
 /// options: the tolerances, defaults as documented (ManifoldOptions).
 /// speculative_margin: >= 0 and finite; also report points up to this far apart (speculative
@@ -800,9 +812,11 @@ Manifold<T> contact_manifold(const ConvexShape<T>& a, const ConvexShape<T>& b,
     // this path allocates): the clipping multiplies one shape's edge by the other's coordinates,
     // which underflow to 0 for such cases (fixtures/found/fuzz-b83c725cdda648be.json).
     using std::max;
-    const T f = detail::working_scale(max(sat_detail::pair_scale(a, b), max(a.radius(), b.radius())));
+    const T f =
+        detail::working_scale(max(sat_detail::pair_scale(a, b), max(a.radius(), b.radius())));
     if (f != T(1))
-      return manifold_detail::contact_manifold_rescaled(a, b, f, speculative_margin, cache, options);
+      return manifold_detail::contact_manifold_rescaled(a, b, f, speculative_margin, cache,
+                                                        options);
   }
   return manifold_detail::contact_manifold_unscaled(a, b, speculative_margin, cache, options);
 }

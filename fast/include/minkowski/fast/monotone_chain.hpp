@@ -45,11 +45,10 @@
 namespace minkowski::fast {
 
 template <class Traits>
-concept MonotoneChainTraits =
-    requires(const Traits& t, const typename Traits::Point& p) {
-      { t.less(p, p) } -> std::convertible_to<bool>;
-      { t.orient(p, p, p) } -> std::convertible_to<int>;
-    };
+concept MonotoneChainTraits = requires(const Traits& t, const typename Traits::Point& p) {
+  { t.less(p, p) } -> std::convertible_to<bool>;
+  { t.orient(p, p, p) } -> std::convertible_to<int>;
+};
 
 /// Sorts `points` into the order monotone_chain requires (traits.less). std::sort: points that
 /// compare equal may end in any order, the same one for the same input.

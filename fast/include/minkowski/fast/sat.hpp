@@ -158,17 +158,18 @@ struct Face {
 
 template <class T>
 struct FacePass {
-  Face<T> a;             ///< best (or stopping) face of A
+  Face<T> a;  ///< best (or stopping) face of A
   /// Best (or stopping) face of B among those that could beat A's best; invalid if none could.
   Face<T> b;
   int tested = 0;        ///< face directions projected in full (pruned faces not counted)
   bool stopped = false;  ///< a face gap exceeded `stop`; that face is the one recorded last
   bool stopped_on_b = false;
-  bool local = false;    ///< gaps were formed in the local frame at `origin` (see height())
+  bool local = false;  ///< gaps were formed in the local frame at `origin` (see height())
   Vec2<T> origin{};
 
   /// dot(n, p − v) exactly as the pass formed its gaps, so that a point's height above a face
-  /// agrees bit for bit with the face gap it realises (the manifold's deepest point is SAT's depth).
+  /// agrees bit for bit with the face gap it realises (the manifold's deepest point is SAT's
+  /// depth).
   T height(Vec2<T> n, Vec2<T> p, Vec2<T> v) const {
     if (!local) return n.x * (p.x - v.x) + n.y * (p.y - v.y);
     return (n.x * (p.x - origin.x) + n.y * (p.y - origin.y)) -
@@ -194,7 +195,9 @@ struct FacePass {
 };
 
 template <class T>
-constexpr T square(T x) { return x * x; }
+constexpr T square(T x) {
+  return x * x;
+}
 
 // Cyclic neighbours of index i among n (no integer division: `%` by a run-time n is a 20–40
 // cycle instruction, and a manifold query needs several).
@@ -219,10 +222,10 @@ T gap_error_bound(T scale) {
 
 // ---- The face pass --------------------------------------------------------------------------
 //
-// gap_i = min_j dot(n_i, q_j − p_i) for every face i of P against the vertices q_j of Q, keeping the
-// largest; first A's faces against B's vertices, then B's faces against A's vertices. With
-// `use_stop` the pass returns as soon as a gap exceeds `stop` (the shapes are then separated by more
-// than the caller cares about). The pass is most of a manifold query, so it has two forms:
+// gap_i = min_j dot(n_i, q_j − p_i) for every face i of P against the vertices q_j of Q, keeping
+// the largest; first A's faces against B's vertices, then B's faces against A's vertices. With
+// `use_stop` the pass returns as soon as a gap exceeds `stop` (the shapes are then separated by
+// more than the caller cares about). The pass is most of a manifold query, so it has two forms:
 //
 // Small shapes (both at most kSatLocalMax vertices, the common case): both vertex lists are copied
 // once into stack arrays of x and y coordinates relative to the midpoint of A's and B's first
@@ -384,9 +387,9 @@ struct FacesFromShape {
 // a −inf start instead of the `valid` flag) is slower (docs/performance.md): the selects chain
 // every face's update to the previous one, while the jump is mostly predicted.
 template <std::size_t NP, bool Skip, class T, class Faces>
-inline bool scan_local_n(const Faces& pl, std::span<const Vec2<T>> pn,
-                         const LocalCoords<T>& ql, bool use_stop, T stop, Vec2<T> skip_dir,
-                         T par2, const FacePrune<T>& prune, Face<T>& best_out, int& tested) {
+inline bool scan_local_n(const Faces& pl, std::span<const Vec2<T>> pn, const LocalCoords<T>& ql,
+                         bool use_stop, T stop, Vec2<T> skip_dir, T par2, const FacePrune<T>& prune,
+                         Face<T>& best_out, int& tested) {
   const std::size_t nf = pn.size();
   T best_gap{};
   std::uint32_t best_face = 0;
@@ -430,9 +433,9 @@ inline bool scan_local_n(const Faces& pl, std::span<const Vec2<T>> pn,
 }
 
 template <bool Skip, class T, class Faces>
-inline bool scan_local(const Faces& pl, std::span<const Vec2<T>> pn,
-                       const LocalCoords<T>& ql, bool use_stop, T stop, Vec2<T> skip_dir, T par2,
-                       const FacePrune<T>& prune, Face<T>& best, int& tested) {
+inline bool scan_local(const Faces& pl, std::span<const Vec2<T>> pn, const LocalCoords<T>& ql,
+                       bool use_stop, T stop, Vec2<T> skip_dir, T par2, const FacePrune<T>& prune,
+                       Face<T>& best, int& tested) {
   static_assert(kSatLocalMax == 16, "update the dispatch below");
   switch (ql.padded) {
 #define MINKOWSKI_SAT_CASE(N) \
@@ -447,13 +450,14 @@ inline bool scan_local(const Faces& pl, std::span<const Vec2<T>> pn,
     MINKOWSKI_SAT_CASE(14)
     MINKOWSKI_SAT_CASE(16)
 #undef MINKOWSKI_SAT_CASE
-    default: return false;  // unreachable: 1 <= n <= kSatLocalMax
+    default:
+      return false;  // unreachable: 1 <= n <= kSatLocalMax
   }
 }
 
 template <class T>
-FacePass<T> face_pass_local(const ConvexShape<T>& a, const ConvexShape<T>& b, bool use_stop,
-                            T stop, T par2) {
+FacePass<T> face_pass_local(const ConvexShape<T>& a, const ConvexShape<T>& b, bool use_stop, T stop,
+                            T par2) {
   FacePass<T> p;
   LocalCoords<T> la, lb;
   const Vec2<T> o = T(0.5) * (a.vertex(0) + b.vertex(0));
@@ -467,8 +471,8 @@ FacePass<T> face_pass_local(const ConvexShape<T>& a, const ConvexShape<T>& b, bo
   // copy's stores, which complete meanwhile for B's faces. Copying A only when B's faces are
   // scanned would save instructions on separated queries but put the copy on the critical path
   // of every other one.
-  if (scan_local<false>(FacesFromShape<T>{a.vertices().data(), o}, a.normals(), lb, use_stop,
-                        stop, none, par2, no_prune, p.a, p.tested)) {
+  if (scan_local<false>(FacesFromShape<T>{a.vertices().data(), o}, a.normals(), lb, use_stop, stop,
+                        none, par2, no_prune, p.a, p.tested)) {
     p.stopped = true;
     return p;
   }
@@ -476,11 +480,11 @@ FacePass<T> face_pass_local(const ConvexShape<T>& a, const ConvexShape<T>& b, bo
   if (p.a.valid) {
     const std::uint32_t f = p.a.face, f1 = next_index(f, la.n);
     const FacePrune<T> prune{{la.x[f], la.x[f1]}, {la.y[f], la.y[f1]}, p.a.gap};
-    stopped_b = scan_local<true>(FacesFromCopy<T>{lb}, b.normals(), la, use_stop, stop,
-                                 a.normal(f), par2, prune, p.b, p.tested);
+    stopped_b = scan_local<true>(FacesFromCopy<T>{lb}, b.normals(), la, use_stop, stop, a.normal(f),
+                                 par2, prune, p.b, p.tested);
   } else {
-    stopped_b = scan_local<false>(FacesFromCopy<T>{lb}, b.normals(), la, use_stop, stop, none,
-                                  par2, no_prune, p.b, p.tested);
+    stopped_b = scan_local<false>(FacesFromCopy<T>{lb}, b.normals(), la, use_stop, stop, none, par2,
+                                  no_prune, p.b, p.tested);
   }
   if (stopped_b) {
     p.stopped = true;
@@ -542,8 +546,8 @@ FacePass<T> face_pass(const ConvexShape<T>& a, const ConvexShape<T>& b, bool use
   FacePass<T> p;
   const auto av = a.vertices(), an = a.normals(), bv = b.vertices(), bn = b.normals();
   const Vec2<T> none{};
-  if (scan_faces(av.data(), an.data(), an.size(), bv.data(), bv.size(), use_stop, stop, false,
-                 T(0), false, none, par2, p.a, p.tested)) {
+  if (scan_faces(av.data(), an.data(), an.size(), bv.data(), bv.size(), use_stop, stop, false, T(0),
+                 false, none, par2, p.a, p.tested)) {
     p.stopped = true;
     return p;
   }
@@ -608,9 +612,8 @@ struct FeaturePair {
 /// Closest features of one pair of core features: segment [v0, v1] (ids r0, r1) of `ref` and
 /// segment [w0, w1] (ids i0, i1) of `inc` (pass w1 = w0 for a single vertex).
 template <class T>
-FeaturePair<T> segment_pair(Vec2<T> v0, Vec2<T> v1, std::uint32_t r0, std::uint32_t r1,
-                            Vec2<T> w0, Vec2<T> w1, std::uint32_t i0, std::uint32_t i1,
-                            bool inc_point) {
+FeaturePair<T> segment_pair(Vec2<T> v0, Vec2<T> v1, std::uint32_t r0, std::uint32_t r1, Vec2<T> w0,
+                            Vec2<T> w1, std::uint32_t i0, std::uint32_t i1, bool inc_point) {
   FeaturePair<T> fp;
   if (inc_point) {
     const PointSegment<T> ps = point_segment(w0, v0, v1);
@@ -733,8 +736,10 @@ bool closest_certified(const ConvexShape<T>& ref, const ConvexShape<T>& inc,
   // four dot products, not n + m. Counter-clockwise: the edge to the next vertex r has outward
   // normal perp_right(r − vertex), the edge from the previous one perp_right(vertex − r).
   const std::size_t nr = ref.size(), ni = inc.size();
-  const Vec2<T> rp = ref.vertex(prev_index(fp.ref_vertex, nr)), rn = ref.vertex(next_index(fp.ref_vertex, nr));
-  const Vec2<T> ip = inc.vertex(prev_index(fp.inc_vertex, ni)), in = inc.vertex(next_index(fp.inc_vertex, ni));
+  const Vec2<T> rp = ref.vertex(prev_index(fp.ref_vertex, nr)),
+                rn = ref.vertex(next_index(fp.ref_vertex, nr));
+  const Vec2<T> ip = inc.vertex(prev_index(fp.inc_vertex, ni)),
+                in = inc.vertex(next_index(fp.inc_vertex, ni));
   return !further(rp - p, perp_right(p - rp), nr <= 2, T(1)) &&
          !further(rn - p, perp_right(rn - p), nr <= 2, T(1)) &&
          !further(ip - q, perp_right(q - ip), ni <= 2, T(-1)) &&
@@ -761,13 +766,13 @@ FeaturePair<T> closest_features(const ConvexShape<T>& ref, std::uint32_t face,
   const std::uint32_t r0 = face, r1 = next_index(face, ref.size());
   FeaturePair<T> fp;
   if (inc.size() == 1) {
-    fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(0), inc.vertex(0), 0u,
-                      0u, true);
+    fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(0), inc.vertex(0), 0u, 0u,
+                      true);
   } else {
     const std::uint32_t e = incident_edge(inc, ref.normal(face), support);
     const std::uint32_t e1 = next_index(e, inc.size());
-    fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(e), inc.vertex(e1), e,
-                      e1, false);
+    fp = segment_pair(ref.vertex(r0), ref.vertex(r1), r0, r1, inc.vertex(e), inc.vertex(e1), e, e1,
+                      false);
   }
   if (closest_certified(ref, inc, fp, best_gap, false)) return fp;
   // The brute-force pair is the closest by unsigned distance. Where the cores overlap (a best gap
@@ -817,8 +822,10 @@ bool needs_refinement(const ConvexShape<T>& a, const ConvexShape<T>& b, T best_g
 template <class T>
 FeaturePair<T> best_face_features(const ConvexShape<T>& a, const ConvexShape<T>& b,
                                   const FacePass<T>& pass, bool on_b, const Face<T>& best) {
-  return on_b ? closest_features(b, best.face, a, pass.support(b.normal(best.face), a, best.support), best.gap)
-              : closest_features(a, best.face, b, pass.support(a.normal(best.face), b, best.support), best.gap);
+  return on_b ? closest_features(b, best.face, a,
+                                 pass.support(b.normal(best.face), a, best.support), best.gap)
+              : closest_features(a, best.face, b,
+                                 pass.support(a.normal(best.face), b, best.support), best.gap);
 }
 
 /// Gap of the cores along a cached axis, unnormalised: gap = num / sqrt(len2) (len2 = 1 for face
@@ -836,7 +843,8 @@ AxisGap<T> cached_axis_gap(const ConvexShape<T>& a, const ConvexShape<T>& b, con
   AxisGap<T> g;
   const auto av = a.vertices(), bv = b.vertices();
   switch (c.axis) {
-    case SatAxis::none: return g;
+    case SatAxis::none:
+      return g;
     case SatAxis::face_a: {
       if (c.index_a >= a.normals().size()) return g;
       const Vec2<T> n = a.normal(c.index_a), p = av[c.index_a];
@@ -910,8 +918,8 @@ bool gap_exceeds(const AxisGap<T>& g, T r) {
 /// Cost: at most 2·n·m dot products (n, m vertex counts); a square root only for a vertex axis or
 /// a refined pair. No allocation.
 template <class T>
-SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b,
-                       SatCache* cache = nullptr, const SatOptions& options = {}) {
+SatResult<T> sat_query(const ConvexShape<T>& a, const ConvexShape<T>& b, SatCache* cache = nullptr,
+                       const SatOptions& options = {}) {
   using std::sqrt;
   using namespace sat_detail;
   SatResult<T> out;
@@ -1012,8 +1020,10 @@ bool sat_overlap(const ConvexShape<T>& a, const ConvexShape<T>& b, SatCache* cac
   const FacePass<T> pass = face_pass(a, b, true, r);
   const bool on_b = pass.stopped ? pass.stopped_on_b : best_is_b(pass);
   const Face<T>& best = on_b ? pass.b : pass.a;
-  if (on_b) remember(SatAxis::face_b, 0, best.face);
-  else remember(SatAxis::face_a, best.face, 0);
+  if (on_b)
+    remember(SatAxis::face_b, 0, best.face);
+  else
+    remember(SatAxis::face_a, best.face, 0);
   if (pass.stopped) return false;
   const T scale = pair_scale(a, b);
   if (needs_refinement(a, b, best.gap, gap_error_bound(scale))) {

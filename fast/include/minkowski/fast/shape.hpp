@@ -12,7 +12,8 @@
 //   - vertices() are in counter-clockwise order, strictly convex in exact arithmetic (the hull's
 //     orientation test is exact; collinear and welded points removed), with no two equal; size()
 //     is 1, 2 or >= 3;
-//   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] -> vertices[i+1];
+//   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] ->
+//   vertices[i+1];
 //     for size() == 2, normal(0) is the unit normal to the right of v0 -> v1 and normal(1) its
 //     opposite; for size() == 1 there are no normals;
 //   - every coordinate and the radius are finite and at most max_coordinate<T>() in magnitude.
@@ -46,7 +47,8 @@ T working_scale(T scale) {
       using std::ilogb;
       using std::ldexp;
       int k = -ilogb(scale);
-      if (k > std::numeric_limits<T>::max_exponent - 1) k = std::numeric_limits<T>::max_exponent - 1;
+      if (k > std::numeric_limits<T>::max_exponent - 1)
+        k = std::numeric_limits<T>::max_exponent - 1;
       return ldexp(T(1), k);
     }
   }
@@ -99,7 +101,10 @@ class ConvexShape {
     T best_dot = dot(vertices_[0], d);
     for (std::size_t i = 1; i < vertices_.size(); ++i) {
       const T v = dot(vertices_[i], d);
-      if (v > best_dot) { best_dot = v; best = i; }
+      if (v > best_dot) {
+        best_dot = v;
+        best = i;
+      }
     }
     return best;
   }
@@ -128,13 +133,20 @@ struct ShapeResult {
 
 inline const char* describe(ShapeError e) {
   switch (e) {
-    case ShapeError::none: return "no error";
-    case ShapeError::empty: return "shape has no points";
-    case ShapeError::too_many_points: return "shape has too many points";
-    case ShapeError::non_finite_point: return "point coordinate is NaN or infinite";
-    case ShapeError::non_finite_radius: return "radius is NaN or infinite";
-    case ShapeError::negative_radius: return "radius is negative";
-    case ShapeError::out_of_range: return "coordinate or radius too large for the number type";
+    case ShapeError::none:
+      return "no error";
+    case ShapeError::empty:
+      return "shape has no points";
+    case ShapeError::too_many_points:
+      return "shape has too many points";
+    case ShapeError::non_finite_point:
+      return "point coordinate is NaN or infinite";
+    case ShapeError::non_finite_radius:
+      return "radius is NaN or infinite";
+    case ShapeError::negative_radius:
+      return "radius is negative";
+    case ShapeError::out_of_range:
+      return "coordinate or radius too large for the number type";
   }
   return "unknown error";
 }
@@ -148,9 +160,9 @@ namespace detail {
 // cross product is not. Products that underflow keep no relative accuracy: at scale 1 the points
 // (−2^-1074, 1.00004), (0, 0), (0, 0.5) have orientation +2.5e-324 exactly, both products rounded
 // to −2^-1074, the cross came out 0 and the chain dropped a corner of the hull
-// (fixtures/found/fuzz-979ec46dc36daf46.json). Differences that round do the same at any scale: five
-// points a few ulps apart near (−2^31, −2^31) with (0, 7) gave a "hull" that visited one corner
-// twice, its two faces there opposite (fixtures/found/fuzz-7a5d8ebd1a78a9fa.json), and SAT
+// (fixtures/found/fuzz-979ec46dc36daf46.json). Differences that round do the same at any scale:
+// five points a few ulps apart near (−2^31, −2^31) with (0, 7) gave a "hull" that visited one
+// corner twice, its two faces there opposite (fixtures/found/fuzz-7a5d8ebd1a78a9fa.json), and SAT
 // answered a depth of 0 for an overlap 4.95 deep.
 //
 // So the rounded cross product decides only where its error bound proves its sign: |error| <=
@@ -231,7 +243,9 @@ inline int exact_orient_sign(Vec2<double> a, Vec2<double> b, Vec2<double> c) {
 }
 
 template <class T>
-int sign_of(T x) { return (x > T(0)) - (x < T(0)); }
+int sign_of(T x) {
+  return (x > T(0)) - (x < T(0));
+}
 
 /// Sign of orient(a, b, c) (> 0 counter-clockwise), exact: the rounded cross product where its
 /// error bound proves the sign, exact_orient_sign elsewhere. Exact number types: their own cross.
@@ -244,7 +258,8 @@ int orient_sign(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
     using std::abs;
     constexpr T u_ = unit_roundoff<T>();
     const T mag = abs(t1) + abs(t2);
-    if (mag >= normalize_below2<T>() && abs(det) > (T(3) + T(16) * u_) * u_ * mag) return sign_of(det);
+    if (mag >= normalize_below2<T>() && abs(det) > (T(3) + T(16) * u_) * u_ * mag)
+      return sign_of(det);
     return exact_orient_sign(Vec2<double>{double(a.x), double(a.y)},
                              Vec2<double>{double(b.x), double(b.y)},
                              Vec2<double>{double(c.x), double(c.y)});

@@ -8,7 +8,8 @@
 //
 // What this header answers
 //   support_index_linear(v, n, d)  index of a vertex maximizing dot(v[i], d); O(n) scan.
-//   support_index_log(v, n, d, m)  the same on a counter-clockwise strictly convex polygon, O(log n)
+//   support_index_log(v, n, d, m)  the same on a counter-clockwise strictly convex polygon, O(log
+//   n)
 //                                  (m: the largest absolute coordinate, for the tie band).
 //   support_index_climb(v, n, d, start, m)  the same by walking from a start vertex to the maximum:
 //                                  O(distance walked), a few steps when `start` was the support
@@ -21,16 +22,16 @@
 //
 // Radius policy. GJK and EPA work on the cores (radius 0): for a rounded shape the support point is
 // the core's support vertex plus r · d/|d|, so the radius only shifts h_S(d) by r|d| and never
-// changes which core vertex is chosen. The radii ra + rb are therefore applied once, at the end of a
-// query (distance − ra − rb, depth + ra + rb, witness points moved along the normal), as Box2D does
-// (b2Distance with useRadii). This keeps every iteration free of square roots.
+// changes which core vertex is chosen. The radii ra + rb are therefore applied once, at the end of
+// a query (distance − ra − rb, depth + ra + rb, witness points moved along the normal), as Box2D
+// does (b2Distance with useRadii). This keeps every iteration free of square roots.
 //
-// Ties. Several vertices may maximize dot(v, d) (an edge perpendicular to d: a "plateau", or d = 0).
-// Every function here returns one of them; which one is unspecified, and callers must not depend on
-// it. In floating point the computed dot products are each within γ2·m·(|dx| + |dy|) of the exact
-// ones (m the largest absolute coordinate), so two that differ by less than twice that may be in
-// either order exactly: a computed local maximum need not be the exact one, and a walk that
-// trusted it stopped at a vertex 21 below the maximum (detail::climb_through_ties). The
+// Ties. Several vertices may maximize dot(v, d) (an edge perpendicular to d: a "plateau", or d =
+// 0). Every function here returns one of them; which one is unspecified, and callers must not
+// depend on it. In floating point the computed dot products are each within γ2·m·(|dx| + |dy|) of
+// the exact ones (m the largest absolute coordinate), so two that differ by less than twice that
+// may be in either order exactly: a computed local maximum need not be the exact one, and a walk
+// that trusted it stopped at a vertex 21 below the maximum (detail::climb_through_ties). The
 // logarithmic and climbing searches therefore compare values with a tie band (kClimbTieUlps,
 // detail::climb_band): they step only on a rise larger than the band, walk through values within
 // it, and return a vertex whose exact value is within the band of the maximum; among vertices
@@ -60,7 +61,8 @@
 
 namespace minkowski::fast {
 
-/// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits suffice.
+/// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits
+/// suffice.
 using VertexIndex = std::uint32_t;
 
 // Search choice and tie band (kSupportLinearMaxVertices, kSupportClimbBudget, kClimbTieUlps,
@@ -103,8 +105,10 @@ MINKOWSKI_FAST_INLINE std::size_t support_index_linear(const Vec2<T>* v, std::si
 //
 // If m = 0 (rising(n-1) and not rising(0)) we are done. Otherwise m lies in [1, n-1] and the
 // predicate P(c) = "c >= m" is decided from f(c), f(c+1) and f(0) alone:
-//   rising(0):  0 starts a rising run;    c < m iff c rises and f(c) > f(0) (still climbing from 0),
-//               so P(c) = !rising(c) || f(c) < f(0)  (c past the top, or on the last climb to f(0));
+//   rising(0):  0 starts a rising run;    c < m iff c rises and f(c) > f(0) (still climbing from
+//   0),
+//               so P(c) = !rising(c) || f(c) < f(0)  (c past the top, or on the last climb to
+//               f(0));
 //   !rising(0): 0 starts a falling run;   c >= m iff c falls and f(c) > f(0) (descending towards
 //               f(n) = f(0) from the top, rather than away from f(0) at the start),
 //               so P(c) = !rising(c) && f(c) > f(0).
@@ -213,8 +217,8 @@ MINKOWSKI_FAST_NOINLINE ClimbResult climb_through_ties(const Vec2<T>* v, std::si
 // out-of-line call it costs GJK distance instructions on every query (bench/instructions.py).
 template <class T>
 MINKOWSKI_FAST_INLINE ClimbResult climb_tie(const Vec2<T>* v, std::size_t n, Vec2<T> d, T band,
-                                            std::size_t i, T h, std::size_t j, T hj,
-                                            bool forwards, std::size_t budget) {
+                                            std::size_t i, T h, std::size_t j, T hj, bool forwards,
+                                            std::size_t budget) {
   if (budget >= 3) {
     const std::size_t past = forwards ? (j + 1 == n ? 0 : j + 1) : (j == 0 ? n - 1 : j - 1);
     const std::size_t other = forwards ? (i == 0 ? n - 1 : i - 1) : (i + 1 == n ? 0 : i + 1);
@@ -284,8 +288,10 @@ std::size_t support_index_log(const Vec2<T>* v, std::size_t n, Vec2<T> d, T max_
     const T fc = dot(v[c], d);
     const bool rising = dot(v[c + 1], d) > fc;
     const bool at_or_past_top = up0 ? (!rising || fc < f0) : (!rising && fc > f0);
-    if (at_or_past_top) hi = c;
-    else lo = c + 1;
+    if (at_or_past_top)
+      hi = c;
+    else
+      lo = c + 1;
   }
   // Hill climb to the top from where the search ended, through ties (no step in the monotone
   // case; the search's comparisons may be rounding's next to a tie: detail::climb).
@@ -320,9 +326,12 @@ std::size_t support_index(const ConvexShape<T>& s, Vec2<T> d,
   const Vec2<T>* v = s.vertices().data();
   const std::size_t n = s.size();
   switch (method) {
-    case SupportMethod::linear: return support_index_linear(v, n, d);
-    case SupportMethod::logarithmic: return support_index_log(v, n, d, s.scale());
-    case SupportMethod::automatic: break;
+    case SupportMethod::linear:
+      return support_index_linear(v, n, d);
+    case SupportMethod::logarithmic:
+      return support_index_log(v, n, d, s.scale());
+    case SupportMethod::automatic:
+      break;
   }
   return n <= kSupportLinearMaxVertices ? support_index_linear(v, n, d)
                                         : support_index_log(v, n, d, s.scale());
@@ -343,9 +352,9 @@ Vec2<T> support_point(const ConvexShape<T>& s, Vec2<T> d,
 /// A point of the Minkowski difference of the cores, w = A.vertex(ia) − B.vertex(ib).
 template <class T>
 struct MinkowskiPoint {
-  Vec2<T> w;            ///< a[ia] − b[ib]
-  VertexIndex ia = 0;   ///< vertex index on A
-  VertexIndex ib = 0;   ///< vertex index on B
+  Vec2<T> w;           ///< a[ia] − b[ib]
+  VertexIndex ia = 0;  ///< vertex index on A
+  VertexIndex ib = 0;  ///< vertex index on B
 };
 
 /// Support point of A ⊖ B (cores) in direction d: argmax over a of dot(a, d) minus
@@ -430,9 +439,12 @@ MINKOWSKI_FAST_INLINE MinkowskiPoint<T> support_difference(CoreView<T> a, CoreVi
 template <class F>
 decltype(auto) with_support(SupportMethod method, F&& f) {
   switch (method) {
-    case SupportMethod::linear: return f.template operator()<LinearSupport>();
-    case SupportMethod::logarithmic: return f.template operator()<LogSupport>();
-    case SupportMethod::automatic: break;
+    case SupportMethod::linear:
+      return f.template operator()<LinearSupport>();
+    case SupportMethod::logarithmic:
+      return f.template operator()<LogSupport>();
+    case SupportMethod::automatic:
+      break;
   }
   return f.template operator()<AutoSupport>();
 }

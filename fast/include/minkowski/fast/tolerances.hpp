@@ -14,7 +14,9 @@ namespace minkowski::fast {
 
 /// Unit roundoff u of T: 2^-53 for double, 2^-24 for float.
 template <class T>
-constexpr T unit_roundoff() { return std::numeric_limits<T>::epsilon() / T(2); }
+constexpr T unit_roundoff() {
+  return std::numeric_limits<T>::epsilon() / T(2);
+}
 
 // ---- Shapes (shape.hpp) ---------------------------------------------------------------------
 
@@ -133,7 +135,9 @@ inline constexpr double kEpaToleranceUlps = 16.0;
 
 /// Default EPA relative tolerance as a number of T: kEpaToleranceUlps · u.
 template <class T>
-constexpr T epa_default_relative_tolerance() { return T(kEpaToleranceUlps) * unit_roundoff<T>(); }
+constexpr T epa_default_relative_tolerance() {
+  return T(kEpaToleranceUlps) * unit_roundoff<T>();
+}
 
 /// EPA's start (docs/design.md, "EPA: origin on a simplex edge"): the origin lies on the edge
 /// (p, q) of the GJK triangle when |cross(p, q)| <= kEpaNearEdgeUlps · u · |p|₁ · |q|₁. The

@@ -27,25 +27,38 @@ struct Vec2 {
 
 /// a · b
 template <class T>
-constexpr T dot(Vec2<T> a, Vec2<T> b) { return a.x * b.x + a.y * b.y; }
+constexpr T dot(Vec2<T> a, Vec2<T> b) {
+  return a.x * b.x + a.y * b.y;
+}
 
 /// a × b, the z-component of the 3D cross product: > 0 when b is counter-clockwise of a.
 template <class T>
-constexpr T cross(Vec2<T> a, Vec2<T> b) { return a.x * b.y - a.y * b.x; }
+constexpr T cross(Vec2<T> a, Vec2<T> b) {
+  return a.x * b.y - a.y * b.x;
+}
 
 /// a rotated by +90° (counter-clockwise).
 template <class T>
-constexpr Vec2<T> perp_left(Vec2<T> a) { return {-a.y, a.x}; }
+constexpr Vec2<T> perp_left(Vec2<T> a) {
+  return {-a.y, a.x};
+}
 
 /// a rotated by -90° (clockwise): the outward normal of a counter-clockwise edge direction a.
 template <class T>
-constexpr Vec2<T> perp_right(Vec2<T> a) { return {a.y, -a.x}; }
+constexpr Vec2<T> perp_right(Vec2<T> a) {
+  return {a.y, -a.x};
+}
 
 template <class T>
-constexpr T length_squared(Vec2<T> a) { return dot(a, a); }
+constexpr T length_squared(Vec2<T> a) {
+  return dot(a, a);
+}
 
 template <class T>
-T length(Vec2<T> a) { using std::sqrt; return sqrt(dot(a, a)); }
+T length(Vec2<T> a) {
+  using std::sqrt;
+  return sqrt(dot(a, a));
+}
 
 /// The squared length below which a computed dot(d, d) may carry subnormal rounding: min normal /
 /// epsilon², i.e. |d| below sqrt(min normal)/epsilon = 2^-459 ≈ 6.7e-139 in double, 2^-40 ≈
@@ -86,6 +99,8 @@ Vec2<T> unit_vector(Vec2<T> d, T d2) {
 /// Orientation of the triangle (a, b, c): > 0 counter-clockwise, < 0 clockwise, 0 collinear
 /// (as computed in T: near-collinear triples may get either sign; see reference/ for exact).
 template <class T>
-constexpr T orient(Vec2<T> a, Vec2<T> b, Vec2<T> c) { return cross(b - a, c - a); }
+constexpr T orient(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
+  return cross(b - a, c - a);
+}
 
 }  // namespace minkowski::fast

@@ -30,9 +30,12 @@ struct BoundRow {
 /// the depth's k (allowance()).
 inline constexpr BoundRow kBoundsTable[] = {
     // SAT: relation, distance, depth, normal.
-    {Algorithm::sat, Precision::double_, Field::relation, 5, "by design: a closest vertex pair within kSatVertexAxisUlps = 4 u·S of the face gap is not preferred, plus ~1 u·S of distance rounding"},
+    {Algorithm::sat, Precision::double_, Field::relation, 5,
+     "by design: a closest vertex pair within kSatVertexAxisUlps = 4 u·S of the face gap is not "
+     "preferred, plus ~1 u·S of distance rounding"},
     {Algorithm::sat, Precision::single, Field::relation, 5, "by design, as in double"},
-    {Algorithm::sat, Precision::double_, Field::distance, 8, "above the campaigns' maxima (two ulps of a distance longer than S); as GJK's distance"},
+    {Algorithm::sat, Precision::double_, Field::distance, 8,
+     "above the campaigns' maxima (two ulps of a distance longer than S); as GJK's distance"},
     {Algorithm::sat, Precision::single, Field::distance, 8, "above the campaigns' maxima"},
     {Algorithm::sat, Precision::double_, Field::depth, 8, "above the campaigns' maxima"},
     {Algorithm::sat, Precision::single, Field::depth, 8, "above the campaigns' maxima"},
@@ -40,29 +43,47 @@ inline constexpr BoundRow kBoundsTable[] = {
     {Algorithm::sat, Precision::single, Field::normal, 12, "above the campaigns' maxima"},
     // GJK: relation, distance, witness points.
     {Algorithm::gjk, Precision::double_, Field::relation, 2, "above the campaigns' maxima"},
-    {Algorithm::gjk, Precision::single, Field::relation, 6, "above the long campaign's maximum (scale family)"},
-    {Algorithm::gjk, Precision::double_, Field::distance, 8, "above the campaigns' maxima (degenerate family)"},
-    {Algorithm::gjk, Precision::single, Field::distance, 8, "above the campaigns' maxima (scale family)"},
-    {Algorithm::gjk, Precision::double_, Field::witness, 8, "as the distance: the witnesses' gap |b − a| is a distance"},
-    {Algorithm::gjk, Precision::single, Field::witness, 8, "as the distance: the witnesses' gap |b − a| is a distance"},
+    {Algorithm::gjk, Precision::single, Field::relation, 6,
+     "above the long campaign's maximum (scale family)"},
+    {Algorithm::gjk, Precision::double_, Field::distance, 8,
+     "above the campaigns' maxima (degenerate family)"},
+    {Algorithm::gjk, Precision::single, Field::distance, 8,
+     "above the campaigns' maxima (scale family)"},
+    {Algorithm::gjk, Precision::double_, Field::witness, 8,
+     "as the distance: the witnesses' gap |b − a| is a distance"},
+    {Algorithm::gjk, Precision::single, Field::witness, 8,
+     "as the distance: the witnesses' gap |b − a| is a distance"},
     // EPA (GJK + EPA): as GJK when separated, and depth and normal when overlapping.
     {Algorithm::epa, Precision::double_, Field::relation, 2, "GJK's relation"},
     {Algorithm::epa, Precision::single, Field::relation, 6, "GJK's relation"},
     {Algorithm::epa, Precision::double_, Field::distance, 8, "GJK's distance"},
     {Algorithm::epa, Precision::single, Field::distance, 8, "GJK's distance"},
-    {Algorithm::epa, Precision::double_, Field::depth, 48, "above EPA's guarantee: termination tolerance kEpaToleranceUlps·u·(Sa + Sb) <= 32 u·S plus ~12 u·S of rounding"},
-    {Algorithm::epa, Precision::single, Field::depth, 64, "above EPA's guarantee, as in double, with float's rounding"},
-    {Algorithm::epa, Precision::double_, Field::normal, 48, "as EPA's depth: the normal is judged as the move normal × depth"},
-    {Algorithm::epa, Precision::single, Field::normal, 64, "as EPA's depth: the normal is judged as the move normal × depth"},
-    {Algorithm::epa, Precision::double_, Field::witness, 8, "GJK's witnesses when separated (EPA answers them)"},
-    {Algorithm::epa, Precision::single, Field::witness, 8, "GJK's witnesses when separated (EPA answers them)"},
+    {Algorithm::epa, Precision::double_, Field::depth, 48,
+     "above EPA's guarantee: termination tolerance kEpaToleranceUlps·u·(Sa + Sb) <= 32 u·S plus "
+     "~12 u·S of rounding"},
+    {Algorithm::epa, Precision::single, Field::depth, 64,
+     "above EPA's guarantee, as in double, with float's rounding"},
+    {Algorithm::epa, Precision::double_, Field::normal, 48,
+     "as EPA's depth: the normal is judged as the move normal × depth"},
+    {Algorithm::epa, Precision::single, Field::normal, 64,
+     "as EPA's depth: the normal is judged as the move normal × depth"},
+    {Algorithm::epa, Precision::double_, Field::witness, 8,
+     "GJK's witnesses when separated (EPA answers them)"},
+    {Algorithm::epa, Precision::single, Field::witness, 8,
+     "GJK's witnesses when separated (EPA answers them)"},
     // The clipping manifold: SAT's relation and axis, and where its contact points lie.
-    {Algorithm::manifold, Precision::double_, Field::relation, 5, "as SAT, whose relation the manifold reports"},
-    {Algorithm::manifold, Precision::single, Field::relation, 5, "as SAT, whose relation the manifold reports"},
-    {Algorithm::manifold, Precision::double_, Field::depth, 8, "as SAT, whose axis the manifold uses"},
-    {Algorithm::manifold, Precision::single, Field::depth, 8, "as SAT, whose axis the manifold uses"},
-    {Algorithm::manifold, Precision::double_, Field::contacts, 24, "above the campaigns' maxima (near_touching family)"},
-    {Algorithm::manifold, Precision::single, Field::contacts, 12, "above the campaigns' maxima (convex family)"},
+    {Algorithm::manifold, Precision::double_, Field::relation, 5,
+     "as SAT, whose relation the manifold reports"},
+    {Algorithm::manifold, Precision::single, Field::relation, 5,
+     "as SAT, whose relation the manifold reports"},
+    {Algorithm::manifold, Precision::double_, Field::depth, 8,
+     "as SAT, whose axis the manifold uses"},
+    {Algorithm::manifold, Precision::single, Field::depth, 8,
+     "as SAT, whose axis the manifold uses"},
+    {Algorithm::manifold, Precision::double_, Field::contacts, 24,
+     "above the campaigns' maxima (near_touching family)"},
+    {Algorithm::manifold, Precision::single, Field::contacts, 12,
+     "above the campaigns' maxima (convex family)"},
     // Closest internal vertices: not judged (is_judged), reported only to show where it fails.
     {Algorithm::internal_vertices, Precision::double_, Field::relation, 1e300, "not judged"},
     {Algorithm::internal_vertices, Precision::single, Field::relation, 1e300, "not judged"},
@@ -75,7 +96,8 @@ inline constexpr BoundRow kBoundsTable[] = {
 /// The manifold's contact depths may exceed the exact depth by its own reference-face tolerance
 /// (fast::kReferenceFaceRelativeTolerance of the shorter face, which is at most 2·sqrt(2)·S
 /// long): Bounds::tau_contact_depth_relative of the manifold. It applies to contact depths only.
-inline constexpr double kManifoldContactDepthTauRelative = 3 * fast::kReferenceFaceRelativeTolerance;
+inline constexpr double kManifoldContactDepthTauRelative =
+    3 * fast::kReferenceFaceRelativeTolerance;
 
 /// Bounds for `alg` in precision `p`: the k of its rows in kBoundsTable, u set to that
 /// precision's unit roundoff, min_scale to min_judged_scale(p).

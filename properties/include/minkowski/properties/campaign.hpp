@@ -42,10 +42,10 @@ using Answerer = std::function<EngineReply(const fixtures::Case&)>;
 /// What is judged: a name (the first part of its cells' keys), the precision whose bounds it is
 /// held to, and how it answers.
 struct Subject {
-  std::string name;          ///< "sat", "gjk", …, or "exec"
+  std::string name;  ///< "sat", "gjk", …, or "exec"
   Precision precision{};
   Bounds bounds;
-  bool judged = true;        ///< false: errors reported, never violations (internal_vertices)
+  bool judged = true;  ///< false: errors reported, never violations (internal_vertices)
   Answerer answer;
   bool in_case_order = false;  ///< asked from one thread, in case order (an external process)
   /// Set for the fast library's subjects: the campaign then answers from the case's shapes
@@ -53,7 +53,8 @@ struct Subject {
   std::optional<Algorithm> fast_algorithm;
 };
 
-/// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the case).
+/// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the
+/// case).
 Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds);
 
 struct CampaignOptions {
@@ -62,8 +63,8 @@ struct CampaignOptions {
   std::vector<Precision> precisions = {Precision::single, Precision::double_};
   std::uint64_t cases_per_family = 1000;
   std::uint64_t seed = kDefaultSeed;
-  unsigned threads = 0;             ///< 0: all cores
-  unsigned shard = 0, shards = 1;   ///< this run takes cases i with i % shards == shard
+  unsigned threads = 0;            ///< 0: all cores
+  unsigned shard = 0, shards = 1;  ///< this run takes cases i with i % shards == shard
   /// Bounds to judge with; default bounds_for().
   std::function<Bounds(Algorithm, Precision)> bounds = bounds_for;
   /// An external engine judged besides (or, with `algorithms` empty, instead of) the fast
@@ -75,12 +76,12 @@ struct CampaignOptions {
 struct Violation {
   GeneratedCase generated;
   std::uint64_t index = 0;  ///< case index within its family
-  Algorithm algorithm{};     ///< meaningful when subject names a fast algorithm
-  std::string subject;       ///< the subject's name ("sat", …, "exec")
+  Algorithm algorithm{};    ///< meaningful when subject names a fast algorithm
+  std::string subject;      ///< the subject's name ("sat", …, "exec")
   Precision precision{};
   FastAnswer fast;
-  std::string what;          ///< the judge's summary of the failing field, or the failure message
-  std::string protocol;      ///< "" for a tolerance violation, else the EngineOutcome ("crash", …)
+  std::string what;      ///< the judge's summary of the failing field, or the failure message
+  std::string protocol;  ///< "" for a tolerance violation, else the EngineOutcome ("crash", …)
 };
 
 /// A log-scale histogram of errors in units of u·S: exact to merge (shards add bin by bin), and
@@ -152,7 +153,8 @@ struct Judgement {
   bool violation = false;          ///< judged and failed, or a protocol failure
   std::string what;
 };
-Judgement judge_subject(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact);
+Judgement judge_subject(const Subject& s, const fixtures::Case& c,
+                        const reference::PairAnswer& exact);
 /// Judges a reply already obtained from `s` (the campaign asks an engine on its own thread).
 Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact,
                       EngineReply reply);

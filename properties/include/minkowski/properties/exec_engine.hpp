@@ -43,7 +43,17 @@ inline constexpr int kDefaultMaxRestarts = 20;
 /// Characters of an offending line quoted in a message.
 inline constexpr std::size_t kQuoteChars = 200;
 
-enum class EngineOutcome { answer, skip, malformed, missing, crash, timeout, extra_output, exhausted, interrupted };
+enum class EngineOutcome {
+  answer,
+  skip,
+  malformed,
+  missing,
+  crash,
+  timeout,
+  extra_output,
+  exhausted,
+  interrupted
+};
 const char* to_string(EngineOutcome o);
 
 struct EngineReply {

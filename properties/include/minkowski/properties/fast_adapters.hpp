@@ -24,7 +24,8 @@ namespace minkowski::properties {
 
 /// Runs `alg` in precision T (float or double) on case `c`.
 template <class T>
-std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c, std::string* why_not = nullptr);
+std::optional<FastAnswer> run_fast(Algorithm alg, const fixtures::Case& c,
+                                   std::string* why_not = nullptr);
 
 /// A case's two shapes in precision T, built once for every algorithm asked about them: building
 /// them (make_shape's exact hull and weld, two allocations each) costs more than most queries,
@@ -64,8 +65,10 @@ FastAnswer to_answer(const fast::Manifold<T>& m, bool with_normal = true);
 template <class T>
 std::optional<fast::ConvexShape<T>> to_fast_shape(const reference::Shape& s, std::string* why_not);
 
-extern template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&, std::string*);
-extern template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&, std::string*);
+extern template std::optional<FastAnswer> run_fast<float>(Algorithm, const fixtures::Case&,
+                                                          std::string*);
+extern template std::optional<FastAnswer> run_fast<double>(Algorithm, const fixtures::Case&,
+                                                           std::string*);
 extern template FastPair<float> make_fast_pair<float>(const fixtures::Case&);
 extern template FastPair<double> make_fast_pair<double>(const fixtures::Case&);
 extern template std::optional<FastAnswer> run_fast<float>(Algorithm, const FastPair<float>&);

@@ -23,9 +23,9 @@
 //
 // Output: a Manifold (manifold.hpp) with kind = vertex, up to two points, every point with the SAME
 // separation −depth. For a point from A's vertex, point_a is that vertex's surface point and
-// point_b = point_a − depth·n; for a point from B's vertex, point_b is the vertex's surface point and
-// point_a = point_b + depth·n. The id names the vertex on its own shape and FeatureType::none on
-// the other.
+// point_b = point_a − depth·n; for a point from B's vertex, point_b is the vertex's surface point
+// and point_a = point_b + depth·n. The id names the vertex on its own shape and FeatureType::none
+// on the other.
 //
 // Failure modes (documented, and tested, on purpose):
 //   - Crossing edges with no vertex inside: two shapes whose edges cross while neither has a
@@ -81,7 +81,8 @@ bool contains(const ConvexShape<T>& s, Vec2<T> q) {
   if (h <= T(0)) return true;  // inside the core
   if (h > r) return false;     // beyond some face by more than the radius
   for (std::size_t i = 0; i < n; ++i)
-    if (distance2_to_segment(q, s.vertex(i), s.vertex(sat_detail::next_index(i, n))) <= r2) return true;
+    if (distance2_to_segment(q, s.vertex(i), s.vertex(sat_detail::next_index(i, n))) <= r2)
+      return true;
   return false;
 }
 
@@ -106,13 +107,13 @@ void add_internal(Manifold<T>& m, const ConvexShape<T>& p, const ConvexShape<T>&
     if (p_is_a) {
       mp.point_a = q;
       mp.point_b = q - depth * normal;
-      mp.id = ContactFeature{FeatureType::vertex, FeatureType::none,
-                             static_cast<std::uint32_t>(i), 0};
+      mp.id =
+          ContactFeature{FeatureType::vertex, FeatureType::none, static_cast<std::uint32_t>(i), 0};
     } else {
       mp.point_b = q;
       mp.point_a = q + depth * normal;
-      mp.id = ContactFeature{FeatureType::none, FeatureType::vertex, 0,
-                             static_cast<std::uint32_t>(i)};
+      mp.id =
+          ContactFeature{FeatureType::none, FeatureType::vertex, 0, static_cast<std::uint32_t>(i)};
     }
     mp.point = T(0.5) * (mp.point_a + mp.point_b);
   };
@@ -133,8 +134,9 @@ void add_internal(Manifold<T>& m, const ConvexShape<T>& p, const ConvexShape<T>&
 /// points for overlapping shapes with crossing edges is the expected, documented outcome.
 /// Preconditions: normal unit, from A towards B; depth >= 0 (a negative depth returns no point).
 template <class T>
-fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a, const fast::ConvexShape<T>& b,
-                                      fast::Vec2<T> normal, T depth) {
+fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a,
+                                            const fast::ConvexShape<T>& b, fast::Vec2<T> normal,
+                                            T depth) {
   fast::Manifold<T> m;
   m.normal = normal;
   if (depth < T(0)) return m;
@@ -147,7 +149,8 @@ fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a, const
 
 /// The same, with the normal and depth of sat_query(a, b). Separated shapes give no point.
 template <class T>
-fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a, const fast::ConvexShape<T>& b) {
+fast::Manifold<T> closest_internal_vertices(const fast::ConvexShape<T>& a,
+                                            const fast::ConvexShape<T>& b) {
   const fast::SatResult<T> s = fast::sat_query(a, b);
   if (!s.intersects) {
     fast::Manifold<T> m;

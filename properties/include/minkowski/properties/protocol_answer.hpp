@@ -16,6 +16,7 @@ FastAnswer from_protocol(const fixtures::ProtocolAnswer& p);
 
 /// Reads one protocol answer line (fixtures::read_answer_line). Returns the answer; or nullopt
 /// with *skip set for {"skip": true}; or nullopt with *error naming the field when malformed.
-std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip, std::string* error);
+std::optional<FastAnswer> parse_protocol_answer(const std::string& line, bool* skip,
+                                                std::string* error);
 
 }  // namespace minkowski::properties

@@ -45,9 +45,9 @@ enum class Field {
   contacts,       ///< where contact points lie; k_contact
   contact_depth,  ///< each contact's depth; judged with k_depth (no k of its own)
 };
-inline constexpr std::array<Field, 7> kAllFields = {Field::relation, Field::distance, Field::depth,
-                                                    Field::normal,   Field::witness,  Field::contacts,
-                                                    Field::contact_depth};
+inline constexpr std::array<Field, 7> kAllFields = {
+    Field::relation, Field::distance, Field::depth,        Field::normal,
+    Field::witness,  Field::contacts, Field::contact_depth};
 const char* to_string(Field f);
 /// The inverse of to_string; nullopt for a name that is no field.
 std::optional<Field> field_from_string(std::string_view s);
@@ -74,8 +74,8 @@ struct Bounds {
 /// What judge() allows one field on a case of scale S: |error| <= k·u·S + tau.
 struct Allowance {
   double k = 0;    ///< in units of u·S; 0 when `b` bounds no such field
-  double tau = 0;  ///< absolute, at this S: the Bounds' tau, its tau_relative·S and, for contact depths,
-                   ///< tau_contact_depth_relative·S
+  double tau = 0;  ///< absolute, at this S: the Bounds' tau, its tau_relative·S and, for contact
+                   ///< depths, tau_contact_depth_relative·S
 };
 
 /// The allowance of `field` under `b` for a case of scale S — the one table of k and tau per

@@ -79,7 +79,9 @@ struct RationalPoint {
   Rational y;
   friend bool operator==(const RationalPoint&, const RationalPoint&) = default;
 };
-inline RationalPoint to_rational(const ExactPoint& p) { return {to_rational(p.x), to_rational(p.y)}; }
+inline RationalPoint to_rational(const ExactPoint& p) {
+  return {to_rational(p.x), to_rational(p.y)};
+}
 
 /// "p/q" in lowest terms ("p" when q = 1).
 std::string to_string(const Rational& r);

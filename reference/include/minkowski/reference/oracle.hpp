@@ -2,11 +2,11 @@
 // minkowski/reference/oracle.hpp — exact answers for a pair of shapes.
 //
 // Everything is decided on the Minkowski difference D = A − B = hull{a_i − b_j} ⊕ disc(r_a + r_b)
-// (docs/design.md, "Shape model"): the shapes intersect iff the origin lies in D, their distance is the distance from
-// the origin to D, and their penetration depth is the distance from the origin to D's boundary.
-// D's core points a_i − b_j are formed exactly (ExactPoint), from the hull vertices of A and of B
-// only (D's hull vertices are always among those differences), and D's hull comes from
-// hull_qhull_certified (Qhull proposes, exact predicates certify).
+// (docs/design.md, "Shape model"): the shapes intersect iff the origin lies in D, their distance is
+// the distance from the origin to D, and their penetration depth is the distance from the origin to
+// D's boundary. D's core points a_i − b_j are formed exactly (ExactPoint), from the hull vertices
+// of A and of B only (D's hull vertices are always among those differences), and D's hull comes
+// from hull_qhull_certified (Qhull proposes, exact predicates certify).
 //
 // Exactness:
 //   - relation is exact (for radius r > 0: compare the rational q with r², never a square root);
@@ -15,8 +15,8 @@
 //   - directions are exact rational vectors (not normalized); witness points are exact rationals
 //     on the cores, and 256-bit on the rounded surfaces.
 //
-// Conventions (docs/design.md, "The --exec protocol"): normals point from A towards B; translating B by
-// the minimum translation vector separates or leaves the shapes touching. Shapes are closed:
+// Conventions (docs/design.md, "The --exec protocol"): normals point from A towards B; translating
+// B by the minimum translation vector separates or leaves the shapes touching. Shapes are closed:
 // touching means distance exactly 0.
 //
 // Failure cases: InputError for a shape that is not one (see validate()). Nothing else throws
@@ -69,10 +69,10 @@ struct Witness {
 struct PairAnswer {
   Relation relation = Relation::separated;
   CoreLocation core_location = CoreLocation::outside;
-  Rational radius;          ///< r_a + r_b, exact
-  Rational core_squared;    ///< squared distance from the origin to core(D)'s boundary (outside:
-                            ///< to core(D); inside: depth below its boundary; boundary: 0)
-  Real signed_distance;     ///< > 0 separated, 0 touching, < 0 overlapping (depth = −this)
+  Rational radius;        ///< r_a + r_b, exact
+  Rational core_squared;  ///< squared distance from the origin to core(D)'s boundary (outside:
+                          ///< to core(D); inside: depth below its boundary; boundary: 0)
+  Real signed_distance;   ///< > 0 separated, 0 touching, < 0 overlapping (depth = −this)
   /// Both radii 0: the exact squared distance (separated), squared depth (overlapping), or 0.
   std::optional<Rational> squared;
   /// Closest points when the origin is not inside core(D) (always when separated or touching).
@@ -83,8 +83,8 @@ struct PairAnswer {
   std::vector<DirectionSet> directions;
   // Provenance of the hull (for reports).
   HullSource hull_source = HullSource::exact_only;
-  std::uint32_t difference_points = 0;   ///< |hull(A)| · |hull(B)|
-  std::uint32_t difference_vertices = 0; ///< vertices of core(D)'s hull
+  std::uint32_t difference_points = 0;    ///< |hull(A)| · |hull(B)|
+  std::uint32_t difference_vertices = 0;  ///< vertices of core(D)'s hull
   HullStats stats;
 };
 

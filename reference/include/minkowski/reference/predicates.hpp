@@ -45,9 +45,12 @@ inline bool coord_in_range(double v, double lo_min) {
 }  // namespace detail
 /// Inline: called for every point of every hull.
 inline bool in_expansion_domain(const ExactCoord& c) {
-  return detail::coord_in_range(c.hi, kExpansionMin) && detail::coord_in_range(c.lo, kExpansionLoMin);
+  return detail::coord_in_range(c.hi, kExpansionMin) &&
+         detail::coord_in_range(c.lo, kExpansionLoMin);
 }
-inline bool in_expansion_domain(const ExactPoint& p) { return in_expansion_domain(p.x) && in_expansion_domain(p.y); }
+inline bool in_expansion_domain(const ExactPoint& p) {
+  return in_expansion_domain(p.x) && in_expansion_domain(p.y);
+}
 
 /// Sign of orient(p, q, r) = (q − p) × (r − p): +1 when p, q, r turn counter-clockwise, −1
 /// clockwise, 0 collinear — exactly. `use_expansions` must be false unless all three points are

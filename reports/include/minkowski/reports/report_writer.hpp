@@ -11,7 +11,8 @@
 //                                          sweep_<tolerance>.svg for each of sweep_names()
 //   4 float against double                 float_vs_double.csv, float_vs_double.svg
 //   5 contact points                       contacts.csv, contact_example.json,
-//                                          contact_example_{manifold,internal_vertices}.svg (render)
+//                                          contact_example_{manifold,internal_vertices}.svg
+//                                          (render)
 //   6 the reference                        reference.csv
 //   7 time per case                        timing.csv, timing.svg
 //   8 engines (--engine NAME=summary.json) engine_<name>.csv; with --engine-classes
@@ -35,10 +36,10 @@
 namespace minkowski::reports {
 
 struct EngineInput {
-  std::string name;          ///< label given on the command line
-  std::string path;          ///< the summary file
+  std::string name;  ///< label given on the command line
+  std::string path;  ///< the summary file
   properties::Summary summary;
-  nlohmann::json raw;        ///< the file as read: optional extra keys (e.g. "worst_cases")
+  nlohmann::json raw;  ///< the file as read: optional extra keys (e.g. "worst_cases")
   /// The engine's failure classes (examples/engines/<engine>/classes.json: name, kind defect |
   /// design, fields, fixtures, repro), with the folder its paths are relative to; empty if none.
   nlohmann::json classes;
@@ -47,11 +48,11 @@ struct EngineInput {
 
 struct ReportInput {
   properties::Summary summary;
-  std::string provenance;    ///< how the summary was obtained (the command, or the files)
+  std::string provenance;  ///< how the summary was obtained (the command, or the files)
   std::vector<EngineInput> engines;
   SampleOptions sample;
   std::filesystem::path out;
-  bool plots = true;         ///< false: tables only (gnuplot missing)
+  bool plots = true;  ///< false: tables only (gnuplot missing)
 };
 
 struct ReportOutcome {

@@ -46,24 +46,25 @@ struct SweepPoint {
   bool is_default = false;
   std::uint64_t judged = 0, failures = 0;  ///< cases judged; of them, violating bounds_for
   double max_error = 0, p99_error = 0;     ///< of `field`, in u·S
-  double mean_iterations = 0;  ///< support evaluations per case (GJK, EPA's); axes tested (SAT, manifold)
+  double mean_iterations =
+      0;  ///< support evaluations per case (GJK, EPA's); axes tested (SAT, manifold)
 };
 
 struct TimingRow {
   std::string family;
   std::uint64_t cases = 0;
-  double exact_us = 0;                     ///< median, reference::query(Detail::magnitudes)
-  std::map<std::string, double> fast_ns;   ///< algorithm -> median ns per query (double)
+  double exact_us = 0;                    ///< median, reference::query(Detail::magnitudes)
+  std::map<std::string, double> fast_ns;  ///< algorithm -> median ns per query (double)
 };
 
 struct ContactRow {
-  std::string method;      ///< "manifold" (clipping) or "internal_vertices"
+  std::string method;  ///< "manifold" (clipping) or "internal_vertices"
   std::string precision;
-  std::uint64_t overlapping = 0;        ///< cases the exact answer calls overlapping
-  std::uint64_t no_points = 0;          ///< of them, answered with no contact point
-  std::uint64_t off_surface = 0;        ///< a contact judged outside the manifold's bounds
-  std::uint64_t single_depth = 0;       ///< 2 points with equal depths where clipping's differ
-  std::uint64_t points = 0;             ///< contact points reported in all
+  std::uint64_t overlapping = 0;   ///< cases the exact answer calls overlapping
+  std::uint64_t no_points = 0;     ///< of them, answered with no contact point
+  std::uint64_t off_surface = 0;   ///< a contact judged outside the manifold's bounds
+  std::uint64_t single_depth = 0;  ///< 2 points with equal depths where clipping's differ
+  std::uint64_t points = 0;        ///< contact points reported in all
 };
 
 struct WorstCase {

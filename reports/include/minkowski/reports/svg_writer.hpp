@@ -21,14 +21,18 @@ struct SvgPoint {
 struct SvgStyle {
   SvgStyle(std::string stroke_ = "black", double stroke_width_ = 1, std::string fill_ = "none",
            double fill_opacity_ = 1, std::string dash_ = "", std::string marker_end_ = "")
-      : stroke(std::move(stroke_)), stroke_width(stroke_width_), fill(std::move(fill_)),
-        fill_opacity(fill_opacity_), dash(std::move(dash_)), marker_end(std::move(marker_end_)) {}
+      : stroke(std::move(stroke_)),
+        stroke_width(stroke_width_),
+        fill(std::move(fill_)),
+        fill_opacity(fill_opacity_),
+        dash(std::move(dash_)),
+        marker_end(std::move(marker_end_)) {}
   std::string stroke;
   double stroke_width;
   std::string fill;
   double fill_opacity;
-  std::string dash;         ///< stroke-dasharray, e.g. "4 3"
-  std::string marker_end;   ///< id of a marker defined with arrow_marker()
+  std::string dash;        ///< stroke-dasharray, e.g. "4 3"
+  std::string marker_end;  ///< id of a marker defined with arrow_marker()
 };
 
 class SvgWriter {
@@ -44,8 +48,9 @@ class SvgWriter {
   void circle(SvgPoint c, double r, const SvgStyle& s, const std::string& cls = "");
   void line(SvgPoint a, SvgPoint b, const SvgStyle& s, const std::string& cls = "");
   /// anchor: "start", "middle" or "end".
-  void text(SvgPoint at, const std::string& str, double size = 12, const std::string& anchor = "start",
-            const std::string& cls = "", const std::string& color = "black");
+  void text(SvgPoint at, const std::string& str, double size = 12,
+            const std::string& anchor = "start", const std::string& cls = "",
+            const std::string& color = "black");
   void rect(SvgPoint at, double w, double h, const SvgStyle& s, const std::string& cls = "");
   /// The finished document.
   std::string str() const;
