@@ -12,7 +12,7 @@ set -u
 src="$1"; build="$2"; cxx="${3:-g++}"; only="${4:-all}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 inc="-I$src/properties/include -I$src/fixtures/include -I$src/reference/include -I$build/generated/include"
-libs="$build/properties/libminkowski_properties.a $build/fixtures/libminkowski_fixtures.a $build/reference/libminkowski_reference.a -lrapidcheck -lfmt -lqhull_r -lmpfr -lgmp -pthread"
+libs="$build/properties/libminkowski_properties.a $build/fixtures/libminkowski_fixtures.a $build/fixtures/libminkowski_case_io.a $build/reference/libminkowski_reference.a $build/reference/libminkowski_shape_model.a -lrapidcheck -lfmt -lqhull_r -lmpfr -lgmp -pthread"
 # -O0, not the build's -O2: each mutant recompiles fast_adapters.cpp (every algorithm in float and
 # double), which compiles several times faster unoptimized. The campaigns' time is mostly the exact
 # reference, which comes optimized from the build's libraries, and every mutant dies in the first
