@@ -84,8 +84,9 @@ TEST(BoundsTable, OneRowPerCellAndBoundsForReadsIt) {
           << i;
     }
     EXPECT_EQ(properties::bounds_for(r.algorithm, r.precision).k(r.field), r.k) << i;
-    if (properties::is_judged(r.algorithm))
+    if (properties::is_judged(r.algorithm)) {
       EXPECT_GE(properties::engine_bounds(r.precision).k(r.field), r.k) << i;
+    }
   }
 }
 
