@@ -71,8 +71,8 @@ TEST_P(Fixture, Holds) {
       std::string fields;
       for (const properties::FieldVerdict& fv : v.fields)
         if (!fv.ok)
-          fields += fmt::format("\n  {}: measured {:.6g} u·S, allowed {:.6g} u·S ({})", fv.field,
-                                fv.error, fv.allowed, fv.detail);
+          fields += fmt::format("\n  {}: measured {:.6g} u·S, allowed {:.6g} u·S ({})",
+                                properties::to_string(fv.field), fv.error, fv.allowed, fv.detail);
       ADD_FAILURE() << "case " << (f.c.id.empty() ? "(no id)" : f.c.id) << ", "
                     << properties::to_string(alg) << "/" << properties::to_string(p)
                     << " at S = " << v.scale << ":" << fields;
