@@ -68,8 +68,8 @@ struct FastAnswer {
   /// How far the engine moved the input when it built its shapes (for minkowski's fast library:
   /// ConvexShape::weld_shift of A plus that of B; 0 for an `--exec` engine, whose protocol does
   /// not carry it). The answers are then exact for shapes that far from the case's, so judge()
-  /// adds it to every field's allowance, the relation band included. Ignored unless finite and
-  /// positive.
+  /// adds it to every field's allowance, the relation band included. Ignored unless positive; a
+  /// non-finite one fails the relation.
   double input_shift = 0;
 };
 
