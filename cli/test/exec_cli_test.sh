@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of `minkowski check --exec` and `replay --exec` (docs/design.md, "The --exec
 # protocol"): minkowski's own fast library behind the protocol gives 0 violations; a deliberately
-# wrong engine is caught (exit 1) and its fixture shrunk; engines that crash, hang, print garbage
+# wrong engine is caught (exit 1) and its fixture shrunk, as are an empty manifold for overlapping
+# shapes and a NaN answer (a wrong answer, not a protocol failure); engines that crash, hang, print garbage
 # or a wrong type, answer twice or exit early are each reported with their own message and never
 # waited on forever; restarts run out with exit 2; `replay --exec` with a wrong engine exits 1.
 #   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR [MINKOWSKI_EXEC_BOX2D]
@@ -63,6 +64,42 @@ print('shrunk from', orig, 'to', small)
 PY
 
 passed+=("2. wrong engine caught")
+# 2b. An empty manifold for overlapping shapes ("contacts": [] whenever it intersects): each listed
+# contact used to be judged and none were listed, so it passed. Now a `contacts` violation.
+run check --exec "$fast double | $engines/empty_contacts.py" --families containment --cases 20 --quiet \
+  --json empty.json --fixtures fx-empty >out.txt 2>err.txt; s=$?
+[ $s = 1 ] || { cat out.txt err.txt; fail "empty-contacts engine exited $s, want 1"; }
+grep -q "contacts: empty contacts" err.txt || fail "the violation must name the empty contacts: $(cat err.txt)"
+python3 - <<'PY' || fail "empty-contacts engine: summary"
+import glob, json
+c = json.load(open('empty.json'))['cells']['exec/containment/double']
+# containment: every case overlaps far beyond the relation band
+assert c['violations'] == 20 and c['fields']['contacts']['violations'] == 20, c
+assert all(c['fields'][f]['violations'] == 0 for f in c['fields'] if f != 'contacts'), c
+assert 'protocol' not in c, c
+assert glob.glob('fx-empty/*.json'), 'no fixture written'
+PY
+passed+=("2b. empty contacts caught")
+# 2c. A NaN (Python's json writes the bare token NaN, which is not JSON) for one answer: a wrong
+# answer of that case, with its fixture; not a malformed line, no restart, the campaign goes on.
+run check --exec "$fast double | $engines/nan_once.py" --families containment --cases 20 --quiet \
+  --max-restarts 0 --json nan.json --fixtures fx-nan >out.txt 2>err.txt; s=$?
+[ $s = 1 ] || { cat out.txt err.txt; fail "NaN engine exited $s, want 1"; }
+grep -q "depth: depth nan vs exact" err.txt || fail "the violation must name the NaN depth: $(cat err.txt)"
+! grep -Eq "malformed|restart|gave up" err.txt out.txt || fail "a NaN is no protocol failure: $(cat err.txt)"
+python3 - <<'PY' || fail "NaN engine: summary or fixture"
+import glob, json
+d = json.load(open('nan.json'))
+c = d['cells']['exec/containment/double']
+assert d['violations'] == 1 and c['violations'] == 1 and c['cases'] == 20, c
+assert c['fields']['depth']['violations'] == 1 and c['fields']['depth']['max'] == 'Infinity', c
+assert 'protocol' not in c, c
+files = glob.glob('fx-nan/*.json')
+assert len(files) == 1, files
+p = json.load(open(files[0]))['provenance']
+assert p['fast_answer']['depth'] == 'NaN' and 'protocol' not in p, p
+PY
+passed+=("2c. NaN answer judged")
 # 3. Broken engines: each failure reported with its own message and its case, exit 1.
 expect_failure() {  # mode, message regex, protocol kind, extra options...
   local mode="$1" msg="$2" kind="$3"; shift 3

@@ -110,7 +110,21 @@ Cell& Cell::operator+=(const Cell& o) {
   skipped += o.skipped;
   violations += o.violations;
   relation_disagreements += o.relation_disagreements;
-  for (const auto& [f, m] : o.max_error) max_error[f] = std::max(max_error[f], m);
+  for (const auto& [f, m] : o.max_error) {
+    const auto mine = max_error.find(f);
+    const auto theirs = o.max_error_allowed.find(f);
+    const bool known = theirs != o.max_error_allowed.end();
+    if (mine == max_error.end() || m > mine->second) {  // their worst case is the worst
+      max_error[f] = m;
+      if (known)
+        max_error_allowed[f] = theirs->second;
+      else
+        max_error_allowed.erase(f);
+    } else if (m == mine->second && known) {  // a tie: the smaller allowance
+      const auto [a, fresh] = max_error_allowed.try_emplace(f, theirs->second);
+      if (!fresh) a->second = std::min(a->second, theirs->second);
+    }
+  }
   for (const auto& [f, h] : o.hist) hist[f] += h;
   for (const auto& [f, n] : o.field_violations) field_violations[f] += n;
   for (const auto& [k, n] : o.protocol) protocol[k] += n;
@@ -284,6 +298,7 @@ struct Partial {
   struct FieldSlot {
     Field field;
     double* max_error;
+    double* max_error_allowed;
     Histogram* hist;
   };
   struct CellSlot {
@@ -483,13 +498,20 @@ class CampaignRun {
     Cell& cell = *slot.cell;
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const FieldVerdict& f = fields[i];
-      if (i >= slot.fields.size()) slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr});
+      if (i >= slot.fields.size())
+        slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr, nullptr});
       Partial::FieldSlot& fs = slot.fields[i];
       if (!fs.max_error || fs.field != f.field) {
         const std::string name = to_string(f.field);
-        fs = {f.field, &cell.max_error[name], &cell.hist[name]};
+        // No case yet: error 0 with an allowance larger than any, so the first case sets both.
+        fs = {f.field, &cell.max_error[name],
+              &cell.max_error_allowed.try_emplace(name, INFINITY).first->second, &cell.hist[name]};
       }
-      *fs.max_error = std::max(*fs.max_error, f.error);
+      if (f.error > *fs.max_error ||
+          (f.error == *fs.max_error && f.allowed < *fs.max_error_allowed)) {
+        *fs.max_error = f.error;
+        *fs.max_error_allowed = f.allowed;
+      }
       fs.hist->add(f.error);
       if (!f.ok && s.judged) ++cell.field_violations[to_string(f.field)];
     }

@@ -1,11 +1,31 @@
 #include "minkowski/properties/campaign_summary.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 namespace minkowski::properties {
+
+namespace {
+
+/// An error or allowance as JSON: the number, or "Infinity" for an infinite one (a NaN or
+/// infinity in an engine's answer is an infinite error; nlohmann would write null).
+nlohmann::ordered_json us_json(double d) {
+  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+  return d;
+}
+
+double us_from_json(const nlohmann::json& j) {
+  if (j.is_string()) {
+    if (j == "Infinity") return INFINITY;
+    if (j == "-Infinity") return -INFINITY;
+  }
+  return j.get<double>();  // throws for anything else
+}
+
+}  // namespace
 
 std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path) {
   std::ifstream in(path);
@@ -53,13 +73,18 @@ nlohmann::ordered_json to_json(const Summary& s) {
       for (int k = 0; k < Histogram::kBins; ++k)
         if (h.bins[k]) bins[std::to_string(k)] = h.bins[k];
       const auto fv = c.field_violations.find(f);
-      fields[f] = {{"max", c.max_error.at(f)},
-                   {"p50", h.percentile(0.5)},
-                   {"p99", h.percentile(0.99)},
-                   {"p999", h.percentile(0.999)},
-                   {"count", h.count},
-                   {"violations", fv == c.field_violations.end() ? 0 : fv->second},
-                   {"bins", bins}};
+      nlohmann::ordered_json field = {{"max", us_json(c.max_error.at(f))}};
+      // The allowance of the case with the worst error (Cell::max_error_allowed); an old summary
+      // read back has none.
+      if (const auto a = c.max_error_allowed.find(f); a != c.max_error_allowed.end())
+        field["max_allowed"] = us_json(a->second);
+      field["p50"] = h.percentile(0.5);
+      field["p99"] = h.percentile(0.99);
+      field["p999"] = h.percentile(0.999);
+      field["count"] = h.count;
+      field["violations"] = fv == c.field_violations.end() ? 0 : fv->second;
+      field["bins"] = bins;
+      fields[f] = std::move(field);
     }
     cells[key] = {{"cases", c.cases},
                   {"skipped", c.skipped},
@@ -110,7 +135,9 @@ Summary summary_from_json(const nlohmann::json& j) {
       cell.violations = c.at("violations");
       cell.relation_disagreements = c.at("relation_disagreements");
       for (const auto& [f, fj] : c.at("fields").items()) {
-        cell.max_error[f] = fj.at("max").get<double>();
+        cell.max_error[f] = us_from_json(fj.at("max"));
+        if (const auto a = fj.find("max_allowed"); a != fj.end())
+          cell.max_error_allowed[f] = us_from_json(*a);
         Histogram h;
         for (const auto& [bin, count] : fj.at("bins").items()) {
           const int k = std::stoi(bin);
@@ -161,14 +188,20 @@ Summary merge(const std::vector<Summary>& parts) {
 std::string table(const Summary& s) {
   std::ostringstream os;
   os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", "algorithm/family/precision", "cases", "skip",
-                    "viol", "worst error per field, in u·S");
+                    "viol", "worst error per field (its case's allowance), in u·S");
   for (const auto& [key, c] : s.cells) {
     std::string worst;
     for (const auto& [f, m] : c.max_error) {
+      // Beside the worst error, the allowance of that same case (k, tau, weld shift): a worst
+      // error above k with no violation is explained where it is read.
       const auto fv = c.field_violations.find(f);
-      worst += fv == c.field_violations.end()
-                   ? fmt::format("{}={:.3g} ", f, m)
-                   : fmt::format("{}={:.3g} ({} failed) ", f, m, fv->second);
+      const auto a = c.max_error_allowed.find(f);
+      std::string note;
+      if (a != c.max_error_allowed.end()) note = fmt::format("allowed {:.3g}", a->second);
+      if (fv != c.field_violations.end())
+        note += fmt::format("{}{} failed", note.empty() ? "" : ", ", fv->second);
+      worst += note.empty() ? fmt::format("{}={:.3g} ", f, m)
+                            : fmt::format("{}={:.3g} ({}) ", f, m, note);
     }
     for (const auto& [kind, n] : c.protocol) worst += fmt::format("protocol:{}={} ", kind, n);
     os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", key, c.cases, c.skipped, c.violations,

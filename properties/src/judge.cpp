@@ -136,6 +136,9 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       std::isfinite(fast.input_shift) && fast.input_shift > 0 ? fast.input_shift : 0.0;
   auto add = [&](Field field, double err_abs, double k, double tau_field, auto what) {
     const double tau = tau_field + shift;
+    // A NaN error (a NaN in the answer) is an infinite one: it fails, and it is the worst error
+    // of its cell (a NaN would compare as neither larger nor smaller than any other).
+    if (std::isnan(err_abs)) err_abs = INFINITY;
     FieldVerdict f;
     f.field = field;
     f.error = err_abs / us;
@@ -151,18 +154,26 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
 
   // Relation: a disagreement must lie inside the band |signed distance| <= k·u·S.
   const bool exact_intersects = exact.relation != reference::Relation::separated;
+  const double k_relation = allowance(b, Field::relation, v.scale).k;
   {
     FieldVerdict f;
     f.field = Field::relation;
     f.error = fast.intersects == exact_intersects ? 0 : std::fabs(sd) / us;
-    const double k = allowance(b, Field::relation, v.scale).k;
-    f.allowed = k + shift / us;
-    f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k * us + shift;
+    f.allowed = k_relation + shift / us;
+    f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k_relation * us + shift;
     if (!f.ok)
       f.detail = fmt::format(
           "fast says {}, exact is {} (signed distance {:.17g} = {:.3g} u·S), band {:.3g} u·S",
           fast.intersects ? "intersecting" : "separated", reference::to_string(exact.relation), sd,
           std::fabs(sd) / us, f.allowed);
+    // An input_shift that is not finite (NaN, or infinite: an unbounded move of the input) claims
+    // an allowance that is no bound at all; it is a wrong answer, charged to the relation, the one
+    // field every answer has (the shift widens its band first).
+    if (!std::isfinite(fast.input_shift)) {
+      f.error = INFINITY;
+      f.ok = false;
+      f.detail = fmt::format("input_shift is {}: not a finite move of the input", fast.input_shift);
+    }
     v.ok = v.ok && f.ok;
     v.fields.push_back(std::move(f));
   }
@@ -213,7 +224,9 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     std::size_t place_i = 0, depth_i = 0;
     for (std::size_t i = 0; i < fast.contacts->size(); ++i) {
       const FastContact& k = (*fast.contacts)[i];
-      const double dd = std::max({0.0, -k.depth, k.depth - exact_depth});
+      // (std::max would pass over a NaN depth: it compares as neither larger nor smaller.)
+      const double dd =
+          std::isnan(k.depth) ? INFINITY : std::max({0.0, -k.depth, k.depth - exact_depth});
       double da, db;
       if (k.point_a && k.point_b) {
         // On the surface each claims — for a polygon exactly its boundary. For a rounded shape a
@@ -244,16 +257,59 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
                          k.point[1], k.depth);
     };
     const bool none = fast.contacts->empty();
-    add_allowed(Field::contacts, worst_place, [&] {
-      return none ? std::string("no contacts")
-                  : fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da,
-                                place_db);
-    });
+    if (none) {
+      // An intersecting answer that gives `contacts` at all must give at least one where the
+      // shapes overlap beyond the relation band: the error is the exact depth the missing
+      // manifold leaves undescribed, allowed the relation band (plus the input's shift). Inside
+      // the band — touching, or overlap within rounding — an empty manifold is a fair answer.
+      add(Field::contacts, exact_depth, k_relation, 0.0, [&] {
+        return fmt::format(
+            "empty contacts: no contact point for shapes overlapping by exact depth {:.17g}, "
+            "beyond the relation band",
+            exact_depth);
+      });
+    } else {
+      add_allowed(Field::contacts, worst_place, [&] {
+        return fmt::format("{}: off A by {:.3g}, off B by {:.3g}", at(place_i), place_da, place_db);
+      });
+    }
     add_allowed(Field::contact_depth, worst_depth, [&] {
       return none ? std::string("no contacts")
                   : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i),
                                 exact_depth, worst_depth);
     });
+  }
+  // A non-finite number in a field that is not judged for this answer's relation (a depth of a
+  // separated answer, witness points of an intersecting one, …) is still a wrong answer: it fails
+  // the field holding it. Nothing is recorded for a finite unjudged field, as before.
+  {
+    auto bad = [](double d) { return !std::isfinite(d); };
+    auto bad2 = [&](const std::optional<std::array<double, 2>>& p) {
+      return p && (bad((*p)[0]) || bad((*p)[1]));
+    };
+    auto non_finite = [&](Field field, const char* name) {
+      add(field, INFINITY, 0.0, 0.0, [&] {
+        return fmt::format(
+            "{} is not finite (a field not judged in this answer, but a "
+            "non-finite number is always wrong)",
+            name);
+      });
+    };
+    // The conditions under which the fields above are judged, negated.
+    if (!fast.intersects && fast.depth && bad(*fast.depth)) non_finite(Field::depth, "depth");
+    if (!(fast.intersects && fast.depth) && bad2(fast.normal)) non_finite(Field::normal, "normal");
+    if (!(fast.point_a && fast.point_b && !fast.intersects) &&
+        (bad2(fast.point_a) || bad2(fast.point_b)))
+      non_finite(Field::witness, "point_a or point_b");
+    if (!fast.intersects && fast.contacts) {
+      bool point = false, depth = false;
+      for (const FastContact& k : *fast.contacts) {
+        point = point || bad(k.point[0]) || bad(k.point[1]) || bad2(k.point_a) || bad2(k.point_b);
+        depth = depth || bad(k.depth);
+      }
+      if (point) non_finite(Field::contacts, "a contact's point");
+      if (depth) non_finite(Field::contact_depth, "a contact's depth");
+    }
   }
   if (v.scale < b.min_scale) {  // measured, not asserted (Bounds::min_scale)
     v.asserted = false;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "minkowski/properties/exec_engine.hpp"
@@ -63,7 +64,7 @@ TEST(ProtocolAnswer, EachMalformedFieldIsNamed) {
        "\"point_a\" and \"point_b\" come together"},
       {R"({"skip": "yes"})", "\"skip\" must be true or false"},
       {R"([true])", "an answer must be a JSON object"},
-      {R"({"intersects": true, "depth": 1e999})", "not JSON"},
+      {R"({"intersects": true, "depth": 1e999,})", "not JSON"},  // not JSON besides the 1e999
       {"", "not JSON"},
   };
   for (const auto& [line, want] : cases) {
@@ -96,6 +97,21 @@ TEST(ExecEngine, AnswersInOrderAndRestartsAfterAFailureUntilTheBudgetIsSpent) {
   EXPECT_EQ(gave_up.outcome, EngineOutcome::exhausted);
   EXPECT_TRUE(e.exhausted());
   EXPECT_EQ(e.restarts(), 1);
+}
+
+// A non-finite number is a (wrong) answer of its case, not a protocol failure: the engine is not
+// restarted (with no restarts allowed, a restart would end in `exhausted`).
+TEST(ExecEngine, ANonFiniteNumberIsAnAnswerAndTheEngineGoesOn) {
+  ExecEngine e(R"(read l; echo '{"intersects": true, "depth": NaN}'; )"
+               R"(read l; echo '{"intersects": false, "distance": 1e400}'; read l)",
+               5.0, 0);
+  EngineReply r = e.ask(unit_case());
+  ASSERT_EQ(r.outcome, EngineOutcome::answer) << r.message;
+  EXPECT_TRUE(std::isnan(*r.answer.depth));
+  r = e.ask(unit_case());
+  ASSERT_EQ(r.outcome, EngineOutcome::answer) << r.message;
+  EXPECT_TRUE(std::isinf(*r.answer.distance));
+  EXPECT_EQ(e.restarts(), 0);
 }
 
 TEST(ExecEngine, ATimeOutKillsTheWholeProcessGroupWithinTheTimeOut) {

@@ -343,14 +343,19 @@ void section_engines(Report& r) {
     md << fmt::format(
         "\n### {}\n\nFrom `{}`: {} cases, {} skipped (the engine cannot represent the "
         "case), {} violations.\n\n| cell | cases | skipped | violations | worst error per field "
-        "(u·S) |\n"
+        "(u·S; the allowance of its case) |\n"
         "|---|---|---|---|---|\n",
         e.name, e.path, cases, skipped, violations);
     Csv csv({"cell", "cases", "skipped", "violations", "field", "max", "p99"});
     for (const auto& [key, c] : s.cells) {
       std::string worst;
       for (const auto& [f, m] : c.max_error) {
-        worst += fmt::format("{} {} · ", f, g(m));
+        // With the allowance of that same case, when the summary keeps it
+        // (Cell::max_error_allowed).
+        const auto a = c.max_error_allowed.find(f);
+        worst += a == c.max_error_allowed.end()
+                     ? fmt::format("{} {} · ", f, g(m))
+                     : fmt::format("{} {} (allowed {}) · ", f, g(m), g(a->second));
         csv.add({key, std::to_string(c.cases), std::to_string(c.skipped),
                  std::to_string(c.violations), f, g(m),
                  g(value_or(c.hist, f, Histogram{}).percentile(0.99))});

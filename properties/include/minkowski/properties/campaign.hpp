@@ -109,7 +109,12 @@ struct Cell {
   std::uint64_t cases = 0, skipped = 0, violations = 0;
   std::uint64_t relation_disagreements = 0;  ///< inside the band (allowed) or not
   std::map<std::string, double> max_error;   ///< field -> worst error in u·S
-  std::map<std::string, Histogram> hist;     ///< field -> distribution of errors in u·S
+  /// field -> the allowance in u·S (FieldVerdict::allowed: k, tau, weld shift) of the case whose
+  /// error is max_error, so that a worst error above k with no violation explains itself. Of
+  /// cases with the same worst error, the smallest allowance (the sum does not depend on the
+  /// order cells are added in). Absent for a summary written before it was kept.
+  std::map<std::string, double> max_error_allowed;
+  std::map<std::string, Histogram> hist;  ///< field -> distribution of errors in u·S
   std::map<std::string, std::uint64_t> field_violations;  ///< field -> cases where it failed
   std::map<std::string, std::uint64_t> protocol;          ///< EngineOutcome name -> count
   Cell& operator+=(const Cell& o);

@@ -26,6 +26,12 @@
 //   contact_depth  each contact's depth lies in [−(k·u·S + tau'), exact depth + k·u·S + tau'], with
 //                  k = k_depth and tau' = tau + tau_contact_depth_relative·S (a clipping manifold's
 //                  reference-face tolerance lets a contact be deeper than the minimum depth).
+// An intersecting answer whose `contacts` is present and empty fails `contacts` when the exact
+// depth exceeds the relation band k_relation·u·S (+ input_shift): its error is the exact depth,
+// its allowance the band. An absent `contacts` is not judged.
+// A non-finite number fails the field holding it (a NaN error counts as an infinite one), and
+// any field judged from it (normal·depth); so does one in a field not judged for this answer's
+// relation (a separated answer's depth, say). A non-finite input_shift fails the relation.
 // Every field's allowance also gets FastAnswer::input_shift, how far the engine's own shape
 // construction moved the input (a weld): the fast answer is exact for the moved shapes, which lie
 // that far from the case's (weld + rounding, not rounding alone).
@@ -62,8 +68,8 @@ struct FastAnswer {
   /// How far the engine moved the input when it built its shapes (for minkowski's fast library:
   /// ConvexShape::weld_shift of A plus that of B; 0 for an `--exec` engine, whose protocol does
   /// not carry it). The answers are then exact for shapes that far from the case's, so judge()
-  /// adds it to every field's allowance, the relation band included. Ignored unless finite and
-  /// positive.
+  /// adds it to every field's allowance, the relation band included. Ignored unless positive; a
+  /// non-finite one fails the relation.
   double input_shift = 0;
 };
 

@@ -1,0 +1,77 @@
+// A cell keeps, beside each field's worst error, the allowance of that same case; it adds up in
+// any order, survives the summary's JSON, and a summary written before it was kept still loads.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "minkowski/properties/campaign_summary.hpp"
+
+namespace {
+
+using namespace minkowski::properties;
+
+Cell cell(double error, double allowed) {
+  Cell c;
+  c.cases = 1;
+  c.max_error["depth"] = error;
+  c.max_error_allowed["depth"] = allowed;
+  c.hist["depth"].add(error);
+  return c;
+}
+
+TEST(CellAllowance, TheWorstCaseBringsItsAllowanceAndTiesTakeTheSmallest) {
+  const Cell worst = cell(8.14, 16.4), milder = cell(3, 4), tie = cell(8.14, 12);
+  for (const bool forward : {true, false}) {
+    Cell sum;
+    if (forward)
+      sum += milder, sum += worst, sum += tie;
+    else
+      sum += tie, sum += worst, sum += milder;
+    EXPECT_EQ(sum.max_error.at("depth"), 8.14);
+    EXPECT_EQ(sum.max_error_allowed.at("depth"), 12);
+  }
+}
+
+TEST(CellAllowance, TheTableShowsItBesideTheError) {
+  Summary t;
+  t.cells["exec/convex/double"] = cell(8.14, 16.4);
+  EXPECT_NE(table(t).find("depth=8.14 (allowed 16.4) "), std::string::npos) << table(t);
+  t.cells["exec/convex/double"].field_violations["depth"] = 2;
+  EXPECT_NE(table(t).find("depth=8.14 (allowed 16.4, 2 failed) "), std::string::npos) << table(t);
+}
+
+Summary one_cell_summary(const Cell& c) {
+  Summary s;
+  s.options = {{"seed", 1}};
+  s.cells["exec/convex/double"] = c;
+  return s;
+}
+
+TEST(CellAllowance, RoundTripsThroughJsonWithInfiniteErrors) {
+  Cell c = cell(INFINITY, 8);  // a NaN in an engine's answer: an infinite error
+  const nlohmann::ordered_json j = to_json(one_cell_summary(c));
+  const auto& field = j["cells"]["exec/convex/double"]["fields"]["depth"];
+  EXPECT_EQ(field["max"], "Infinity");
+  EXPECT_EQ(field["max_allowed"], 8.0);
+  const Summary back = summary_from_json(nlohmann::json::parse(j.dump()));
+  const Cell& b = back.cells.at("exec/convex/double");
+  EXPECT_TRUE(std::isinf(b.max_error.at("depth")));
+  EXPECT_EQ(b.max_error_allowed.at("depth"), 8);
+}
+
+TEST(CellAllowance, ASummaryWithoutItStillLoadsAndMerges) {
+  nlohmann::ordered_json j = to_json(one_cell_summary(cell(3, 4)));
+  j["cells"]["exec/convex/double"]["fields"]["depth"].erase("max_allowed");
+  const Summary old = summary_from_json(nlohmann::json::parse(j.dump()));
+  EXPECT_EQ(old.cells.at("exec/convex/double").max_error_allowed.count("depth"), 0u);
+  EXPECT_EQ(table(old).find("allowed"), std::string::npos) << table(old);
+  // Merged with a new one: a worse new case brings its allowance, a milder one leaves none.
+  const Summary worse = one_cell_summary(cell(5, 6));
+  EXPECT_EQ(merge({old, worse}).cells.at("exec/convex/double").max_error_allowed.at("depth"), 6);
+  const Summary milder = one_cell_summary(cell(1, 2));
+  EXPECT_EQ(merge({old, milder}).cells.at("exec/convex/double").max_error_allowed.count("depth"),
+            0u);
+}
+
+}  // namespace
