@@ -21,8 +21,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
-
 void close_fd(int* fd) {
   if (*fd >= 0) ::close(*fd), *fd = -1;
 }
@@ -132,7 +130,7 @@ std::string EngineProcess::reap(double grace_seconds) {
 }
 
 std::string EngineProcess::stderr_tail() const {
-  if (blank(err_tail_)) return "";
+  if (is_blank(err_tail_)) return "";
   std::string t = err_tail_;
   while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
   // The last kStderrTailLines lines, on one line of the report.
@@ -213,7 +211,7 @@ EngineProcess::Reply EngineProcess::exchange(const std::string& request, double 
     out_buffer_.erase(0, newline + 1);
     return stopped(Status::line, std::move(line));
   }
-  if (!blank(out_buffer_)) {  // a last line without its newline, then the end of stdout
+  if (!is_blank(out_buffer_)) {  // a last line without its newline, then the end of stdout
     std::string line = std::move(out_buffer_);
     out_buffer_.clear();
     return stopped(Status::line, std::move(line));
@@ -239,5 +237,7 @@ const std::string& EngineProcess::close_input_and_drain(double seconds) {
   }
   return out_buffer_;
 }
+
+bool is_blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
 
 }  // namespace minkowski::properties

@@ -44,8 +44,6 @@ std::string quote(const std::string& s) {
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-bool blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
-
 }  // namespace
 
 ExecEngine::ExecEngine(std::string command, double timeout_seconds, int max_restarts)
@@ -111,7 +109,7 @@ EngineReply ExecEngine::reply_to_silence(const std::string& name) {
 
 EngineReply ExecEngine::reply_to(const std::string& name, std::string answer_line) {
   if (!answer_line.empty() && answer_line.back() == '\r') answer_line.pop_back();
-  if (!blank(process_.pending()))
+  if (!is_blank(process_.pending()))
     return fail(EngineOutcome::extra_output,
                 fmt::format("case {}: engine wrote more than one line: answer {} followed by {}",
                             name, quote(answer_line), quote(first_line(process_.pending()))));
@@ -134,7 +132,7 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
   if (auto refused = ensure_started(name)) return *refused;
 
   // Output nobody asked for yet: an extra answer to the previous case that arrived late.
-  if (const std::string& unasked = process_.read_unasked(); !blank(unasked))
+  if (const std::string& unasked = process_.read_unasked(); !is_blank(unasked))
     return fail(
         EngineOutcome::extra_output,
         fmt::format(
@@ -178,7 +176,7 @@ std::optional<EngineReply> ExecEngine::finish() {
   if (!process_.running()) return std::nullopt;
   const std::string extra = process_.close_input_and_drain(std::min(timeout_, kExitGraceSeconds));
   process_.reap(kExitGraceSeconds);
-  if (blank(extra)) return std::nullopt;
+  if (is_blank(extra)) return std::nullopt;
   return EngineReply{
       EngineOutcome::extra_output,
       {},

@@ -237,8 +237,7 @@ void section_reference(Report& r) {
   r.csv("reference.csv", csv);
 }
 
-// ---- 8. engines
-// ----------------------------------------------------------------------------------
+// ---- 8. engines ---------------------------------------------------------------------------------
 
 std::string safe_name(const std::string& s) {
   std::string o;

@@ -10,11 +10,10 @@
 //
 // How each field is answered (identity transforms: the case's coordinates are world coordinates,
 // rounded to float):
-//   intersects          b2TestOverlap (GJK on the rounded shapes; "overlap" is distance <
-//   10·FLT_EPSILON) distance, point_a,  b2Distance with useRadii = true: distance of the rounded
-//   shapes and the point_b             witness points on their surfaces (points only when
-//   separated) normal, contacts    b2CollidePolygons / b2CollidePolygonAndCircle /
-//   b2CollideCircles, read
+//   intersects          b2TestOverlap (GJK on the rounded shapes; "overlap" is distance < 10·FLT_EPSILON)
+//   distance, point_a,  b2Distance with useRadii = true: distance of the rounded shapes and the
+//   point_b             witness points on their surfaces (points only when separated)
+//   normal, contacts    b2CollidePolygons / b2CollidePolygonAndCircle / b2CollideCircles, read
 //                       through b2WorldManifold: normal (A to B), each point, depth = −separation
 //   depth               the deepest contact's depth (Box2D has no separate MTV; its solver pushes
 //                       along the normal by the contact depths)

@@ -8,8 +8,7 @@
 //
 // What this header answers
 //   support_index_linear(v, n, d)  index of a vertex maximizing dot(v[i], d); O(n) scan.
-//   support_index_log(v, n, d, m)  the same on a counter-clockwise strictly convex polygon, O(log
-//   n)
+//   support_index_log(v, n, d, m)  the same on a counter-clockwise strictly convex polygon, O(log n)
 //                                  (m: the largest absolute coordinate, for the tie band).
 //   support_index_climb(v, n, d, start, m)  the same by walking from a start vertex to the maximum:
 //                                  O(distance walked), a few steps when `start` was the support
@@ -22,16 +21,16 @@
 //
 // Radius policy. GJK and EPA work on the cores (radius 0): for a rounded shape the support point is
 // the core's support vertex plus r · d/|d|, so the radius only shifts h_S(d) by r|d| and never
-// changes which core vertex is chosen. The radii ra + rb are therefore applied once, at the end of
-// a query (distance − ra − rb, depth + ra + rb, witness points moved along the normal), as Box2D
-// does (b2Distance with useRadii). This keeps every iteration free of square roots.
+// changes which core vertex is chosen. The radii ra + rb are therefore applied once, at the end of a
+// query (distance − ra − rb, depth + ra + rb, witness points moved along the normal), as Box2D does
+// (b2Distance with useRadii). This keeps every iteration free of square roots.
 //
-// Ties. Several vertices may maximize dot(v, d) (an edge perpendicular to d: a "plateau", or d =
-// 0). Every function here returns one of them; which one is unspecified, and callers must not
-// depend on it. In floating point the computed dot products are each within γ2·m·(|dx| + |dy|) of
-// the exact ones (m the largest absolute coordinate), so two that differ by less than twice that
-// may be in either order exactly: a computed local maximum need not be the exact one, and a walk
-// that trusted it stopped at a vertex 21 below the maximum (detail::climb_through_ties). The
+// Ties. Several vertices may maximize dot(v, d) (an edge perpendicular to d: a "plateau", or d = 0).
+// Every function here returns one of them; which one is unspecified, and callers must not depend on
+// it. In floating point the computed dot products are each within γ2·m·(|dx| + |dy|) of the exact
+// ones (m the largest absolute coordinate), so two that differ by less than twice that may be in
+// either order exactly: a computed local maximum need not be the exact one, and a walk that
+// trusted it stopped at a vertex 21 below the maximum (detail::climb_through_ties). The
 // logarithmic and climbing searches therefore compare values with a tie band (kClimbTieUlps,
 // detail::climb_band): they step only on a rise larger than the band, walk through values within
 // it, and return a vertex whose exact value is within the band of the maximum; among vertices
@@ -61,8 +60,7 @@
 
 namespace minkowski::fast {
 
-/// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits
-/// suffice.
+/// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits suffice.
 using VertexIndex = std::uint32_t;
 
 // Search choice and tie band (kSupportLinearMaxVertices, kSupportClimbBudget, kClimbTieUlps,
@@ -105,10 +103,8 @@ MINKOWSKI_FAST_INLINE std::size_t support_index_linear(const Vec2<T>* v, std::si
 //
 // If m = 0 (rising(n-1) and not rising(0)) we are done. Otherwise m lies in [1, n-1] and the
 // predicate P(c) = "c >= m" is decided from f(c), f(c+1) and f(0) alone:
-//   rising(0):  0 starts a rising run;    c < m iff c rises and f(c) > f(0) (still climbing from
-//   0),
-//               so P(c) = !rising(c) || f(c) < f(0)  (c past the top, or on the last climb to
-//               f(0));
+//   rising(0):  0 starts a rising run;    c < m iff c rises and f(c) > f(0) (still climbing from 0),
+//               so P(c) = !rising(c) || f(c) < f(0)  (c past the top, or on the last climb to f(0));
 //   !rising(0): 0 starts a falling run;   c >= m iff c falls and f(c) > f(0) (descending towards
 //               f(n) = f(0) from the top, rather than away from f(0) at the start),
 //               so P(c) = !rising(c) && f(c) > f(0).

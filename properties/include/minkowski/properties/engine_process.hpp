@@ -48,8 +48,7 @@ class EngineProcess {
   };
 
   explicit EngineProcess(std::string command) : command_(std::move(command)) {}
-  ~EngineProcess();  ///< closes stdin, waits up to kExitGraceSeconds for an exit, then kills the
-                     ///< group
+  ~EngineProcess();  ///< closes stdin, waits up to kExitGraceSeconds for an exit, then kills the group
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 
@@ -89,5 +88,8 @@ class EngineProcess {
   int pid_ = -1, in_ = -1, out_ = -1, err_ = -1;
   std::string out_buffer_, err_tail_;
 };
+
+/// Whether s holds nothing but spaces, tabs and line ends (a blank protocol line or stderr tail).
+bool is_blank(const std::string& s);
 
 }  // namespace minkowski::properties

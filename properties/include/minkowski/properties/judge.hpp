@@ -6,17 +6,15 @@
 // of the case, u the unit roundoff of the fast type, k the field's constant and tau the
 // algorithm's own tolerance setting (Bounds::tau + tau_relative·S; allowance() is the table):
 //   relation       fast and exact may disagree only when |exact signed distance| <= k·u·S;
-//   distance       |fast − exact| <= k·u·S + tau          (exact distance = max(signed distance,
-//   0)); depth          |fast − exact| <= k·u·S + tau          (exact depth = max(−signed distance,
-//   0)); normal         v = normal·depth is valid when B translated by v is separated or touching
-//   within
+//   distance       |fast − exact| <= k·u·S + tau          (exact distance = max(signed distance, 0));
+//   depth          |fast − exact| <= k·u·S + tau          (exact depth = max(−signed distance, 0));
+//   normal         v = normal·depth is valid when B translated by v is separated or touching within
 //                  k·u·S (exact, reference::signed_distance_after_translation) and
 //                  |v| <= exact depth + k·u·S + tau — any optimal direction passes, ties included
 //                  (the tau only when the move leaves the shapes separated or touching);
 //   witness        point_a within k·u·S + tau of A's surface, point_b of B's, and
 //                  ||point_b − point_a| − exact distance| <= k·u·S + tau;
-//   contacts       where the points are, with k = k_contact and no tau (rounding-governed): when
-//   the
+//   contacts       where the points are, with k = k_contact and no tau (rounding-governed): when the
 //                  contact names its surface points, point_a lies within k·u·S of A's surface and
 //                  point_b of B's ("each lies within k u S + tau of the surfaces it claims to be
 //                  on", with tau 0) — for a rounded shape, on the disc of the feature that produced

@@ -73,9 +73,10 @@ struct Bounds {
 
 /// What judge() allows one field on a case of scale S: |error| <= k·u·S + tau.
 struct Allowance {
-  double k = 0;    ///< in units of u·S; 0 when `b` bounds no such field
-  double tau = 0;  ///< absolute, at this S: the Bounds' tau, its tau_relative·S and, for contact
-                   ///< depths, tau_contact_depth_relative·S
+  double k = 0;  ///< in units of u·S; 0 when `b` bounds no such field
+  double tau =
+      0;  ///< absolute, at this S: the Bounds' tau, its tau_relative·S and, for contact depths,
+          ///< tau_contact_depth_relative·S
 };
 
 /// The allowance of `field` under `b` for a case of scale S — the one table of k and tau per
