@@ -1,12 +1,12 @@
 #include "fast_answer_json.hpp"
 
 #include "minkowski/fixtures/protocol.hpp"
-#include "minkowski/properties/protocol_answer.hpp"
+#include "minkowski/fixtures/protocol.hpp"
 
 namespace minkowski::cli {
 
 nlohmann::ordered_json fast_answer_json(const properties::FastAnswer& f) {
-  return fixtures::protocol_json(properties::to_protocol(f));
+  return fixtures::protocol_json(f);
 }
 
 }  // namespace minkowski::cli

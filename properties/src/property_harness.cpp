@@ -8,7 +8,7 @@
 #include "minkowski/fixtures/answer_json.hpp"
 #include "minkowski/fixtures/fixture_io.hpp"
 #include "minkowski/fixtures/protocol.hpp"
-#include "minkowski/properties/protocol_answer.hpp"
+#include "minkowski/fixtures/protocol.hpp"
 
 namespace minkowski::properties {
 
@@ -48,7 +48,7 @@ bool check_with_fixture(const std::string& name, const std::function<void()>& pr
                      .date(fixtures::utc_date())
                      .broke(last->what)
                      .json();
-  if (last->fast) f.provenance["fast_answer"] = fixtures::protocol_json(to_protocol(*last->fast));
+  if (last->fast) f.provenance["fast_answer"] = fixtures::protocol_json(*last->fast);
   const auto path = fixtures::write_fixture(fixture_dir, f, last->generated.family);
   if (fixture_path) *fixture_path = path.string();
   return false;

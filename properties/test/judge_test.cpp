@@ -65,8 +65,11 @@ TEST(Judge, AnEmptyManifoldForOverlappingShapesFailsContacts) {
   EXPECT_NE(k->detail.find("empty contacts"), std::string::npos) << k->detail;
   EXPECT_EQ(v.summary().rfind("contacts: empty contacts", 0), 0u) << v.summary();
   // Everything else in the answer is right.
-  for (const properties::FieldVerdict& f : v.fields)
-    if (f.field != Field::contacts) EXPECT_TRUE(f.ok) << properties::to_string(f.field);
+  for (const properties::FieldVerdict& f : v.fields) {
+    if (f.field != Field::contacts) {
+      EXPECT_TRUE(f.ok) << properties::to_string(f.field);
+    }
+  }
 }
 
 TEST(Judge, AnAbsentManifoldIsNotJudged) {

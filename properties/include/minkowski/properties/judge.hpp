@@ -42,34 +42,23 @@
 #include <vector>
 
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/fixtures/protocol.hpp"
 #include "minkowski/properties/tolerance_model.hpp"
 #include "minkowski/reference/oracle.hpp"
 
 namespace minkowski::properties {
 
-struct FastContact {
-  std::array<double, 2> point{};
-  double depth = 0;
-  /// The points on A's and B's surfaces behind `point`, when the engine reports them (our
-  /// clipping manifold does; in the `--exec` protocol they are optional and come as a pair).
-  std::optional<std::array<double, 2>> point_a, point_b;
-};
-
-/// A fast answer in protocol form (docs/design.md, "The --exec protocol").
-struct FastAnswer {
-  bool intersects = false;
-  std::optional<std::array<double, 2>> normal;  ///< unit, from A towards B
-  std::optional<double> depth;
-  std::optional<double> distance;
-  std::optional<std::array<double, 2>> point_a, point_b;
-  std::optional<std::vector<FastContact>> contacts;
-  /// How far the engine moved the input when it built its shapes (for minkowski's fast library:
-  /// ConvexShape::weld_shift of A plus that of B; 0 for an `--exec` engine, whose protocol does
-  /// not carry it). The answers are then exact for shapes that far from the case's, so judge()
-  /// adds it to every field's allowance, the relation band included. Ignored unless positive; a
-  /// non-finite one fails the relation.
-  double input_shift = 0;
-};
+/// A fast answer is an answer of the `--exec` protocol (docs/design.md, "The --exec protocol";
+/// fixtures/protocol.hpp owns the struct, its keys, its writer and its reader), so what the judge
+/// holds and what an engine sends are one type. Fields the judge reads: `normal` is a unit vector
+/// from A towards B; `input_shift` is how far the engine moved the input when it built its shapes
+/// (minkowski's fast library: ConvexShape::weld_shift of A plus that of B). The answers are then
+/// exact for shapes that far from the case's, so judge() adds it to every field's allowance, the
+/// relation band included; ignored unless positive, a non-finite one fails the relation.
+/// A contact's point_a/point_b are the points on A's and B's surfaces behind `point`, when the
+/// engine reports them (the clipping manifold does).
+using FastContact = fixtures::ProtocolContact;
+using FastAnswer = fixtures::ProtocolAnswer;
 
 struct FieldVerdict {
   Field field = Field::relation;
