@@ -7,12 +7,6 @@
 
 namespace minkowski::reference {
 
-namespace {
-/// Largest |coordinate| the oracle accepts: with |a|, |b| <= 2^1022 the difference a − b and
-/// every step of TwoSum stay finite (|a − b| <= 2^1023 < DBL_MAX), so D's points are exact.
-constexpr double kMaxReferenceCoordinate = 0x1p1022;
-}  // namespace
-
 void validate(const Shape& s, const std::string& name) {
   if (s.points.empty()) throw InputError(name + ": no points (a shape needs at least one)");
   if (s.points.size() > kMaxReferencePoints)

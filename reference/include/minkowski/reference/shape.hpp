@@ -44,6 +44,11 @@ inline constexpr std::size_t kMaxReferencePoints = 1u << 20;
 /// InputError naming both hull sizes and this limit (cli/test/big_input_cli_test.sh).
 inline constexpr std::size_t kMaxDifferencePoints = std::size_t{1} << 14;
 
+/// Largest |coordinate| or radius the oracle accepts (2D and 3D): with |a|, |b| <= 2^1022 the
+/// difference a − b and every step of TwoSum stay finite (|a − b| <= 2^1023 < DBL_MAX), so the
+/// Minkowski difference's points are exact.
+inline constexpr double kMaxReferenceCoordinate = 0x1p1022;
+
 /// Checks that `s` is a shape: at least one point, at most kMaxReferencePoints, every coordinate
 /// finite, radius finite and >= 0. `name` goes into the message ("shape a").
 /// Throws InputError on the first violation.

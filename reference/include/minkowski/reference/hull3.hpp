@@ -1,0 +1,76 @@
+#pragma once
+// minkowski/reference/hull3.hpp — exact convex hulls of ExactPoint3 sets, of any dimension 0..3
+// (docs/design.md, "Three dimensions"; docs/exactness.md).
+//
+// Three ways to the same hull, each exact:
+//   hull3_qhull_certified: points provably inside are dropped first (prefilter: strictly inside a
+//       tetrahedron of extreme input points, decided with orient3d_sign); Qhull 3D (reentrant,
+//       context reused per thread) proposes facets from the rounded (hi) coordinates; the proposal
+//       is certified exactly (below). Qhull's refusals (fewer than 4 points, flat or
+//       lower-dimensional input, QH6154 and kin, precision errors) and failed certificates fall
+//       back to hull3_exact; the result says which path produced it.
+//   hull3_exact: the fallback — an exact hull of our own (dimension found exactly; incremental
+//       3D hull with the staged orient3d_sign; flat inputs through the exact 2D hull of the
+//       points projected on a coordinate plane that keeps their orientation).
+//   hull3_brute_force: rationals only, no shared code: every plane through three points with all
+//       points on one side; O(n^4). For tests on small inputs.
+//
+// The certificate (what "certified" means): every facet has >= 3 vertices, all coplanar, forming
+// a strictly convex polygon counter-clockwise seen from outside; every input point lies on the
+// inner side of every facet's plane or on it, and a point on a facet's plane lies inside or on
+// that facet's polygon; every directed edge (u, v) of a facet appears exactly once, and (v, u)
+// exactly once in another facet (a closed oriented surface); every edge is locally convex
+// (strictly: adjacent facets are never coplanar). Together these make the facets exactly the
+// faces of conv(points).
+//
+// Result convention for all three: `dimension` of the affine hull (0 point, 1 segment, 2 flat
+// polygon, 3 polytope); `vertices` the indices of the extreme points, sorted ascending by index;
+//   dimension 3: `facets` the faces, each a strictly convex polygon of vertex indices,
+//       counter-clockwise seen from outside, starting at its smallest index; facets sorted by
+//       their vertex lists (so equal hulls compare equal);
+//   dimension 2: one "facet", the polygon, strictly convex, in cyclic order starting at its
+//       smallest index and continuing to the smaller-indexed of that vertex's two neighbours
+//       (so the order is deterministic; its normal is (f1 − f0) × (f2 − f0));
+//   dimension 1: `vertices` the two endpoints, `facets` empty;
+//   dimension 0: `vertices` one index (the smallest index of the coincident points), `facets`
+//       empty.
+// Among coincident input points the smallest index represents them. The input must be
+// non-empty.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "minkowski/reference/hull.hpp"
+#include "minkowski/reference/numbers3.hpp"
+#include "minkowski/reference/predicates3.hpp"
+
+namespace minkowski::reference {
+
+struct Hull3 {
+  int dimension = 0;
+  std::vector<std::uint32_t> vertices;
+  std::vector<std::vector<std::uint32_t>> facets;
+  HullSource source = HullSource::exact_only;
+  /// Every input point lies in in_expansion_domain3: callers may use the expansion stage for
+  /// further predicates on these points.
+  bool in_expansion_domain = false;
+  friend bool operator==(const Hull3&, const Hull3&) = default;
+};
+
+/// Qhull proposes, exact predicates certify, hull3_exact repairs. Thread-safe: each thread keeps
+/// its own Qhull context. Never prints (Qhull's messages are captured into
+/// stats.last_qhull_error). Precondition: !points.empty().
+Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stats);
+
+/// The exact fallback. Precondition: !points.empty().
+Hull3 hull3_exact(std::span<const ExactPoint3> points, StageCounts& counts);
+
+/// Rationals only, O(n^4): for tests on small inputs. Precondition: !points.empty().
+Hull3 hull3_brute_force(std::span<const RationalPoint3> points);
+
+/// The exact hull of rational points (the same algorithm as hull3_exact with rational
+/// predicates): used for the intersection polytope, whose vertices are rational.
+Hull3 hull3_rational(std::span<const RationalPoint3> points);
+
+}  // namespace minkowski::reference

@@ -1,0 +1,56 @@
+#pragma once
+// minkowski/reference/predicates3.hpp — exact 3D predicates on ExactPoint3, staged as the 2D
+// ones (predicates.hpp): a double filter with a derived error bound, then exact floating-point
+// expansions inside the expansion domain, then GMP rationals. Each returns the exact sign and
+// counts the stage that decided in a StageCounts.
+
+#include "minkowski/reference/numbers3.hpp"
+#include "minkowski/reference/predicates.hpp"
+
+namespace minkowski::reference {
+
+/// The 3D expansion stage multiplies three differences, so its domain is narrower than the 2D
+/// one (predicates.hpp): every nonzero |hi| in [2^-300, 2^300] and |lo| either 0 or in
+/// [2^-340, 2^300], which keeps every product of three differences, and Dekker's split, far from
+/// underflow (2^-1022) and overflow (2^1024). The derivation is beside orient3d_sign in
+/// src/predicates3.cpp.
+inline constexpr double kExpansion3Min = 0x1p-300;
+inline constexpr double kExpansion3LoMin = 0x1p-340;
+inline constexpr double kExpansion3Max = 0x1p300;
+inline bool in_expansion_domain3(const ExactCoord& c) {
+  auto in = [](double v, double lo_min) {
+    const double a = v < 0 ? -v : v;
+    return a == 0 || (a >= lo_min && a <= kExpansion3Max);
+  };
+  return in(c.hi, kExpansion3Min) && in(c.lo, kExpansion3LoMin);
+}
+inline bool in_expansion_domain3(const ExactPoint3& p) {
+  return in_expansion_domain3(p.x) && in_expansion_domain3(p.y) && in_expansion_domain3(p.z);
+}
+
+/// Sign of orient3d(p, q, r, s) = ((q − p) × (r − p)) · (s − p), exactly: +1 when s lies on the
+/// side of the plane through p, q, r towards which p → q → r turns counter-clockwise (the side
+/// of the right-hand normal (q − p) × (r − p)), −1 on the other side, 0 when the four points are
+/// coplanar (including any three collinear or coincident). Note: Shewchuk's orient3d has the
+/// opposite sign.
+///
+/// For a facet whose vertices run counter-clockwise seen from outside the polytope, interior
+/// points give −1.
+///
+/// `use_expansions` must be false unless all four points are in_expansion_domain3; when false
+/// the filter runs with an absolute slack for underflow and the rational stage follows it.
+/// The filter's error bound is derived beside its constant in src/predicates3.cpp.
+int orient3d_sign(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                  const ExactPoint3& s, bool use_expansions, StageCounts& counts);
+
+/// The same sign with rationals only (stage 3 alone): the independent path used by the brute-force
+/// hull and by the tests that cross-check the staged predicate.
+int orient3d_sign_rational(const RationalPoint3& p, const RationalPoint3& q,
+                           const RationalPoint3& r, const RationalPoint3& s);
+
+/// True when p, q, r lie on one line (coincident points included), exactly: the three coordinate
+/// projections of the triangle all have orientation 0 (predicates.hpp's orient_sign).
+bool collinear3(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                bool use_expansions, StageCounts& counts);
+
+}  // namespace minkowski::reference
