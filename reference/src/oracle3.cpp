@@ -1,0 +1,1 @@
+// Filled in by the 3D reference work; see the header.
