@@ -42,8 +42,8 @@ int run_fixture(const std::string& file, const std::string& dir, const std::stri
         std::cout << path.string() << '\n';
         ++written;
       },
-      [&](const fixtures::CaseError& e) {
-        std::cerr << "minkowski fixture: " << e.what() << '\n';
+      [&](const fixtures::CaseError& e) {  // a 3D case too: fixtures are 2D only so far
+        std::cerr << "minkowski fixture: " << fixtures::message_for(e, "minkowski fixture") << '\n';
       });
   std::cerr << fmt::format("{} fixtures in {}\n", written, dir);
   return bad + refused == 0 ? 0 : 2;
@@ -105,8 +105,8 @@ int run_replay(const ReplayOptions& o) {
     fixtures::Fixture f;
     try {
       f = fixtures::read_fixture(path);
-    } catch (const fixtures::CaseError& e) {
-      std::cerr << "unreadable: " << e.what() << '\n';
+    } catch (const fixtures::CaseError& e) {  // a 3D fixture too: replay is 2D only so far
+      std::cerr << "unreadable: " << fixtures::message_for(e, "minkowski replay") << '\n';
       ++unreadable;
       continue;
     }

@@ -22,11 +22,16 @@ struct RenderOptions {
 // Reads the one case of a case or fixture file, strictly as every other command reads cases
 // (fixtures::parse_json_text: a duplicate key is an error); errors name the file and line. The
 // shapes are validated by case_from_json. `json_out`, when given, receives the whole object (a
-// fixture's provenance included).
+// fixture's provenance included). A 3D case is refused as such: drawings are 2D only so far.
 fixtures::Case read_one_case(const std::string& path, nlohmann::json* json_out = nullptr) {
   const std::string source = path == "-" ? "<stdin>" : path;
   nlohmann::json j = fixtures::parse_json_text(reports::read_text_file(path), source, 1);
-  fixtures::Case c = fixtures::case_from_json(j, source, 1);
+  fixtures::Case c;
+  try {
+    c = fixtures::case_from_json(j, source, 1);
+  } catch (const fixtures::Case3Refused& e) {
+    throw e.for_command("minkowski render");
+  }
   if (json_out) *json_out = std::move(j);
   return c;
 }
