@@ -66,15 +66,6 @@ Real to_real3(const Rational& q) {
   return r;
 }
 
-/// The direction of v scaled so that its largest absolute component is 1: one exact
-/// representative per ray, so that equal directions compare equal (v != 0).
-RationalPoint3 canonical_direction(const RationalPoint3& v) {
-  Rational m = abs(v.x);
-  if (abs(v.y) > m) m = abs(v.y);
-  if (abs(v.z) > m) m = abs(v.z);
-  return {v.x / m, v.y / m, v.z / m};
-}
-
 // ---------------------------------------------------------------- scaled GMP integers
 
 struct ZScratch3 {
@@ -271,29 +262,29 @@ Rational squared_to_plane(const ExactPoint3& f0, const ExactPoint3& f1, const Ex
   return ratio_times_power(z[9], z[10], 2 * e);
 }
 
-/// The facet normal (f1 − f0) × (f2 − f0) in canonical form (canonical_direction), computed on
-/// integers: the common power of two cancels.
-RationalPoint3 canonical_normal(const ExactPoint3& f0, const ExactPoint3& f1,
-                                const ExactPoint3& f2) {
+/// v[0..2] · 2^k as rationals (canonical without a gcd: the denominator is a power of two).
+RationalPoint3 z_point(mpz_t* v, long k) {
+  RationalPoint3 out;
+  Rational* c[3] = {&out.x, &out.y, &out.z};
+  for (int i = 0; i < 3; ++i) {
+    const mpq_ptr r = c[i]->backend().data();
+    mpq_set_z(r, v[i]);
+    if (k >= 0)
+      mpq_mul_2exp(r, r, static_cast<mp_bitcnt_t>(k));
+    else
+      mpq_div_2exp(r, r, static_cast<mp_bitcnt_t>(-k));
+  }
+  return out;
+}
+
+/// The facet normal (f1 − f0) × (f2 − f0), exactly.
+RationalPoint3 facet_normal(const ExactPoint3& f0, const ExactPoint3& f1, const ExactPoint3& f2) {
   mpz_t* z = zscratch();
   const long e = common_exponent3({&f0, &f1, &f2});
   zvec(z + 0, f1, f0, e, z[31]);
   zvec(z + 3, f2, f0, e, z[31]);
   zcross(z + 6, z + 0, z + 3);
-  mpz_abs(z[9], z[6]);
-  for (int k = 7; k < 9; ++k) {
-    mpz_abs(z[10], z[k]);
-    if (mpz_cmp(z[10], z[9]) > 0) mpz_set(z[9], z[10]);
-  }
-  RationalPoint3 out;
-  Rational* c[3] = {&out.x, &out.y, &out.z};
-  for (int k = 0; k < 3; ++k) {
-    const mpq_ptr r = c[k]->backend().data();
-    mpz_set(mpq_numref(r), z[6 + k]);
-    mpz_set(mpq_denref(r), z[9]);
-    mpq_canonicalize(r);
-  }
-  return out;
+  return z_point(z + 6, 2 * e);
 }
 
 // ---------------------------------------------------------------- rounding
@@ -489,13 +480,29 @@ struct Location3 {
   bool in_polygon = false;
 };
 
+/// Per-thread storage of the location, reused (its vectors keep their capacity): a query or a
+/// translation otherwise allocated a few vectors each time. A Location3 returned by locate() is
+/// valid until the next location on the same thread.
+struct LocatorScratch {
+  Location3 loc;
+  std::vector<std::int8_t> side;
+  std::vector<Approx> svals;
+};
+LocatorScratch& locator_scratch() {
+  thread_local LocatorScratch s;
+  return s;
+}
+
 class Locator {
  public:
   Locator(const Impl3& im, const ExactPoint3& q, StageCounts& counts)
       : im_(im),
         q_(q),
         counts_(counts),
-        expansions_(im.hull.in_expansion_domain && in_expansion_domain3(q)) {}
+        expansions_(im.hull.in_expansion_domain && in_expansion_domain3(q)),
+        loc_(locator_scratch().loc),
+        side_(locator_scratch().side),
+        svals_(locator_scratch().svals) {}
 
   const Location3& locate();
   const ExactPoint3& q() const { return q_; }
@@ -526,9 +533,9 @@ class Locator {
   ExactPoint3 q_;
   StageCounts& counts_;
   bool expansions_;
-  Location3 loc_;
-  std::vector<std::int8_t> side_;
-  std::vector<Approx> svals_;
+  Location3& loc_;
+  std::vector<std::int8_t>& side_;
+  std::vector<Approx>& svals_;
 };
 
 int Locator::facet_side(std::uint32_t f, Approx& s) {
@@ -917,65 +924,131 @@ void Locator::locate0() {
 
 // ---------------------------------------------------------------- answers
 
-/// The point of the feature nearest q (q itself on the boundary), as a convex combination of D's
-/// points: indices into pts and exact weights summing to 1.
+/// The point p of the feature nearest q (q itself on the boundary), as a convex combination of
+/// D's points: indices into pts and exact weights summing to 1. On GMP integers (the points scaled
+/// by a common power of two, which cancels in every weight).
 struct Combination {
   std::uint32_t idx[3] = {0, 0, 0};
   Rational w[3];
   int n = 0;
-  RationalPoint3 point;
 };
 
-Combination combination(const Impl3& im, const Feature3& f, const RationalPoint3& rq) {
+Rational z_ratio(mpz_srcptr num, mpz_srcptr den) { return ratio_times_power(num, den, 0); }
+
+Combination combination(const Impl3& im, const Feature3& f, const ExactPoint3& q,
+                        StageCounts& counts) {
   Combination c;
+  mpz_t* z = zscratch();
   switch (f.kind) {
     case Feature3::Kind::vertex:
       c.n = 1;
       c.idx[0] = f.a;
       c.w[0] = 1;
-      c.point = to_rational(im.pts[f.a]);
       return c;
     case Feature3::Kind::edge: {
-      const RationalPoint3 u = to_rational(im.pts[f.a]), w = to_rational(im.pts[f.b]);
-      const RationalPoint3 e = sub3(w, u);
-      const Rational t = dot3(sub3(rq, u), e) / dot3(e, e);
+      // t = (q − u)·(w − u) / |w − u|²; weights 1 − t on u, t on w.
+      const ExactPoint3 &u = im.pts[f.a], &w = im.pts[f.b];
+      const long e = common_exponent3({&u, &w, &q});
+      zvec(z + 0, q, u, e, z[31]);
+      zvec(z + 3, w, u, e, z[31]);
+      zdot(z[6], z + 0, z + 3);
+      zdot(z[7], z + 3, z + 3);
       c.n = 2;
       c.idx[0] = f.a;
       c.idx[1] = f.b;
-      c.w[0] = 1 - t;
-      c.w[1] = t;
-      c.point = {u.x + t * e.x, u.y + t * e.y, u.z + t * e.z};
+      c.w[1] = z_ratio(z[6], z[7]);
+      c.w[0] = 1 - c.w[1];
       return c;
     }
     case Feature3::Kind::facet: {
       const auto& fv = im.facet(f.f);
-      std::vector<RationalPoint3> r(fv.size());
-      for (std::size_t i = 0; i < fv.size(); ++i) r[i] = to_rational(im.pts[fv[i]]);
-      const RationalPoint3 n = cross3(sub3(r[1], r[0]), sub3(r[2], r[0]));
-      const Rational t = dot3(n, sub3(r[0], rq)) / dot3(n, n);
-      const RationalPoint3 p = {rq.x + t * n.x, rq.y + t * n.y, rq.z + t * n.z};
-      c.point = p;
-      // The fan triangle (f0, f_k, f_k+1) holding p, and p's barycentric coordinates in it.
-      for (std::size_t k = 1; k + 1 < fv.size(); ++k) {
-        const RationalPoint3 nk = cross3(sub3(r[k], r[0]), sub3(r[k + 1], r[0]));
-        const Rational nn = dot3(nk, nk);
-        const Rational l0 = dot3(nk, cross3(sub3(r[k], p), sub3(r[k + 1], p))) / nn;
-        const Rational l1 = dot3(nk, cross3(sub3(r[k + 1], p), sub3(r[0], p))) / nn;
-        const Rational l2 = 1 - l0 - l1;
-        if (l0 < 0 || l1 < 0 || l2 < 0) continue;
-        c.n = 3;
-        c.idx[0] = fv[0];
-        c.idx[1] = fv[k];
-        c.idx[2] = fv[k + 1];
-        c.w[0] = l0;
-        c.w[1] = l1;
-        c.w[2] = l2;
-        return c;
-      }
-      return c;  // unreachable for a point of the facet (the fan covers it)
+      const std::size_t m = fv.size();
+      // The fan triangle (f0, f_k, f_k+1) holding q's projection: the first k whose closing
+      // diagonal f0 → f_k+1 does not have the projection strictly on its left (the previous
+      // diagonal had it on its left, and the polygon's edges all do or pass through it).
+      std::size_t k = 1;
+      while (k + 2 < m &&
+             prism_sign_with(&im.normal[f.f], im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]],
+                             im.pts[fv[0]], im.pts[fv[k + 1]], q, counts) > 0)
+        ++k;
+      const ExactPoint3 &a = im.pts[fv[0]], &b = im.pts[fv[k]], &cc = im.pts[fv[k + 1]];
+      // Barycentric coordinates of the projection: λ_a = N·((b − q) × (c − q))/|N|²,
+      // λ_b = N·((c − q) × (a − q))/|N|², N = (b − a) × (c − a) (the n-components of the
+      // projection cancel: n·(n × x) = 0).
+      const long e = common_exponent3({&a, &b, &cc, &q});
+      zvec(z + 0, b, a, e, z[31]);
+      zvec(z + 3, cc, a, e, z[31]);
+      zcross(z + 6, z + 0, z + 3);  // N
+      zdot(z[9], z + 6, z + 6);     // |N|²
+      zvec(z + 0, b, q, e, z[31]);
+      zvec(z + 3, cc, q, e, z[31]);
+      zcross(z + 10, z + 0, z + 3);
+      zdot(z[13], z + 6, z + 10);
+      zvec(z + 0, a, q, e, z[31]);
+      zcross(z + 10, z + 3, z + 0);
+      zdot(z[14], z + 6, z + 10);
+      c.n = 3;
+      c.idx[0] = fv[0];
+      c.idx[1] = fv[k];
+      c.idx[2] = fv[k + 1];
+      c.w[0] = z_ratio(z[13], z[9]);
+      c.w[1] = z_ratio(z[14], z[9]);
+      c.w[2] = 1 - c.w[0] - c.w[1];
+      return c;
     }
   }
   return c;
+}
+
+/// p − q exactly, p the point of the feature nearest q.
+RationalPoint3 nearest_offset(const Impl3& im, const Feature3& f, const ExactPoint3& q) {
+  mpz_t* z = zscratch();
+  RationalPoint3 out;
+  Rational* o[3] = {&out.x, &out.y, &out.z};
+  switch (f.kind) {
+    case Feature3::Kind::vertex: {
+      const long e = common_exponent3({&im.pts[f.a], &q});
+      zvec(z + 0, im.pts[f.a], q, e, z[31]);
+      mpz_set_ui(z[3], 1);
+      for (int k = 0; k < 3; ++k) *o[k] = ratio_times_power(z[k], z[3], e);
+      return out;
+    }
+    case Feature3::Kind::edge: {
+      // p − q = (u − q) + t(w − u), t = (q − u)·(w − u)/L, L = |w − u|²:
+      // ((u − q)L + ((q − u)·(w − u))(w − u)) / L.
+      const ExactPoint3 &u = im.pts[f.a], &w = im.pts[f.b];
+      const long e = common_exponent3({&u, &w, &q});
+      zvec(z + 0, u, q, e, z[31]);
+      zvec(z + 3, w, u, e, z[31]);
+      zdot(z[6], z + 0, z + 3);
+      mpz_neg(z[6], z[6]);       // (q − u)·(w − u)      · 2^2e
+      zdot(z[7], z + 3, z + 3);  // L                    · 2^2e
+      for (int k = 0; k < 3; ++k) {
+        mpz_mul(z[8], z[k], z[7]);
+        mpz_addmul(z[8], z[6], z[3 + k]);  //           · 2^3e
+        *o[k] = ratio_times_power(z[8], z[7], e);
+      }
+      return out;
+    }
+    case Feature3::Kind::facet: {
+      // p − q = (n·(f0 − q)) n / |n|².
+      const auto& fv = im.facet(f.f);
+      const ExactPoint3 &f0 = im.pts[fv[0]], &f1 = im.pts[fv[1]], &f2 = im.pts[fv[2]];
+      const long e = common_exponent3({&f0, &f1, &f2, &q});
+      zvec(z + 0, f1, f0, e, z[31]);
+      zvec(z + 3, f2, f0, e, z[31]);
+      zcross(z + 6, z + 0, z + 3);  // n                  · 2^2e
+      zvec(z + 0, f0, q, e, z[31]);
+      zdot(z[9], z + 6, z + 0);   // s                    · 2^3e
+      zdot(z[10], z + 6, z + 6);  // |n|²                 · 2^4e
+      for (int k = 0; k < 3; ++k) {
+        mpz_mul(z[11], z[9], z[6 + k]);  //              · 2^5e
+        *o[k] = ratio_times_power(z[11], z[10], e);
+      }
+      return out;
+    }
+  }
+  return out;
 }
 
 /// core_a and core_b of a combination (core_a − core_b = its point).
@@ -1006,7 +1079,6 @@ DirectionSet3 cone3(std::vector<RationalPoint3> generators,
                     std::vector<RationalPoint3> halfspaces) {
   DirectionSet3 ds;
   ds.kind = DirectionSet3::Kind::cone;
-  for (RationalPoint3& g : generators) g = canonical_direction(g);
   ds.generators = std::move(generators);
   ds.halfspaces = std::move(halfspaces);
   return ds;
@@ -1025,6 +1097,48 @@ void perpendicular_basis(const RationalPoint3& d, RationalPoint3& a, RationalPoi
     axis.z = 1;
   a = cross3(d, axis);
   b = cross3(d, a);
+}
+
+/// A positive multiple of q − p, p the point of the feature nearest q (q outside core(D)), with
+/// a power-of-two denominator (no gcd): q − v for a vertex; L(q − p) = L(q − u) − ((q − u)·e)e
+/// for an edge u → w (e = w − u, L = |e|²); for a facet, q − p = −(n·(f0 − q)/|n|²) n, so
+/// ±n by the sign of n·(q − f0) (always + for a visible facet of a 3D hull).
+RationalPoint3 separating_direction(const Impl3& im, const Feature3& f, const ExactPoint3& q) {
+  mpz_t* z = zscratch();
+  switch (f.kind) {
+    case Feature3::Kind::vertex: {
+      const long e = common_exponent3({&im.pts[f.a], &q});
+      zvec(z + 0, q, im.pts[f.a], e, z[31]);
+      return z_point(z + 0, e);
+    }
+    case Feature3::Kind::edge: {
+      const ExactPoint3 &u = im.pts[f.a], &w = im.pts[f.b];
+      const long e = common_exponent3({&u, &w, &q});
+      zvec(z + 0, q, u, e, z[31]);
+      zvec(z + 3, w, u, e, z[31]);
+      zdot(z[6], z + 0, z + 3);  // (q − u)·e           · 2^2e
+      zdot(z[7], z + 3, z + 3);  // L                   · 2^2e
+      for (int k = 0; k < 3; ++k) {
+        mpz_mul(z[8 + k], z[k], z[7]);
+        mpz_submul(z[8 + k], z[6], z[3 + k]);  //      · 2^3e
+      }
+      return z_point(z + 8, 3 * e);
+    }
+    case Feature3::Kind::facet: {
+      const auto& fv = im.facet(f.f);
+      const ExactPoint3 &f0 = im.pts[fv[0]], &f1 = im.pts[fv[1]], &f2 = im.pts[fv[2]];
+      const long e = common_exponent3({&f0, &f1, &f2, &q});
+      zvec(z + 0, f1, f0, e, z[31]);
+      zvec(z + 3, f2, f0, e, z[31]);
+      zcross(z + 6, z + 0, z + 3);  // n
+      zvec(z + 0, q, f0, e, z[31]);
+      zdot(z[9], z + 6, z + 0);
+      if (mpz_sgn(z[9]) < 0)
+        for (int k = 6; k < 9; ++k) mpz_neg(z[k], z[k]);
+      return z_point(z + 6, 2 * e);
+    }
+  }
+  return {};
 }
 
 /// The normal cone of core(D) at q on its boundary (Location3::feature).
@@ -1086,7 +1200,7 @@ std::vector<DirectionSet3> boundary_directions(const Impl3& im, const Location3&
   // Dimension 3.
   if (f.kind == Feature3::Kind::facet) {
     const auto& fv = im.facet(f.f);
-    out.push_back(ray3(canonical_normal(im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]])));
+    out.push_back(ray3(facet_normal(im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]])));
     const RationalPoint3 r0 = rp(fv[0]);
     const RationalPoint3 e1 = sub3(rp(fv[1]), r0), e2 = sub3(rp(fv[2]), r0);
     out.back().halfspaces = {e1, neg3(e1), e2, neg3(e2), neg3(cross3(e1, e2))};
@@ -1095,7 +1209,7 @@ std::vector<DirectionSet3> boundary_directions(const Impl3& im, const Location3&
   std::vector<RationalPoint3> gens, halves;
   for (const std::uint32_t fi : loc.facets) {
     const auto& fv = im.facet(fi);
-    gens.push_back(canonical_normal(im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]]));
+    gens.push_back(facet_normal(im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]]));
   }
   if (f.kind == Feature3::Kind::edge) {
     // Tangent cone at the edge's relative interior: ±(w − u) and, in each of the two facets,
@@ -1152,14 +1266,13 @@ PairAnswer3 answer_at(const Impl3& im, const ExactPoint3& q, Detail detail, bool
   ans.core_location = loc.where;
   ans.core_squared = loc.q;
   ans.signed_distance = signed_distance_of(im, loc);
-  const RationalPoint3 rq = to_rational(q);
   switch (loc.where) {
     case CoreLocation::boundary: {
       ans.relation = im.radius == 0 ? Relation::touching : Relation::overlapping;
       if (directions) ans.directions = boundary_directions(im, loc);
       if (full) {
         Witness3 w;
-        cores(im, combination(im, loc.feature, rq), w.core_a, w.core_b);
+        cores(im, combination(im, loc.feature, q, ans.stats.stages), w.core_a, w.core_b);
         for (int k = 0; k < 3; ++k) {
           const Rational* ca[3] = {&w.core_a.x, &w.core_a.y, &w.core_a.z};
           const Rational* cb[3] = {&w.core_b.x, &w.core_b.y, &w.core_b.z};
@@ -1175,14 +1288,9 @@ PairAnswer3 answer_at(const Impl3& im, const ExactPoint3& q, Detail detail, bool
       if (!directions) break;
       for (const std::uint32_t fi : loc.facets) {
         const auto& fv = im.facet(fi);
-        DirectionSet3 ds = ray3(canonical_normal(im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]]));
-        if (zero_radius && full) {
-          // mtv = p − q, p the projection of q on the facet plane: t·n, t = n·(f0 − q)/|n|².
-          const RationalPoint3 r0 = to_rational(im.pts[fv[0]]);
-          const RationalPoint3 n =
-              cross3(sub3(to_rational(im.pts[fv[1]]), r0), sub3(to_rational(im.pts[fv[2]]), r0));
-          ds.mtv = scale3(n, dot3(n, sub3(r0, rq)) / dot3(n, n));
-        }
+        DirectionSet3 ds = ray3(facet_normal(im.pts[fv[0]], im.pts[fv[1]], im.pts[fv[2]]));
+        // mtv = p − q, p the projection of q on the facet plane.
+        if (zero_radius && full) ds.mtv = nearest_offset(im, {Feature3::Kind::facet, 0, 0, fi}, q);
         ans.directions.push_back(std::move(ds));
       }
       break;
@@ -1193,12 +1301,11 @@ PairAnswer3 answer_at(const Impl3& im, const ExactPoint3& q, Detail detail, bool
                      : loc.q == r2 ? Relation::touching
                                    : Relation::overlapping;
       if (!directions && !full) break;
-      const Combination c = combination(im, loc.feature, rq);
-      const RationalPoint3 rel = sub3(c.point, rq);  // w − q: the direction is −rel
-      if (directions) ans.directions.push_back(ray3(neg3(rel)));
+      if (directions) ans.directions.push_back(ray3(separating_direction(im, loc.feature, q)));
       if (!full) break;
+      const RationalPoint3 rel = nearest_offset(im, loc.feature, q);  // w − q
       Witness3 w;
-      cores(im, c, w.core_a, w.core_b);
+      cores(im, combination(im, loc.feature, q, ans.stats.stages), w.core_a, w.core_b);
       const Real dist = sqrt(to_real3(loc.q));
       const Real n[3] = {-to_real3(rel.x) / dist, -to_real3(rel.y) / dist, -to_real3(rel.z) / dist};
       const Real ra = im.a.radius, rb = im.b.radius;
