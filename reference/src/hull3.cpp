@@ -2,6 +2,7 @@
 // (hull3_certify.hpp), hull3_exact when Qhull refuses or the certificate fails.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "hull3_certify.hpp"
@@ -28,6 +29,11 @@ struct PlaneFilter3 {
     return det > bound ? 1 : (-det > bound ? -1 : 0);
   }
 };
+
+/// Points within 2^-30·S of a repaired facet's plane (S the largest coordinate) are hulled
+/// exactly to repair it: far above Qhull's roundoff (a few hundred u·S), far below the gaps of
+/// ordinary inputs. A heuristic: it only chooses which points to hull; the certificate decides.
+constexpr double kRepairSlab = 0x1p-30;
 
 /// 16u and 2^-1070: the factor and the underflow slack of orient3d_sign's filter
 /// (src/predicates3.cpp, where both are derived).
@@ -86,25 +92,34 @@ bool find_tetrahedron(std::span<const ExactPoint3> pts, std::span<const std::uin
   return true;
 }
 
+thread_local const char* certify_failure = "";
+
 }  // namespace
+
+const char* last_certify_failure() { return certify_failure; }
 
 bool certify_hull3(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> check,
                    const std::vector<std::vector<std::uint32_t>>& facets, bool expansions,
                    StageCounts& counts) {
+  auto fail = [](const char* why) {
+    certify_failure = why;
+    return false;
+  };
+  certify_failure = "";
   const std::size_t n = pts.size();
   auto orient = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) {
     return orient3d_sign(pts[a], pts[b], pts[c], pts[d], expansions, counts);
   };
   // Shape: at least 4 facets of at least 3 distinct in-range vertices.
-  if (facets.size() < 4) return false;
+  if (facets.size() < 4) return fail("too few facets");
   thread_local std::vector<std::uint32_t> verts;
   verts.clear();
   for (const auto& f : facets) {
-    if (f.size() < 3) return false;
+    if (f.size() < 3) return fail("facet shape");
     for (std::size_t i = 0; i < f.size(); ++i) {
-      if (f[i] >= n) return false;
+      if (f[i] >= n) return fail("facet shape");
       for (std::size_t j = 0; j < i; ++j)
-        if (f[j] == f[i]) return false;
+        if (f[j] == f[i]) return fail("facet shape");
       verts.push_back(f[i]);
     }
   }
@@ -113,24 +128,25 @@ bool certify_hull3(std::span<const ExactPoint3> pts, std::span<const std::uint32
   // Apex candidates: a tetrahedron of facet vertices; each facet takes the first one off its
   // plane, which must lie strictly on its inner side (checked points include it below anyway).
   std::uint32_t tet[4];
-  if (!find_tetrahedron(pts, verts, expansions, counts, tet)) return false;
+  if (!find_tetrahedron(pts, verts, expansions, counts, tet)) return fail("no tetrahedron");
   thread_local std::vector<std::uint32_t> apex;
   apex.assign(facets.size(), 0);
   for (std::size_t k = 0; k < facets.size(); ++k) {
     const auto& f = facets[k];
     int s = 0, t = 0;
     for (; t < 4 && s == 0; ++t) s = orient(f[0], f[1], f[2], tet[t]);
-    if (s >= 0) return false;  // f0 f1 f2 collinear, or a vertex outside
+    if (s >= 0)
+      return fail("facet apex: collinear or outside");  // f0 f1 f2 collinear, or a vertex outside
     const std::uint32_t e = tet[t - 1];
     apex[k] = e;
     const std::size_t m = f.size();
     for (std::size_t i = 3; i < m; ++i)  // coplanar
-      if (orient(f[0], f[1], f[2], f[i]) != 0) return false;
+      if (orient(f[0], f[1], f[2], f[i]) != 0) return fail("not coplanar");
     if (m > 3)  // strictly convex, counter-clockwise from outside: all others left of each edge
       for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < m; ++j)
           if (j != i && j != (i + 1) % m && orient(f[i], f[(i + 1) % m], f[j], e) >= 0)
-            return false;
+            return fail("not strictly convex");
   }
   // Closed oriented surface: each directed edge once, its reverse once; strictly convex edges.
   struct Edge {
@@ -145,16 +161,17 @@ bool certify_hull3(std::span<const ExactPoint3> pts, std::span<const std::uint32
                        static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(i)});
   std::sort(edges.begin(), edges.end());
   for (std::size_t i = 1; i < edges.size(); ++i)
-    if (edges[i].u == edges[i - 1].u && edges[i].v == edges[i - 1].v) return false;
+    if (edges[i].u == edges[i - 1].u && edges[i].v == edges[i - 1].v)
+      return fail("directed edge twice");
   for (const Edge& e : edges) {
     if (e.u > e.v) continue;  // each undirected edge once
     const auto it = std::lower_bound(edges.begin(), edges.end(), Edge{e.v, e.u, 0, 0});
-    if (it == edges.end() || it->u != e.v || it->v != e.u) return false;
+    if (it == edges.end() || it->u != e.v || it->v != e.u) return fail("unmatched edge");
     const auto& f = facets[e.facet];
     const auto& g = facets[it->facet];
-    if (it->facet == e.facet) return false;
+    if (it->facet == e.facet) return fail("edge within one facet");
     const std::uint32_t w = g[(it->pos + 2) % g.size()];  // g: ..., v, u, w, ...
-    if (orient(f[0], f[1], f[2], w) >= 0) return false;
+    if (orient(f[0], f[1], f[2], w) >= 0) return fail("edge not convex");
   }
   // Every checked point inside or on every facet's plane, and inside or on the facet if on it.
   double cmax[3];
@@ -172,10 +189,11 @@ bool certify_hull3(std::span<const ExactPoint3> pts, std::span<const std::uint32
       decided += s != 0;
       if (s < 0) continue;
       if (s == 0) s = orient(f[0], f[1], f[2], p);
-      if (s > 0) return false;
+      if (s > 0) return fail("point outside a plane");
       if (s == 0)
         for (std::size_t i = 0; i < f.size(); ++i)
-          if (orient(f[i], f[(i + 1) % f.size()], p, apex[k]) > 0) return false;
+          if (orient(f[i], f[(i + 1) % f.size()], p, apex[k]) > 0)
+            return fail("point on a plane outside its facet");
     }
     for (const std::uint32_t v : f) on_facet[v] = 0;
     counts.decided[static_cast<int>(Stage::filter)] += decided;
@@ -319,6 +337,7 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
   h.dimension = 3;
   h.source = HullSource::qhull_certified;
   h.in_expansion_domain = true;
+  bool repaired = false;
   {
     std::vector<std::uint32_t> cand;
     for (const int id : proposal.ids) cand.push_back(keep[static_cast<std::size_t>(id)]);
@@ -327,20 +346,39 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
     std::uint32_t tet[4];
     if (cand.empty() || !detail::find_tetrahedron(points, cand, true, stats.stages, tet))
       return fallback(HullSource::qhull_repaired);
+    // Apex candidates: the tetrahedron and the kept points extreme along ±x, ±y, ±z (by hi).
+    std::vector<std::uint32_t> apex_cand(tet, tet + 4);
+    for (int axis = 0; axis < 3; ++axis) {
+      auto coord = [&](std::uint32_t q) {
+        return axis == 0 ? points[q].x.hi : (axis == 1 ? points[q].y.hi : points[q].z.hi);
+      };
+      const auto [lo, hi] = std::minmax_element(
+          keep.begin(), keep.end(),
+          [&](std::uint32_t a, std::uint32_t b) { return coord(a) < coord(b); });
+      apex_cand.push_back(*lo);
+      apex_cand.push_back(*hi);
+    }
     std::vector<std::uint32_t> f;
     std::vector<int> turn;
+    double scale = 0;  // S: the largest |hi| coordinate of the kept points
+    for (const std::uint32_t q : keep)
+      scale = std::max(
+          {scale, std::fabs(points[q].x.hi), std::fabs(points[q].y.hi), std::fabs(points[q].z.hi)});
     for (std::size_t k = 0; k < proposal.size(); ++k) {
       const double* nrm = &proposal.normal[3 * k];
-      std::uint32_t e = tet[0];
-      double best = 0;
-      for (int t = 0; t < 4; ++t) {
-        const ExactPoint3& p = points[tet[t]];
-        const double d = nrm[0] * p.x.hi + nrm[1] * p.y.hi + nrm[2] * p.z.hi;
-        if (t == 0 || d < best) best = d, e = tet[t];
-      }
       f.clear();
       for (int i = proposal.begin[k]; i < proposal.begin[k + 1]; ++i)
         f.push_back(keep[static_cast<std::size_t>(proposal.ids[static_cast<std::size_t>(i)])]);
+      // The apex: the apex candidate deepest below the facet by Qhull's rounded normal, not a
+      // vertex of the facet (a nearly flat facet may hold a whole tetrahedron of candidates).
+      std::uint32_t e = apex_cand[0];
+      double best = std::numeric_limits<double>::infinity();
+      for (const std::uint32_t t : apex_cand) {
+        if (std::find(f.begin(), f.end(), t) != f.end()) continue;
+        const ExactPoint3& p = points[t];
+        const double d = nrm[0] * p.x.hi + nrm[1] * p.y.hi + nrm[2] * p.z.hi;
+        if (d < best) best = d, e = t;
+      }
       const std::size_t m = f.size();
       if (m < 3) return fallback(HullSource::qhull_repaired);
       turn.assign(m, 0);
@@ -351,23 +389,85 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
         pos += turn[i] > 0;
         neg += turn[i] < 0;
       }
-      if (pos > 0 && neg > 0) return fallback(HullSource::qhull_repaired);
+      // Turns of both signs: Qhull kept a vertex that is not convex exactly; repaired below.
+      const bool turns_agree = !(pos > 0 && neg > 0);
       std::vector<std::uint32_t> kept;
-      for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t i = 0; i < m && turns_agree; ++i)
         if (turn[i] != 0) kept.push_back(f[i]);
       if (pos > 0) std::reverse(kept.begin(), kept.end());
-      if (kept.size() < 3) return fallback(HullSource::qhull_repaired);
-      detail::hull3_impl::rotate_to_smallest(kept);
-      h.facets.push_back(std::move(kept));
+      // A facet whose vertices are not exactly coplanar: Qhull merged facets that are coplanar
+      // only within its roundoff (a rotated box's face, whose rounded corners are not coplanar).
+      // Repaired locally: replaced by the faces of conv(candidates ∪ {apex}) that avoid the
+      // apex (for four vertices alone, the one diagonal whose edge is convex); the certificate
+      // judges the result like any proposal.
+      bool flat = kept.size() >= 3;
+      for (std::size_t i = 3; i < kept.size() && flat; ++i)
+        flat = orient3d_sign(points[kept[0]], points[kept[1]], points[kept[2]], points[kept[i]],
+                             true, stats.stages) == 0;
+      if (flat) {
+        detail::hull3_impl::rotate_to_smallest(kept);
+        h.facets.push_back(std::move(kept));
+        continue;
+      }
+      repaired = true;
+      ++trace.repaired_facets;
+      // The region may hold more points within Qhull's roundoff of the facet's plane (a rotated
+      // box against a rotated box: the sum of two nearly parallel faces, 16 nearly coplanar
+      // points). Candidates: the kept points within kRepairSlab·S of the plane by Qhull's rounded
+      // normal (a heuristic choice of which points to hull exactly; the certificate judges the
+      // outcome).
+      const ExactPoint3& v0 = points[f[0]];
+      cand.clear();
+      for (const std::uint32_t q : keep) {
+        const ExactPoint3& p = points[q];
+        const double d =
+            nrm[0] * (p.x.hi - v0.x.hi) + nrm[1] * (p.y.hi - v0.y.hi) + nrm[2] * (p.z.hi - v0.z.hi);
+        if (d > -detail::kRepairSlab * scale) cand.push_back(q);
+      }
+      if (cand.size() == 4 && kept.size() == 4) {
+        const std::uint32_t a = kept[0], b = kept[1], c = kept[2], d = kept[3];
+        // d below the plane of (a, b, c) (orient < 0): the edge a c is convex.
+        const bool ac =
+            orient3d_sign(points[a], points[b], points[c], points[d], true, stats.stages) < 0;
+        std::vector<std::uint32_t> t1 =
+            ac ? std::vector<std::uint32_t>{a, b, c} : std::vector<std::uint32_t>{a, b, d};
+        std::vector<std::uint32_t> t2 =
+            ac ? std::vector<std::uint32_t>{a, c, d} : std::vector<std::uint32_t>{b, c, d};
+        detail::hull3_impl::rotate_to_smallest(t1);
+        detail::hull3_impl::rotate_to_smallest(t2);
+        h.facets.push_back(std::move(t1));
+        h.facets.push_back(std::move(t2));
+        continue;
+      }
+      std::vector<ExactPoint3> local;
+      for (const std::uint32_t v : cand) local.push_back(points[v]);
+      local.push_back(points[e]);
+      const Hull3 roof = hull3_exact(local, stats.stages);
+      if (roof.dimension != 3) return fallback(HullSource::qhull_repaired);
+      const std::uint32_t apex_local = static_cast<std::uint32_t>(cand.size());
+      for (const auto& rf : roof.facets) {
+        if (std::find(rf.begin(), rf.end(), apex_local) != rf.end()) continue;
+        std::vector<std::uint32_t> g;
+        for (const std::uint32_t v : rf) g.push_back(cand[v]);
+        detail::hull3_impl::rotate_to_smallest(g);
+        h.facets.push_back(std::move(g));
+      }
     }
+  }
+  // Two Qhull facets of one nearly flat region repair to the same faces: keep each once.
+  if (repaired) {
+    std::sort(h.facets.begin(), h.facets.end());
+    h.facets.erase(std::unique(h.facets.begin(), h.facets.end()), h.facets.end());
   }
   if (!detail::certify_hull3(points, keep, h.facets, true, stats.stages))
     return fallback(HullSource::qhull_repaired);
+  trace.certificate_passed = true;
   std::sort(h.facets.begin(), h.facets.end());
   for (const auto& f : h.facets) h.vertices.insert(h.vertices.end(), f.begin(), f.end());
   std::sort(h.vertices.begin(), h.vertices.end());
   h.vertices.erase(std::unique(h.vertices.begin(), h.vertices.end()), h.vertices.end());
-  ++stats.by_source[static_cast<int>(HullSource::qhull_certified)];
+  h.source = repaired ? HullSource::qhull_repaired : HullSource::qhull_certified;
+  ++stats.by_source[static_cast<int>(h.source)];
   return h;
 }
 

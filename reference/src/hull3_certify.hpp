@@ -30,6 +30,9 @@ bool certify_hull3(std::span<const ExactPoint3> points, std::span<const std::uin
                    const std::vector<std::vector<std::uint32_t>>& facets, bool expansions,
                    StageCounts& counts);
 
+/// Which check the last certify_hull3 call on this thread failed ("" when it passed).
+const char* last_certify_failure();
+
 /// The same, checking every point (for tests).
 bool certify_hull3(std::span<const ExactPoint3> points,
                    const std::vector<std::vector<std::uint32_t>>& facets, StageCounts& counts);
@@ -40,6 +43,8 @@ struct Hull3QhullTrace {
   std::size_t prefilter_dropped = 0;  ///< dropped strictly inside a tetrahedron of extremes
   std::size_t proposed = 0;           ///< distinct points given to Qhull
   std::size_t facets = 0;             ///< facets Qhull proposed
+  std::size_t repaired_facets = 0;    ///< proposed facets not exactly planar, repaired locally
+  bool certificate_passed = false;    ///< the final proposal passed certify_hull3
 };
 const Hull3QhullTrace& last_hull3_qhull_trace();
 
