@@ -106,7 +106,7 @@ expect_bad number-as-string 'shape a: point 0 must be a pair of numbers [x, y], 
 case_file radius-as-string "{\"a\":{\"points\":[[0,0]],\"radius\":\"1\"},$B}"
 expect_bad radius-as-string 'shape a: "radius" must be a number, got "1"'
 case_file point-of-three "{\"a\":{\"points\":[[0,0,0]]},$B}"
-expect_bad point-of-three 'shape a: point 0 must be a pair of numbers [x, y], got [0,0,0]'
+expect_bad point-of-three "shape b: point 0 has 2 coordinates but shape a's points have 3 (a case has all 2D or all 3D points)"
 case_file missing-shape "{\"a\":{\"points\":[[0,0]]}}"
 expect_bad missing-shape 'missing shape "b"'
 case_file missing-points "{\"a\":{\"radius\":1},$B}"
