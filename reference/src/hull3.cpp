@@ -7,6 +7,7 @@
 
 #include "hull3_certify.hpp"
 #include "hull3_incremental.hpp"
+#include "hull3_plane.hpp"
 #include "qhull3_proposer.hpp"
 
 namespace minkowski::reference {
@@ -15,53 +16,10 @@ namespace detail {
 
 namespace {
 
-/// Stage 1 of orient3d_sign(o, q, r, s) with the plane (o, q, r) hoisted and a static bound valid
-/// for every s whose |hi| coordinates are at most cmax: the bound derived in src/predicates3.cpp
-/// takes M_c = |s_h| + |o_h| per coordinate, and replacing |s_h| by cmax only raises the
-/// permanent P, so the bound still holds (the monomials are evaluated as (a × b)·c instead of
-/// a·(b × c): each still passes through five roundings, so the derivation is unchanged).
-struct PlaneFilter3 {
-  double ox, oy, oz;  ///< o's hi parts
-  double nx, ny, nz;  ///< fl((q − o) × (r − o)) on hi parts
-  double bound;
-  int sign(const ExactPoint3& s) const {
-    const double det = nx * (s.x.hi - ox) + ny * (s.y.hi - oy) + nz * (s.z.hi - oz);
-    return det > bound ? 1 : (-det > bound ? -1 : 0);
-  }
-};
-
 /// Points within 2^-30·S of a repaired facet's plane (S the largest coordinate) are hulled
 /// exactly to repair it: far above Qhull's roundoff (a few hundred u·S), far below the gaps of
 /// ordinary inputs. A heuristic: it only chooses which points to hull; the certificate decides.
 constexpr double kRepairSlab = 0x1p-30;
-
-/// 16u and 2^-1070: the factor and the underflow slack of orient3d_sign's filter
-/// (src/predicates3.cpp, where both are derived).
-constexpr double kPlaneFilterFactor = 16.0 * kUnitRoundoff;
-constexpr double kPlaneFilterSlack = 0x1p-1070;
-
-PlaneFilter3 make_plane_filter(const ExactPoint3& o, const ExactPoint3& q, const ExactPoint3& r,
-                               const double cmax[3]) {
-  const double ax = q.x.hi - o.x.hi, ay = q.y.hi - o.y.hi, az = q.z.hi - o.z.hi;
-  const double bx = r.x.hi - o.x.hi, by = r.y.hi - o.y.hi, bz = r.z.hi - o.z.hi;
-  const double aox = std::fabs(o.x.hi), aoy = std::fabs(o.y.hi), aoz = std::fabs(o.z.hi);
-  const double max = std::fabs(q.x.hi) + aox, may = std::fabs(q.y.hi) + aoy,
-               maz = std::fabs(q.z.hi) + aoz;
-  const double mbx = std::fabs(r.x.hi) + aox, mby = std::fabs(r.y.hi) + aoy,
-               mbz = std::fabs(r.z.hi) + aoz;
-  const double perm = (cmax[0] + aox) * (may * mbz + maz * mby) +
-                      (cmax[1] + aoy) * (maz * mbx + max * mbz) +
-                      (cmax[2] + aoz) * (max * mby + may * mbx);
-  PlaneFilter3 f;
-  f.ox = o.x.hi;
-  f.oy = o.y.hi;
-  f.oz = o.z.hi;
-  f.nx = ay * bz - az * by;
-  f.ny = az * bx - ax * bz;
-  f.nz = ax * by - ay * bx;
-  f.bound = kPlaneFilterFactor * perm + kPlaneFilterSlack * (1.0 + (max + may + maz));
-  return f;
-}
 
 void max_abs(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> idx, double cmax[3]) {
   cmax[0] = cmax[1] = cmax[2] = 0;
@@ -238,8 +196,10 @@ bool lex_less_rotated(const ExactPoint3& p, const ExactPoint3& q, int axis) {
 /// negative by the filter) is strictly inside the hull, so it is never a vertex and certifying
 /// the hull of the others covers it. Undecided tests keep the point: keeping is always safe.
 /// Returns the kept indices.
-void prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& counts,
-               std::vector<std::uint32_t>& keep) {
+}  // namespace
+
+void hull3_prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& counts,
+                     std::vector<std::uint32_t>& keep) {
   const std::uint32_t n = static_cast<std::uint32_t>(pts.size());
   std::uint32_t ext[6] = {0, 0, 0, 0, 0, 0};  // max x, min x, max y, min y, max z, min z
   for (std::uint32_t i = 1; i < n; ++i)
@@ -278,8 +238,6 @@ void prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& c
   }
 }
 
-}  // namespace
-
 }  // namespace detail
 
 Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stats) {
@@ -304,7 +262,7 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
   if (!expansions) return fallback(HullSource::exact_only);
   if (points.size() < 4) return fallback(HullSource::qhull_refused);  // Qhull needs 4 (QH6214)
 
-  detail::prefilter(points, true, stats.stages, keep);
+  detail::hull3_prefilter(points, true, stats.stages, keep);
   trace.prefilter_dropped = points.size() - keep.size();
   // Coincident points: the smallest index represents them (hull3.hpp), so only it is proposed.
   std::sort(keep.begin(), keep.end(), [&](std::uint32_t a, std::uint32_t b) {

@@ -37,6 +37,13 @@ const char* last_certify_failure();
 bool certify_hull3(std::span<const ExactPoint3> points,
                    const std::vector<std::vector<std::uint32_t>>& facets, StageCounts& counts);
 
+/// The prefilter: the extreme points along ±x, ±y, ±z (exact, ties broken lexicographically)
+/// span up to four tetrahedra around the x axis; the points strictly inside one of them (decided
+/// by the filter alone; undecided points are kept) are strictly inside the hull. `keep` gets the
+/// others, ascending.
+void hull3_prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& counts,
+                     std::vector<std::uint32_t>& keep);
+
 /// Counts of the last hull3_qhull_certified call on this thread (for tests and measurements).
 struct Hull3QhullTrace {
   std::size_t input = 0;              ///< points given
