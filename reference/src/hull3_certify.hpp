@@ -50,7 +50,7 @@ struct Hull3QhullTrace {
   std::size_t prefilter_dropped = 0;  ///< dropped strictly inside a tetrahedron of extremes
   std::size_t proposed = 0;           ///< distinct points given to Qhull
   std::size_t facets = 0;             ///< facets Qhull proposed
-  std::size_t repaired_facets = 0;    ///< proposed facets not exactly planar, repaired locally
+  bool flipped = false;               ///< reflex edges of Qhull's triangulation were flipped
   bool certificate_passed = false;    ///< the final proposal passed certify_hull3
 };
 const Hull3QhullTrace& last_hull3_qhull_trace();

@@ -77,6 +77,80 @@ constexpr std::uint32_t kNone = 0xffffffffu;
 /// The hull of the points at `cand` (all points when empty). A caller may leave out points it
 /// has proved strictly inside the hull of the others (they are never vertices, and the others
 /// keep the dimension).
+/// Step 4: the faces of a closed triangulated surface (`tris` with neighbour links; the live
+/// ones listed in `alive`; vertex indices < n): adjacent triangles for which
+/// coplanar(t, vertex of the neighbour off the shared edge) holds are merged (union-find), each
+/// group's boundary edges are chained into one cycle, and vertices collinear with their two
+/// neighbours on it are dropped. Appends the faces (counter-clockwise as the triangles, from
+/// their smallest index) to `facets`; false when a group's boundary is not one cycle or keeps
+/// fewer than 3 corners (never for a convex surface decided exactly).
+template <class Coplanar, class Collinear>
+bool faces_from_triangles(const std::vector<Tri>& tris, const std::vector<std::uint32_t>& alive,
+                          std::uint32_t n, Coplanar coplanar, Collinear collinear,
+                          std::vector<std::vector<std::uint32_t>>& facets) {
+  std::vector<std::uint32_t> parent(tris.size());
+  std::iota(parent.begin(), parent.end(), 0u);
+  auto find = [&](std::uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (const std::uint32_t ti : alive)
+    for (int e = 0; e < 3; ++e) {
+      const std::uint32_t nb = tris[ti].nb[e];
+      if (nb < ti) continue;  // each pair once
+      const Tri& a = tris[ti];
+      const Tri& b = tris[nb];
+      std::uint32_t opposite = kNone;  // b's vertex off the shared edge
+      for (int f = 0; f < 3; ++f)
+        if (b.v[f] != a.v[e] && b.v[f] != a.v[(e + 1) % 3]) opposite = b.v[f];
+      if (coplanar(ti, opposite)) parent[find(ti)] = find(nb);
+    }
+  // Boundary cycles: next_of[u] = w for each boundary edge u → w of a group.
+  std::vector<std::uint32_t> group_of_root(tris.size(), kNone);
+  std::vector<std::vector<std::uint32_t>> groups;
+  for (const std::uint32_t ti : alive) {
+    const std::uint32_t r = find(ti);
+    if (group_of_root[r] == kNone) {
+      group_of_root[r] = static_cast<std::uint32_t>(groups.size());
+      groups.emplace_back();
+    }
+    groups[group_of_root[r]].push_back(ti);
+  }
+  std::vector<std::uint32_t> next_of(n, kNone);
+  std::vector<std::uint32_t> cycle, corners;
+  for (const auto& g : groups) {
+    const std::uint32_t root = find(g[0]);
+    std::uint32_t start = kNone;
+    std::size_t edges = 0;
+    for (const std::uint32_t ti : g)
+      for (int e = 0; e < 3; ++e)
+        if (find(tris[ti].nb[e]) != root) {
+          next_of[tris[ti].v[e]] = tris[ti].v[(e + 1) % 3];
+          start = std::min(start, tris[ti].v[e]);
+          ++edges;
+        }
+    cycle.clear();
+    std::uint32_t v = start;
+    for (std::size_t s = 0; s < edges && v != kNone; ++s) {  // one cycle through `edges` vertices
+      cycle.push_back(v);
+      v = next_of[v];
+      if (v == start) break;
+    }
+    for (const std::uint32_t u : cycle) next_of[u] = kNone;
+    if (v != start || cycle.size() != edges) return false;
+    // Corners: vertices not collinear with their neighbours on the (weakly convex) cycle.
+    corners.clear();
+    const std::size_t m = cycle.size();
+    for (std::size_t s = 0; s < m; ++s)
+      if (!collinear(cycle[(s + m - 1) % m], cycle[s], cycle[(s + 1) % m]))
+        corners.push_back(cycle[s]);
+    rotate_to_smallest(corners);
+    if (corners.size() < 3) return false;
+    facets.push_back(corners);
+  }
+  return true;
+}
+
 template <class K>
 Hull3 incremental_hull3(const K& k, std::vector<std::uint32_t> cand = {}) {
   const std::uint32_t n = static_cast<std::uint32_t>(k.size());
@@ -243,67 +317,13 @@ Hull3 incremental_hull3(const K& k, std::vector<std::uint32_t> cand = {}) {
       alive.push_back(static_cast<std::uint32_t>(id));
   }
 
-  // 4. Merge coplanar neighbours (union-find on triangle ids).
-  std::vector<std::uint32_t> parent(tris.size());
-  std::iota(parent.begin(), parent.end(), 0u);
-  auto find = [&](std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  for (const std::uint32_t ti : alive)
-    for (int e = 0; e < 3; ++e) {
-      const std::uint32_t nb = tris[ti].nb[e];
-      if (nb < ti) continue;  // each pair once
-      const Tri& a = tris[ti];
-      const Tri& b = tris[nb];
-      std::uint32_t opposite = kNone;  // b's vertex off the shared edge
-      for (int f = 0; f < 3; ++f)
-        if (b.v[f] != a.v[e] && b.v[f] != a.v[(e + 1) % 3]) opposite = b.v[f];
-      if (k.side(planes[ti], opposite) == 0) parent[find(ti)] = find(nb);
-    }
-  // Boundary cycles: next_of[u] = w for each boundary edge u → w of a group.
-  std::vector<std::uint32_t> group_of_root(tris.size(), kNone);
-  std::vector<std::vector<std::uint32_t>> groups;
-  for (const std::uint32_t ti : alive) {
-    const std::uint32_t r = find(ti);
-    if (group_of_root[r] == kNone) {
-      group_of_root[r] = static_cast<std::uint32_t>(groups.size());
-      groups.emplace_back();
-    }
-    groups[group_of_root[r]].push_back(ti);
-  }
-  std::vector<std::uint32_t> next_of(n, kNone);
-  std::vector<std::uint32_t> cycle, corners;
-  for (const auto& g : groups) {
-    const std::uint32_t root = find(g[0]);
-    std::uint32_t start = kNone;
-    std::size_t edges = 0;
-    for (const std::uint32_t ti : g)
-      for (int e = 0; e < 3; ++e)
-        if (find(tris[ti].nb[e]) != root) {
-          next_of[tris[ti].v[e]] = tris[ti].v[(e + 1) % 3];
-          start = std::min(start, tris[ti].v[e]);
-          ++edges;
-        }
-    cycle.clear();
-    std::uint32_t v = start;
-    for (std::size_t s = 0; s < edges; ++s) {  // a simple cycle through `edges` vertices
-      cycle.push_back(v);
-      v = next_of[v];
-      if (v == start) break;
-    }
-    if (v != start || cycle.size() != edges)
-      throw std::logic_error("hull3: a face's boundary is not one cycle");  // impossible
-    for (const std::uint32_t u : cycle) next_of[u] = kNone;
-    // Corners: vertices not collinear with their neighbours on the (weakly convex) cycle.
-    corners.clear();
-    const std::size_t m = cycle.size();
-    for (std::size_t s = 0; s < m; ++s)
-      if (!k.collinear(cycle[(s + m - 1) % m], cycle[s], cycle[(s + 1) % m]))
-        corners.push_back(cycle[s]);
-    rotate_to_smallest(corners);
-    out.facets.push_back(corners);
-  }
+  // 4. Merge coplanar neighbours into faces.
+  const bool closed = faces_from_triangles(
+      tris, alive, n,
+      [&](std::uint32_t ti, std::uint32_t opposite) { return k.side(planes[ti], opposite) == 0; },
+      [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) { return k.collinear(a, b, c); },
+      out.facets);
+  if (!closed) throw std::logic_error("hull3: a face's boundary is not one cycle");  // impossible
   std::sort(out.facets.begin(), out.facets.end());
   for (const auto& f : out.facets) out.vertices.insert(out.vertices.end(), f.begin(), f.end());
   std::sort(out.vertices.begin(), out.vertices.end());
