@@ -10,7 +10,7 @@
 # build/fuzz/fuzz/TARGET FILE. The last line per target gives executions, cov and ft.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-readonly kSmokeSeconds=15     # 3 targets x 15 s: the smoke run stays under a minute
+readonly kSmokeSeconds=15     # 4 targets x 15 s: the smoke run stays about a minute
 readonly kLongSeconds=600     # the long mode: 10 minutes per target
 seconds=$kSmokeSeconds
 targets=()
@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(case_reader_fuzz fast_vs_reference_fuzz reference_hull_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(case_reader_fuzz fast_vs_reference_fuzz reference_hull_fuzz reference_hull3_fuzz)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 export MINKOWSKI_FUZZ_FOUND=$PWD/build/fuzz/findings/fixtures
