@@ -22,7 +22,16 @@
 // Exact values are computed on GMP integers: every coordinate is an integer times a power of two
 // (a double, or the exact sum of two), so with E the smallest exponent of a last bit among the
 // doubles involved every difference is an integer times 2^E and each squared distance is an
-// integer ratio times 2^(2E) (the same device as src/oracle.cpp's DyadicScratch).
+// integer ratio times 2^(2E) (the same device as src/oracle.cpp's DyadicScratch). A rational is
+// reduced (one gcd) only when it is part of the answer; candidates are compared as unreduced
+// ratios, and a translation's depth goes to MPFR unreduced (mpfr_set_q rounds either form the
+// same way). Directions and witnesses are formed the same way, with power-of-two denominators
+// where the value allows it (facet normals, separating directions), so that no rational
+// arithmetic runs per operation.
+//
+// The answer's magnitudes follow src/oracle.cpp exactly (signed_distance_of): −r on the
+// boundary, −(sqrt(q) + r) inside, sqrt(q) or (q − r²)/(sqrt(q) + r) outside, in 257-bit MPFR;
+// the rounded form is decided exactly (round_signed_distance).
 #include "minkowski/reference/oracle3.hpp"
 
 #include <algorithm>
@@ -527,9 +536,6 @@ struct Location3 {
   }
   /// inside: every facet at the minimum depth. boundary of a 3D hull: the facets through q.
   std::vector<std::uint32_t> facets;
-  /// Direction data for boundary points of a flat or segment D:
-  /// in_polygon: q in the relative interior of the flat polygon; at_endpoint: q at a segment's end.
-  bool in_polygon = false;
 };
 
 /// Per-thread storage of the location, reused (its vectors keep their capacity): a query or a
@@ -605,7 +611,6 @@ int Locator::facet_side(std::uint32_t f, Approx& s) {
 
 const Location3& Locator::locate() {
   loc_.facets.clear();
-  loc_.in_polygon = false;
   loc_.pending = nullptr;
   switch (im_.hull.dimension) {
     case 3:
@@ -943,7 +948,6 @@ void Locator::locate2() {
   loc_.where = CoreLocation::boundary;
   loc_.q = 0;
   if (zeros == 0) {
-    loc_.in_polygon = true;
     loc_.feature = {Feature3::Kind::facet, 0, 0, 0};
   } else if (zeros == 1) {
     loc_.feature = {Feature3::Kind::edge, fv[first_zero], fv[(first_zero + 1) % m], 0};
