@@ -78,21 +78,90 @@ int orient3d_rational_exact(const ExactPoint3& p, const ExactPoint3& q, const Ex
 
 using detail::Expansion;
 
+/// The exact difference (u_hi + u_lo) − (v_hi + v_lo) as an expansion of at most 4 nonzero
+/// components, branch-free up to the zero elimination: Shewchuk's Two_Two_Sum (1997, §2.6) on the
+/// nonoverlapping pairs (u_hi, u_lo) and (−v_hi, −v_lo) — the same value detail::difference gives,
+/// without its general merge.
+Expansion<4> coord_difference(const ExactCoord& u, const ExactCoord& v) {
+  double i, x0, j, k, x1, x2, x3;
+  detail::two_sum(u.lo, -v.lo, i, x0);  // Two_One_Sum(u_hi, u_lo, −v_lo) → (j, k, x0)
+  detail::two_sum(u.hi, i, j, k);
+  detail::two_sum(k, -v.hi, i, x1);  // Two_One_Sum(j, k, −v_hi) → (x3, x2, x1)
+  detail::two_sum(j, i, x3, x2);
+  Expansion<4> d;
+  d.n = 0;
+  for (const double c : {x0, x1, x2, x3})
+    if (c != 0) d.c[d.n++] = c;
+  return d;
+}
+
+/// e·f for expansions of at most 4 components: e scaled by each component of f, the four parts
+/// summed pairwise (no intermediate copies).
+void product4(const Expansion<4>& e, const Expansion<4>& f, Expansion<32>& h) {
+  Expansion<8> part[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    part[i].n = 0;
+    if (i < f.n) detail::scale_expansion(e, f.c[i], part[i]);
+  }
+  Expansion<16> s01, s23;
+  detail::expansion_sum(part[0], part[1], s01);
+  detail::expansion_sum(part[2], part[3], s23);
+  detail::expansion_sum(s01, s23, h);
+}
+
 /// m = b_j·c_k − b_k·c_j, compressed.
 void expansion_minor(const Expansion<4>& bj, const Expansion<4>& ck, const Expansion<4>& bk,
                      const Expansion<4>& cj, Expansion<64>& m) {
   Expansion<32> p1, p2;
-  detail::expansion_product(bj, ck, p1);
-  detail::expansion_product(bk, detail::negated(cj), p2);
+  product4(bj, ck, p1);
+  product4(bk, detail::negated(cj), p2);
   detail::expansion_sum(p1, p2, m);
   detail::compress(m);
 }
 
+/// Stage 2a: every lo part 0 and the nine hi differences exact (TwoSum error 0), as for integer
+/// or dyadic data: each minor is a TwoProduct difference (4 components), scaled by one double (8),
+/// three of them summed (24) — Shewchuk's exact orient3d. Returns false when it does not apply.
+bool orient3d_small_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                              const ExactPoint3& s, int& sign) {
+  const ExactPoint3* pts[4] = {&p, &q, &r, &s};
+  for (const ExactPoint3* v : pts)
+    if (v->x.lo != 0 || v->y.lo != 0 || v->z.lo != 0) return false;
+  double d[3][3];  // d[0] = q − p, d[1] = r − p, d[2] = s − p
+  for (int k = 0; k < 3; ++k) {
+    const ExactPoint3& v = *pts[k + 1];
+    const double hv[3] = {v.x.hi, v.y.hi, v.z.hi}, hp[3] = {p.x.hi, p.y.hi, p.z.hi};
+    for (int c = 0; c < 3; ++c) {
+      double err;
+      detail::two_sum(hv[c], -hp[c], d[k][c], err);
+      if (err != 0) return false;
+    }
+  }
+  Expansion<8> term[3];
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Expansion<2> plus, minus;
+    detail::two_product(d[1][j], d[2][k], plus.c[1], plus.c[0]);
+    detail::two_product(d[1][k], d[2][j], minus.c[1], minus.c[0]);
+    minus.c[0] = -minus.c[0];
+    minus.c[1] = -minus.c[1];
+    plus.n = minus.n = 2;
+    Expansion<4> m;
+    detail::expansion_sum(plus, minus, m);
+    detail::scale_expansion(m, d[0][i], term[i]);
+  }
+  Expansion<16> t01;
+  detail::expansion_sum(term[0], term[1], t01);
+  Expansion<24> sum;
+  detail::expansion_sum(t01, term[2], sum);
+  sign = sum.sign();
+  return true;
+}
+
 int orient3d_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
                        const ExactPoint3& s) {
-  auto diff = [](const ExactCoord& u, const ExactCoord& v) {
-    return detail::difference(u.hi, u.lo, v.hi, v.lo);
-  };
+  if (int sign = 0; orient3d_small_expansion(p, q, r, s, sign)) return sign;
+  auto diff = [](const ExactCoord& u, const ExactCoord& v) { return coord_difference(u, v); };
   const Expansion<4> a[3] = {diff(q.x, p.x), diff(q.y, p.y), diff(q.z, p.z)};
   const Expansion<4> b[3] = {diff(r.x, p.x), diff(r.y, p.y), diff(r.z, p.z)};
   const Expansion<4> c[3] = {diff(s.x, p.x), diff(s.y, p.y), diff(s.z, p.z)};
