@@ -40,10 +40,12 @@
 
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <boost/multiprecision/gmp.hpp>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "minkowski/reference/numbers3.hpp"
@@ -521,12 +523,59 @@ inline Answer solve(const Shape3& a, const Shape3& b) {
   return solve(std::move(p));
 }
 
+/// The pair as a case line ({"a": {"points": [[x, y, z], ...], "radius": r}, "b": ...}), every
+/// double with 17 significant digits (round trip), for failure messages.
+inline std::string case_json(const Shape3& a, const Shape3& b) {
+  std::string out = "{";
+  char buf[96];
+  for (int k = 0; k < 2; ++k) {
+    const Shape3& s = k == 0 ? a : b;
+    out += k == 0 ? "\"a\": {\"points\": [" : ", \"b\": {\"points\": [";
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+      std::snprintf(buf, sizeof buf, "%s[%.17g, %.17g, %.17g]", i ? ", " : "", s.points[i].x,
+                    s.points[i].y, s.points[i].z);
+      out += buf;
+    }
+    std::snprintf(buf, sizeof buf, "], \"radius\": %.17g}", s.radius);
+    out += buf;
+  }
+  return out + "}";
+}
+
 /// x ∈ conv(points), closed: the origin is not outside conv(points − x).
 inline bool contains(const std::vector<Point3>& points, const RationalPoint3& x) {
   std::vector<RationalPoint3> p;
   for (const Point3& y : points)
     p.push_back({Rational(y.x) - x.x, Rational(y.y) - x.y, Rational(y.z) - x.z});
   return solve(std::move(p)).location != Location::outside;
+}
+
+/// The number of vertices of conv(points): the distinct points that are not in the hull of the
+/// other distinct points.
+inline std::size_t vertex_count(const std::vector<RationalPoint3>& points) {
+  std::vector<RationalPoint3> distinct;
+  for (const RationalPoint3& x : points) {
+    bool seen = false;
+    for (const RationalPoint3& y : distinct) seen |= x == y;
+    if (!seen) distinct.push_back(x);
+  }
+  if (distinct.size() <= 2) return distinct.size();
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < distinct.size(); ++i) {
+    std::vector<RationalPoint3> rest;
+    for (std::size_t j = 0; j < distinct.size(); ++j)
+      if (j != i)
+        rest.push_back({distinct[j].x - distinct[i].x, distinct[j].y - distinct[i].y,
+                        distinct[j].z - distinct[i].z});
+    count += solve(std::move(rest)).location == Location::outside;
+  }
+  return count;
+}
+
+inline std::vector<RationalPoint3> rational_points(const Shape3& s) {
+  std::vector<RationalPoint3> out;
+  for (const Point3& p : s.points) out.push_back(to_rational(p));
+  return out;
 }
 
 }  // namespace minkowski::reference::brute3
