@@ -9,8 +9,10 @@
 //
 // Families (each its own seed, printed with the case as a JSON line on failure): random doubles;
 // small-integer lattices in [-3, 3]^3 (exact ties, coplanar facets, touching); axis-aligned boxes;
-// flat and collinear shapes; pairs shifted to touch along a lattice direction; lattice pairs
-// scaled by 2^k and shifted by a dyadic vector; lattice points moved off by a few units of 2^-30.
+// symmetric pairs (depth ties); flat and collinear shapes; pairs shifted to touch along a lattice
+// direction; lattice pairs scaled by 2^k and shifted by a dyadic vector; lattice points moved off
+// by a few units of 2^-30; lattice shapes at scales from subnormal to 2^1000; nearly coplanar
+// random points. The signed distance after a translation is cross-checked the same way.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -503,6 +505,37 @@ std::vector<Family> families() {
                    for (Point3& p : s->points)
                      if (rng() % 3 == 0) p.x += std::ldexp(double(pick(rng, -2, 2)), -30);
                }});
+  f.push_back({"wide_range", 100, 2000, [](Rng& rng, Shape3& a, Shape3& b) {
+                 // Lattice shapes at scales 2^e from subnormal to near the coordinate limit,
+                 // each point moved by a lattice step at another scale: differences whose low
+                 // parts matter, outside the expansion domain, and squared values beyond double.
+                 static const int scales[] = {-1070, -600, -60, 0, 60, 600, 1000};
+                 const int ea = scales[rng() % 7], eb = scales[rng() % 7], ed = scales[rng() % 7];
+                 a = lattice_shape(rng, 1, 4, 2);
+                 b = lattice_shape(rng, 1, 4, 2);
+                 for (Point3& p : a.points)
+                   p = {std::ldexp(p.x, ea), std::ldexp(p.y, ea), std::ldexp(p.z, ea)};
+                 for (Point3& p : b.points) {
+                   p = {std::ldexp(p.x, eb), std::ldexp(p.y, eb), std::ldexp(p.z, eb)};
+                   if (rng() % 2) p.x += std::ldexp(double(pick(rng, -2, 2)), ed);
+                 }
+               }});
+  f.push_back({"near_coplanar", 150, 3000, [](Rng& rng, Shape3& a, Shape3& b) {
+                 // Points of A rounded onto the plane z = αx + βy + c (nearly coplanar after
+                 // rounding), B's points near the same plane or on its other side: orientation
+                 // signs within a few ulps of zero.
+                 std::uniform_real_distribution<double> unit(-1, 1);
+                 const double al = unit(rng), be = unit(rng), c = unit(rng);
+                 auto on_plane = [&](double gap) {
+                   const double x = unit(rng), y = unit(rng);
+                   return Point3{x, y, al * x + be * y + c + gap};
+                 };
+                 a.points.clear();
+                 b.points.clear();
+                 for (int i = pick(rng, 3, 6); i > 0; --i) a.points.push_back(on_plane(0));
+                 const double gap = rng() % 2 ? 0 : std::ldexp(unit(rng), -40);
+                 for (int i = pick(rng, 1, 4); i > 0; --i) b.points.push_back(on_plane(gap));
+               }});
   f.push_back({"random_flat", 150, 3000, [](Rng& rng, Shape3& a, Shape3& b) {
                  // Random doubles in one plane z = c (or two planes z = c, z = c'): a flat D
                  // from inexact coordinates.
@@ -533,7 +566,7 @@ struct Tally {
   }
 };
 
-// Default: 3,350 pairs (the counts above); MINKOWSKI_LONG_TESTS: 67,000.
+// Default: 3,600 pairs (the counts above); MINKOWSKI_LONG_TESTS: 72,000.
 TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
   int failures = 0, total = 0;
   Tally all_families;
@@ -619,6 +652,74 @@ TEST(Oracle3CrossCheck, WithRadiiRelationAndMagnitudesAgreeWithBruteForce) {
   }
   EXPECT_EQ(failures, 0) << "of " << count << " pairs";
   EXPECT_GT(touching, 0) << "no rounded pair touched exactly (q = r²)";
+}
+
+// signed_distance_after_translation(a, b, v) is the signed distance of A and B + v: on lattice
+// pairs (radii 0 or dyadic) moved by dyadic v (every b + v exact), its sign must be the brute
+// force's relation for (A, B + v) and its value sqrt(q) − r, −r or −(sqrt(q) + r) to 40 digits;
+// the prepared pair gives the same value bit for bit, and its rounded form the double nearest
+// that value.
+// Default: 400 translations; MINKOWSKI_LONG_TESTS: 8,000.
+TEST(Oracle3CrossCheck, TranslatedSignedDistancesAgreeWithBruteForce) {
+#ifdef MINKOWSKI_LONG_TESTS
+  const int count = 8000;
+#else
+  const int count = 400;
+#endif
+  const std::uint64_t seed = kSeed + 200;
+  Rng rng(seed);
+  const std::vector<Family> fams = families();
+  // lattice, boxes, symmetric, touching: exact under dyadic translations.
+  const char* usable[] = {"lattice", "boxes", "symmetric", "touching"};
+  int failures = 0;
+  for (int i = 0; i < count; ++i) {
+    const char* name = usable[rng() % 4];
+    Shape3 a, b;
+    for (const Family& f : fams)
+      if (std::string(f.name) == name) f.make(rng, a, b);
+    if (rng() % 3 == 0) {
+      a.radius = 0.25 * pick(rng, 0, 4);
+      b.radius = 0.5 * pick(rng, 0, 2);
+    }
+    const Point3 v{std::ldexp(double(pick(rng, -16, 16)), -2),
+                   std::ldexp(double(pick(rng, -16, 16)), -2),
+                   std::ldexp(double(pick(rng, -16, 16)), -2)};
+    Shape3 moved = b;
+    translate(moved, v.x, v.y, v.z);  // exact: quarters of small integers
+    const bf::Answer e = bf::solve(a, moved);
+    const Rational radius = Rational(a.radius) + Rational(b.radius);
+    const Rational r2 = radius * radius;
+    const Real root = sqrt(to_real_q(e.squared)), rr = to_real_q(radius);
+    const Real want = e.location == bf::Location::outside  ? to_real_q(e.squared - r2) / (root + rr)
+                      : e.location == bf::Location::inside ? Real(-(root + rr))
+                                                           : Real(-rr);
+    const int want_sign = e.location == bf::Location::outside    ? (e.squared > r2    ? 1
+                                                                    : e.squared == r2 ? 0
+                                                                                      : -1)
+                          : e.location == bf::Location::boundary ? (radius == 0 ? 0 : -1)
+                                                                 : -1;
+    std::ostringstream err;
+    try {
+      const Real got = signed_distance_after_translation(a, b, v);
+      const int sign = got > 0 ? 1 : got < 0 ? -1 : 0;
+      if (sign != want_sign || !close(got, want, abs(want)))
+        err << "signed distance " << to_decimal(got) << ", expected " << to_decimal(want) << "\n";
+      const PreparedPair3 p(a, b);
+      if (p.signed_distance_after_translation(v) != got)
+        err << "prepared " << to_decimal(p.signed_distance_after_translation(v)) << " differs\n";
+      const double rounded = p.signed_distance_after_translation_rounded(v);
+      if (rounded != want.convert_to<double>())
+        err << "rounded " << rounded << ", expected " << want.convert_to<double>() << "\n";
+    } catch (const std::exception& x) {
+      err << "threw: " << x.what() << "\n";
+    }
+    if (!err.str().empty() && ++failures <= kMaxPrinted)
+      ADD_FAILURE() << "seed " << seed << ", case " << i << ", v = (" << v.x << ", " << v.y << ", "
+                    << v.z << "):\n"
+                    << bf::case_json(a, b) << "\n"
+                    << err.str();
+  }
+  EXPECT_EQ(failures, 0) << "of " << count << " translations";
 }
 
 // ---- The brute force itself, on hand-derived values ---------------------------------------
