@@ -65,6 +65,9 @@ RationalPoint3 add(const RationalPoint3& a, const RationalPoint3& b) {
   return {a.x + b.x, a.y + b.y, a.z + b.z};
 }
 bool is_zero(const RationalPoint3& a) { return a.x == 0 && a.y == 0 && a.z == 0; }
+RationalPoint3 v3_quarter(int x, int y, int z) {
+  return {Rational(x, 4), Rational(y, 4), Rational(z, 4)};
+}
 
 CoreLocation expected_location(bf::Location l) {
   return l == bf::Location::outside    ? CoreLocation::outside
@@ -407,16 +410,16 @@ void scale_shift(Rng& rng, Shape3& a, Shape3& b) {
 
 std::vector<Family> families() {
   std::vector<Family> f;
-  f.push_back({"random", 300, 6000, [](Rng& rng, Shape3& a, Shape3& b) {
+  f.push_back({"random", 200, 6000, [](Rng& rng, Shape3& a, Shape3& b) {
                  std::uniform_real_distribution<double> off(-1.25, 1.25);
                  a = random_shape(rng, pick(rng, 1, 6), 0, 0, 0);
                  b = random_shape(rng, pick(rng, 1, 6), off(rng), off(rng), off(rng));
                }});
-  f.push_back({"lattice", 500, 10000, [](Rng& rng, Shape3& a, Shape3& b) {
+  f.push_back({"lattice", 400, 10000, [](Rng& rng, Shape3& a, Shape3& b) {
                  a = lattice_shape(rng, 1, 6, 3);
                  b = lattice_shape(rng, 1, 6, 3);
                }});
-  f.push_back({"lattice_small", 400, 8000, [](Rng& rng, Shape3& a, Shape3& b) {
+  f.push_back({"lattice_small", 300, 8000, [](Rng& rng, Shape3& a, Shape3& b) {
                  a = lattice_shape(rng, 1, 3, 2);
                  b = lattice_shape(rng, 1, 3, 2);
                }});
@@ -474,7 +477,7 @@ std::vector<Family> families() {
                    b.points.push_back({ob.x + t * e.x, ob.y + t * e.y, ob.z + t * e.z});
                  }
                }});
-  f.push_back({"touching", 500, 10000, [](Rng& rng, Shape3& a, Shape3& b) {
+  f.push_back({"touching", 350, 10000, [](Rng& rng, Shape3& a, Shape3& b) {
                  if (rng() % 3 == 0) {
                    a = lattice_box(rng);
                    b = lattice_box(rng);
@@ -484,7 +487,7 @@ std::vector<Family> families() {
                  }
                  shift_to_touch(a, b, rng);
                }});
-  f.push_back({"scaled", 300, 6000, [](Rng& rng, Shape3& a, Shape3& b) {
+  f.push_back({"scaled", 250, 6000, [](Rng& rng, Shape3& a, Shape3& b) {
                  if (rng() % 2) {
                    a = lattice_shape(rng, 1, 5, 3);
                    b = lattice_shape(rng, 1, 5, 3);
@@ -566,7 +569,7 @@ struct Tally {
   }
 };
 
-// Default: 3,600 pairs (the counts above); MINKOWSKI_LONG_TESTS: 72,000.
+// Default: 3,100 pairs (the counts above); MINKOWSKI_LONG_TESTS: 72,000.
 TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
   int failures = 0, total = 0;
   Tally all_families;
@@ -720,6 +723,131 @@ TEST(Oracle3CrossCheck, TranslatedSignedDistancesAgreeWithBruteForce) {
                     << err.str();
   }
   EXPECT_EQ(failures, 0) << "of " << count << " translations";
+}
+
+RationalPoint3 midpoint(const RationalPoint3& p, const RationalPoint3& q) {
+  return {(p.x + q.x) / 2, (p.y + q.y) / 2, (p.z + q.z) / 2};
+}
+
+/// intersection_polytope against membership by brute force: every point of the polytope is in A
+/// and in B, each is a vertex of the polytope (up to kMaxPointsForVertexCount points), the
+/// dimension is its affine dimension (−1 iff the brute force finds A and B apart), facets are
+/// planar and outward, and for probe points (the shapes' points, six midpoints of a point of A
+/// and one of B, four quarter-lattice points) x ∈ conv(polytope) iff x ∈ A and x ∈ B.
+std::string check_intersection(const Shape3& a, const Shape3& b, Rng& rng) {
+  std::ostringstream err;
+  std::optional<Polytope3> p;
+  try {
+    p = intersection_polytope(a, b);
+  } catch (const std::exception& x) {
+    return std::string("intersection_polytope threw: ") + x.what();
+  }
+  if (!p) return "no polytope for radius-0 shapes\n";
+  const bf::Answer e = bf::solve(a, b);
+  if ((p->dimension < 0) != (e.location == bf::Location::outside))
+    err << "dimension " << p->dimension << " but the brute force says "
+        << (e.location == bf::Location::outside ? "apart" : "they meet") << "\n";
+  if (p->dimension < 0) return err.str() + (p->points.empty() ? "" : "points of an empty set\n");
+  if (p->points.empty()) return err.str() + "no points\n";
+  const bf::Answer self = bf::solve(p->points);
+  if (self.dimension != p->dimension)
+    err << "dimension " << p->dimension << ", its points span " << self.dimension << "\n";
+  if (p->points.size() <= kMaxPointsForVertexCount &&
+      bf::vertex_count(p->points) != p->points.size())
+    err << "points that are not vertices (" << bf::vertex_count(p->points) << " of "
+        << p->points.size() << ")\n";
+  for (const RationalPoint3& v : p->points)
+    if (!bf::contains(a.points, v) || !bf::contains(b.points, v))
+      err << "vertex " << str(v) << " not in both shapes\n";
+  if (p->dimension == 3)
+    for (const std::vector<std::uint32_t>& f : p->facets) {
+      if (f.size() < 3) {
+        err << "facet with " << f.size() << " vertices\n";
+        continue;
+      }
+      const RationalPoint3 &o = p->points.at(f[0]), u = sub(p->points.at(f[1]), o),
+                           w = sub(p->points.at(f[2]), o);
+      const RationalPoint3 n{u.y * w.z - u.z * w.y, u.z * w.x - u.x * w.z, u.x * w.y - u.y * w.x};
+      for (const std::uint32_t i : f)
+        if (dot(n, sub(p->points.at(i), o)) != 0) err << "non-planar facet\n";
+      for (const RationalPoint3& q : p->points)
+        if (dot(n, sub(q, o)) > 0) err << "facet not outward (or not convex)\n";
+    }
+  std::vector<RationalPoint3> probes;
+  const std::vector<RationalPoint3> pa = bf::rational_points(a), pb = bf::rational_points(b);
+  for (const RationalPoint3& x : pa) probes.push_back(x);
+  for (const RationalPoint3& y : pb) probes.push_back(y);
+  for (int k = 0; k < 6; ++k)
+    probes.push_back(midpoint(pa[rng() % pa.size()], pb[rng() % pb.size()]));
+  for (int k = 0; k < 4; ++k)
+    probes.push_back(v3_quarter(pick(rng, -12, 12), pick(rng, -12, 12), pick(rng, -12, 12)));
+  for (const RationalPoint3& x : probes) {
+    const bool in_both = bf::contains(a.points, x) && bf::contains(b.points, x);
+    std::vector<RationalPoint3> rel;
+    for (const RationalPoint3& v : p->points) rel.push_back(sub(v, x));
+    const bool in_p = bf::solve(std::move(rel)).location != bf::Location::outside;
+    if (in_p != in_both)
+      err << "probe " << str(x) << ": in the polytope " << in_p << ", in A and B " << in_both
+          << "\n";
+  }
+  return err.str();
+}
+
+// intersection_polytope and locate() against the brute force on radius-0 pairs of the lattice,
+// box, symmetric, touching, flat, collinear and random families. locate(s, x) is the brute
+// force's location of the origin in s − x (inside: overlapping; boundary: touching; outside:
+// separated), and with a radius q against r².
+// Default: 200 pairs and 400 located points; MINKOWSKI_LONG_TESTS: 4,000 and 8,000.
+TEST(Oracle3CrossCheck, IntersectionPolytopeAndLocateAgreeWithBruteForce) {
+#ifdef MINKOWSKI_LONG_TESTS
+  const int count = 4000;
+#else
+  const int count = 200;
+#endif
+  const std::uint64_t seed = kSeed + 300;
+  Rng rng(seed);
+  const std::vector<Family> fams = families();
+  const char* usable[] = {"lattice", "boxes",     "symmetric", "touching",
+                          "flat",    "collinear", "random",    "lattice_small"};
+  int failures = 0;
+  for (int i = 0; i < count; ++i) {
+    const char* name = usable[rng() % 8];
+    Shape3 a, b;
+    for (const Family& f : fams)
+      if (std::string(f.name) == name) f.make(rng, a, b);
+    std::string msg = check_intersection(a, b, rng);
+    // locate: a point of B (or a quarter-lattice point) against A, with A's radius 0 or dyadic.
+    for (int k = 0; k < 2; ++k) {
+      a.radius = k == 0 ? 0 : 0.25 * pick(rng, 1, 4);
+      const Point3 x = rng() % 2 ? b.points[rng() % b.points.size()]
+                                 : Point3{0.25 * pick(rng, -12, 12), 0.25 * pick(rng, -12, 12),
+                                          0.25 * pick(rng, -12, 12)};
+      const bf::Answer e = bf::solve(a, Shape3{{x}, 0});
+      const Rational r2 = Rational(a.radius) * Rational(a.radius);
+      const Relation want = e.location == bf::Location::outside
+                                ? (e.squared > r2    ? Relation::separated
+                                   : e.squared == r2 ? Relation::touching
+                                                     : Relation::overlapping)
+                            : e.location == bf::Location::boundary
+                                ? (a.radius == 0 ? Relation::touching : Relation::overlapping)
+                                : Relation::overlapping;
+      try {
+        const Relation got = locate(a, x);
+        if (got != want)
+          msg += "locate(A with radius " + std::to_string(a.radius) + ", point of index " +
+                 std::to_string(k) + ") = " + to_string(got) + ", expected " + to_string(want) +
+                 "\n";
+      } catch (const std::exception& ex) {
+        msg += std::string("locate threw: ") + ex.what() + "\n";
+      }
+    }
+    a.radius = 0;
+    if (!msg.empty() && ++failures <= kMaxPrinted)
+      ADD_FAILURE() << "seed " << seed << ", family " << name << ", case " << i << ":\n"
+                    << bf::case_json(a, b) << "\n"
+                    << msg;
+  }
+  EXPECT_EQ(failures, 0) << "of " << count << " pairs";
 }
 
 // ---- The brute force itself, on hand-derived values ---------------------------------------
