@@ -354,10 +354,9 @@ int compare_with(const Rational& q, const Rational& r, Side side, const Rational
   return side == Side::outside ? s_vs_t : -s_vs_t;
 }
 
-double round_signed_distance(const Rational& q, const Rational& r, Side side, const Real& approx) {
-  double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
+std::optional<double> round_if_clear(const Real& approx) {
+  const double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
   if (!std::isfinite(d)) return d;  // beyond DBL_MAX + half an ulp at 257 bits (see the header)
-  // Fast exit: approx is far from both halfway points around d.
   {
     const double up = std::nextafter(d, std::numeric_limits<double>::infinity());
     const double down = std::nextafter(d, -std::numeric_limits<double>::infinity());
@@ -369,6 +368,12 @@ double round_signed_distance(const Rational& q, const Rational& r, Side side, co
         abs(approx - mid_down) > guard)
       return d;
   }
+  return std::nullopt;
+}
+
+double round_signed_distance(const Rational& q, const Rational& r, Side side, const Real& approx) {
+  if (const std::optional<double> clear = round_if_clear(approx)) return *clear;
+  double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
   // Exact: move d until V lies between its halfway points (the guess is within one double of
   // the answer, so two steps suffice; the bound is a safety net).
   constexpr int kMaxSteps = 4;
@@ -508,8 +513,18 @@ struct Location3 {
   /// outside: the feature holding the nearest point; boundary: the feature holding q in its
   /// relative interior (for dimension 2 the polygon is facet 0).
   Feature3 feature;
-  /// outside: squared distance to core(D); inside: squared depth; boundary: 0.
-  Rational q;
+  /// outside: squared distance to core(D); inside: squared depth; boundary: 0. For a
+  /// translation's distance an inside depth stays unreduced (`pending`, an integer ratio: no
+  /// gcd) unless exact_q() asks for the rational.
+  mutable Rational q;
+  mutable const PlaneRatio* pending = nullptr;
+  const Rational& exact_q() const {
+    if (pending) {
+      q = ratio_times_power(pending->num, pending->den, 2 * pending->e);
+      pending = nullptr;
+    }
+    return q;
+  }
   /// inside: every facet at the minimum depth. boundary of a 3D hull: the facets through q.
   std::vector<std::uint32_t> facets;
   /// Direction data for boundary points of a flat or segment D:
@@ -532,10 +547,12 @@ LocatorScratch& locator_scratch() {
 
 class Locator {
  public:
-  Locator(const Impl3& im, const ExactPoint3& q, StageCounts& counts)
+  /// reduce_q false: an inside depth may stay unreduced (Location3::pending).
+  Locator(const Impl3& im, const ExactPoint3& q, StageCounts& counts, bool reduce_q = true)
       : im_(im),
         q_(q),
         counts_(counts),
+        reduce_q_(reduce_q),
         expansions_(im.hull.in_expansion_domain && in_expansion_domain3(q)),
         loc_(locator_scratch().loc),
         side_(locator_scratch().side),
@@ -569,6 +586,7 @@ class Locator {
   const Impl3& im_;
   ExactPoint3 q_;
   StageCounts& counts_;
+  bool reduce_q_;
   bool expansions_;
   Location3& loc_;
   std::vector<std::int8_t>& side_;
@@ -588,6 +606,7 @@ int Locator::facet_side(std::uint32_t f, Approx& s) {
 const Location3& Locator::locate() {
   loc_.facets.clear();
   loc_.in_polygon = false;
+  loc_.pending = nullptr;
   switch (im_.hull.dimension) {
     case 3:
       locate3();
@@ -687,7 +706,10 @@ void Locator::locate3() {
       loc_.facets.push_back(f);
     }
   }
-  loc_.q = ratio_times_power(slots[best].num, slots[best].den, 2 * slots[best].e);
+  if (reduce_q_)
+    loc_.q = ratio_times_power(slots[best].num, slots[best].den, 2 * slots[best].e);
+  else
+    loc_.pending = &slots[best];
 }
 
 /// The nearest feature by a search in doubles over the visible facets' features, then certified
@@ -1283,15 +1305,29 @@ std::vector<DirectionSet3> boundary_directions(const Impl3& im, const Location3&
 
 /// The signed distance of the location (one formula for query() and the translations, so that
 /// both give the same value bit for bit).
+/// The squared value in Real: one correct rounding of the exact rational, whether reduced or not
+/// (mpfr_set_q rounds num/den correctly in either form, and the power of two is exact), so both
+/// forms give the same bits.
+Real real_q(const Location3& loc) {
+  if (!loc.pending) return to_real3(loc.q);
+  __mpq_struct alias;  // read-only view of the unreduced ratio
+  alias._mp_num = *loc.pending->num;
+  alias._mp_den = *loc.pending->den;
+  Real out;
+  mpfr_set_q(out.backend().data(), &alias, MPFR_RNDN);
+  mpfr_mul_2si(out.backend().data(), out.backend().data(), 2 * loc.pending->e, MPFR_RNDN);
+  return out;
+}
+
 Real signed_distance_of(const Impl3& im, const Location3& loc) {
   const Real& r = im.radius_real;
   if (loc.where == CoreLocation::boundary) return -r;
-  const Real root = sqrt(to_real3(loc.q));
+  const Real root = sqrt(real_q(loc));
   if (loc.where == CoreLocation::inside) return -(root + r);
   if (im.radius == 0) return root;
   // (q − r²)/(sqrt(q) + r): an exact numerator keeps the sign exact where sqrt(q) − r would
   // cancel (src/oracle.cpp, answer_outside).
-  return to_real3(loc.q - im.radius * im.radius) / (root + r);
+  return to_real3(loc.exact_q() - im.radius * im.radius) / (root + r);
 }
 
 PairAnswer3 answer_at(const Impl3& im, const ExactPoint3& q, Detail detail, bool directions) {
@@ -1491,19 +1527,21 @@ PairAnswer3 PreparedPair3::query(Detail detail) const {
 Real PreparedPair3::signed_distance_after_translation(Point3 v) const {
   const ExactPoint3 q = o3::translation_point(v);
   StageCounts ignored;
-  o3::Locator locator(*impl_, q, ignored);
+  o3::Locator locator(*impl_, q, ignored, false);
   return o3::signed_distance_of(*impl_, locator.locate());
 }
 
 double PreparedPair3::signed_distance_after_translation_rounded(Point3 v) const {
   const ExactPoint3 q = o3::translation_point(v);
   StageCounts ignored;
-  o3::Locator locator(*impl_, q, ignored);
+  o3::Locator locator(*impl_, q, ignored, false);
   const o3::Location3& loc = locator.locate();
+  const Real approx = o3::signed_distance_of(*impl_, loc);
+  if (const std::optional<double> clear = o3::round_if_clear(approx)) return *clear;
   const o3::Side side = loc.where == CoreLocation::boundary ? o3::Side::boundary
                         : loc.where == CoreLocation::inside ? o3::Side::inside
                                                             : o3::Side::outside;
-  return o3::round_signed_distance(loc.q, impl_->radius, side, o3::signed_distance_of(*impl_, loc));
+  return o3::round_signed_distance(loc.exact_q(), impl_->radius, side, approx);
 }
 
 PairAnswer3 query(const Shape3& a, const Shape3& b, Detail detail) {
