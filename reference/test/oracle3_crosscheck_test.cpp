@@ -12,7 +12,7 @@
 // symmetric pairs (depth ties); flat and collinear shapes; pairs shifted to touch along a lattice
 // direction; lattice pairs scaled by 2^k and shifted by a dyadic vector; lattice points moved off
 // by a few units of 2^-30; lattice shapes at scales from subnormal to 2^1000; nearly coplanar
-// random points. The signed distance after a translation is cross-checked the same way.
+// random points; rotated boxes (faces planar up to rounding). The signed distance after a translation is cross-checked the same way.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -197,8 +197,9 @@ bool close(const Real& got, const Real& want, const Real& scale) {
 }
 
 struct Options {
-  bool magnitudes = true;  ///< also ask Detail::magnitudes and compare
-  bool vertices = true;    ///< also count D's vertices by brute force (small D only)
+  bool magnitudes = true;       ///< also ask Detail::magnitudes and compare
+  bool vertices = true;         ///< also count D's vertices by brute force (small D only)
+  int* hull_sources = nullptr;  ///< if set, ++hull_sources[answer's hull_source]
 };
 
 /// Every check of one pair against the brute-force answer e; an empty string when all hold.
@@ -211,6 +212,7 @@ std::string check_pair(const Shape3& a, const Shape3& b, const bf::Answer& e,
   } catch (const std::exception& x) {
     return std::string("query threw: ") + x.what();
   }
+  if (opt.hull_sources) ++opt.hull_sources[static_cast<int>(r.hull_source)];
   const Rational radius = Rational(a.radius) + Rational(b.radius);
   const Rational r2 = radius * radius;
   const bool zero = a.radius == 0 && b.radius == 0;
@@ -539,6 +541,27 @@ std::vector<Family> families() {
                  const double gap = rng() % 2 ? 0 : std::ldexp(unit(rng), -40);
                  for (int i = pick(rng, 1, 4); i > 0; --i) b.points.push_back(on_plane(gap));
                }});
+  f.push_back({"rotated_box", 100, 2000, [](Rng& rng, Shape3& a, Shape3& b) {
+                 // A box turned by a random rotation (rounded: its faces are planar only up to
+                 // a few ulps, where Qhull merges and the certificate must repair) against 1-3
+                 // random points around it.
+                 std::uniform_real_distribution<double> unit(-1, 1);
+                 const double t1 = 3 * unit(rng), t2 = 3 * unit(rng);
+                 const double c1 = std::cos(t1), s1 = std::sin(t1), c2 = std::cos(t2),
+                              s2 = std::sin(t2);
+                 const double h[3] = {0.5 + unit(rng) * 0.25, 0.5, 0.75};
+                 a.points.clear();
+                 b.points.clear();
+                 for (int i = 0; i < 8; ++i) {
+                   const double x = i & 1 ? h[0] : -h[0], y = i & 2 ? h[1] : -h[1],
+                                z = i & 4 ? h[2] : -h[2];
+                   // Rotation about z by t1, then about x by t2.
+                   const double x1 = c1 * x - s1 * y, y1 = s1 * x + c1 * y;
+                   a.points.push_back({x1, c2 * y1 - s2 * z, s2 * y1 + c2 * z});
+                 }
+                 for (int i = pick(rng, 1, 3); i > 0; --i)
+                   b.points.push_back({unit(rng), unit(rng), unit(rng)});
+               }});
   f.push_back({"random_flat", 150, 3000, [](Rng& rng, Shape3& a, Shape3& b) {
                  // Random doubles in one plane z = c (or two planes z = c, z = c'): a flat D
                  // from inexact coordinates.
@@ -569,10 +592,11 @@ struct Tally {
   }
 };
 
-// Default: 3,100 pairs (the counts above); MINKOWSKI_LONG_TESTS: 72,000.
+// Default: 3,200 pairs (the counts above); MINKOWSKI_LONG_TESTS: 74,000.
 TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
   int failures = 0, total = 0;
   Tally all_families;
+  int all_sources[4] = {0, 0, 0, 0};
   const std::vector<Family> fams = families();
   for (std::size_t k = 0; k < fams.size(); ++k) {
     const Family& f = fams[k];
@@ -583,12 +607,13 @@ TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
 #endif
     Rng rng(kSeed + k);
     Tally t;
+    int sources[4] = {0, 0, 0, 0};
     for (int i = 0; i < count; ++i, ++total) {
       Shape3 a, b;
       f.make(rng, a, b);
       const bf::Answer e = bf::solve(a, b);
       t.add(e);
-      const std::string msg = check_pair(a, b, e, Options{i % 4 == 0, i % 4 == 0});
+      const std::string msg = check_pair(a, b, e, Options{i % 4 == 0, i % 4 == 0, sources});
       if (!msg.empty() && ++failures <= kMaxPrinted)
         ADD_FAILURE() << "seed " << kSeed + k << ", family " << f.name << ", case " << i << ":\n"
                       << bf::case_json(a, b) << "\n"
@@ -596,9 +621,11 @@ TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
     }
     std::printf(
         "%-14s %6d pairs: outside %5d  boundary %5d (cones %4d, rays %4d, all %3d)  "
-        "inside %5d (ties %4d)  flat D %5d\n",
+        "inside %5d (ties %4d)  flat D %5d  hull certified/repaired/refused/exact "
+        "%d/%d/%d/%d\n",
         f.name, count, t.outside, t.boundary, t.cones, t.rays_on_boundary, t.all, t.inside, t.ties,
-        t.flat);
+        t.flat, sources[0], sources[1], sources[2], sources[3]);
+    for (int s = 0; s < 4; ++s) all_sources[s] += sources[s];
     all_families.outside += t.outside;
     all_families.boundary += t.boundary;
     all_families.inside += t.inside;
@@ -618,6 +645,10 @@ TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
   EXPECT_GT(all_families.rays_on_boundary, 30);
   EXPECT_GT(all_families.all, 0);
   EXPECT_GT(all_families.flat, 100);
+  // And every path to D's hull: Qhull certified, repaired, refused (flat D).
+  EXPECT_GT(all_sources[static_cast<int>(HullSource::qhull_certified)], 0);
+  EXPECT_GT(all_sources[static_cast<int>(HullSource::qhull_repaired)], 0);
+  EXPECT_GT(all_sources[static_cast<int>(HullSource::qhull_refused)], 0);
 }
 
 // With radii: the relation is the exact comparison of the core's q with (r_a + r_b)², the
