@@ -9,7 +9,7 @@
 //   scale by 2^k:        D' = 2^k·D (exact in doubles): squared values ×4^k, signed distances
 //                        ×2^k (bit for bit: MPFR rounds 2^k·x exactly as x), vectors ×2^k;
 //   permute the points:  the same sets: everything equal.
-// Each on random-double, lattice, box, touching and flat pairs, some with radii. A failure prints
+// Each on random-double, lattice, box, touching, flat and rotated-box pairs, some with radii. A failure prints
 // the seed, the case as a JSON line, the transformation and what differs.
 #include <gtest/gtest.h>
 
@@ -152,12 +152,12 @@ Shape3 lattice_box(Rng& rng) {
   return s;
 }
 
-/// A pair from one of five families (by i), with radii in one case of four; `dyadic` says
+/// A pair from one of six families (by i), with radii in one case of four; `dyadic` says
 /// whether its coordinates are small dyadic numbers (translations by dyadic vectors are exact).
 void make_pair(Rng& rng, int i, Shape3& a, Shape3& b, bool& dyadic) {
   std::uniform_real_distribution<double> unit(-1, 1);
   dyadic = true;
-  switch (i % 5) {
+  switch (i % 6) {
     case 0:  // random doubles
       dyadic = false;
       a.points.clear();
@@ -183,6 +183,22 @@ void make_pair(Rng& rng, int i, Shape3& a, Shape3& b, bool& dyadic) {
       b = lattice_box(rng);
       const double shift = a.points[1].x - b.points[0].x;
       for (Point3& p : b.points) p.x += shift;
+      break;
+    }
+    case 5: {  // a rotated box (faces planar up to rounding: Qhull's repaired path) and points
+      dyadic = false;
+      const double t1 = 3 * unit(rng), t2 = 3 * unit(rng);
+      a.points.clear();
+      b.points.clear();
+      for (int k = 0; k < 8; ++k) {
+        const double x = k & 1 ? 0.5 : -0.5, y = k & 2 ? 0.625 : -0.625, z = k & 4 ? 0.75 : -0.75;
+        const double x1 = std::cos(t1) * x - std::sin(t1) * y,
+                     y1 = std::sin(t1) * x + std::cos(t1) * y;
+        a.points.push_back(
+            {x1, std::cos(t2) * y1 - std::sin(t2) * z, std::sin(t2) * y1 + std::cos(t2) * z});
+      }
+      for (int k = pick(rng, 1, 3); k > 0; --k)
+        b.points.push_back({unit(rng), unit(rng), unit(rng)});
       break;
     }
     default:  // flat: both in z = 0, or in z = 0 and z = 1
@@ -281,8 +297,8 @@ std::vector<Transform> transforms(Rng& rng, bool dyadic) {
   return out;
 }
 
-// Default: 300 pairs × 5 transformations (4 for random doubles: no translation); with
-// MINKOWSKI_LONG_TESTS 6,000 pairs.
+// Default: 300 pairs × 5 transformations (4 for random doubles and rotated boxes: no
+// translation); with MINKOWSKI_LONG_TESTS 6,000 pairs.
 TEST(Oracle3Metamorphic, TransformedPairsHaveTransformedAnswers) {
 #ifdef MINKOWSKI_LONG_TESTS
   const int count = 6000;
