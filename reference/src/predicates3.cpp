@@ -1,1 +1,170 @@
-// Filled in by the 3D reference work; see the header.
+#include "minkowski/reference/predicates3.hpp"
+
+#include <cmath>
+
+#include "expansion.hpp"
+
+namespace minkowski::reference {
+
+// orient3d_sign, stage by stage.
+//
+// Notation: p, q, r, s exact points, each coordinate X = Xh + Xl a normalized pair, so
+// |Xl| <= u·|Xh| (u = 2^-53; a pair whose hi is subnormal has lo = 0). The determinant is
+//   D = det[a; b; c],  a = q − p, b = r − p, c = s − p,
+//     = a_x (b_y c_z − b_z c_y) + a_y (b_z c_x − b_x c_z) + a_z (b_x c_y − b_y c_x).
+//
+// Stage 1 (filter). Each difference is taken on hi parts, a_h = fl(q_h − p_h), with magnitude
+// M_a = |q_h| + |p_h|. Then |a − a_h| <= |q_l| + |p_l| + |fl(q_h − p_h) − (q_h − p_h)|
+// <= u·M_a + u·M_a = 2u·M_a, and |a|, |a_h| <= (1 + u)·M_a. Let P be the permanent of the
+// magnitudes, P = Σ over the six monomials of M_a M_b M_c.
+//   (i) input error: for one monomial, |abc − a_h b_h c_h| <= |a − a_h||b||c| + |a_h||b − b_h||c|
+//       + |a_h||b_h||c − c_h| <= 6u(1 + u)² M_a M_b M_c; in all <= 6u(1 + u)²·P.
+//  (ii) rounding: each monomial passes through at most five roundings (the product b_j·c_k, the
+//       minor's subtraction, the product with a_i, the two additions), so it errs by at most
+//       ((1 + u)^5 − 1)·|a_h b_h c_h| <= 5.0001u·(1 + u)³ M M M; in all <= 5.001u·P.
+// Hence |fl(D_h) − D| <= 11.01u·P. The bound is computed as fl(16u·fl(P)), and fl(P) (nine
+// roundings per monomial, all downward at worst) >= (1 − 9u)·P, so the bound exceeds 15.99u·P:
+// fl(D_h) > bound implies D > 0 (and symmetrically), with the bound's own rounding well inside
+// the gap. kOrient3FilterFactor = 16u.
+//
+// Underflow. The relative model above ignores underflow. A subnormal difference or sum is exact;
+// a product that underflows errs by at most η = 2^-1075 absolutely. An error in a product b_j·c_k
+// is multiplied by a_i afterwards, so (unlike 2D) no constant slack covers it: per monomial pair
+// the minor errs by 2η(1 + u), then times |a_i| <= (1 + u)M_a, plus η for the product with a_i;
+// with the additions' relative factors the total is <= 3.01η + 2.01η·(M_x + M_y + M_z) (the M of
+// the three components of a). The bound's own underflow (its final product by 16u, the lowered
+// fl(P) scaled by 16u) takes at most ~2η more. kOrient3Slack·(1 + ΣM_a) = 32η·(1 + ΣM_a), computed
+// with at most three roundings and a last underflow of η, exceeds 5.1η + 2.01η·ΣM_a by far. The
+// slack is added on every call: inside the expansion domain it is ~2^-767 at most, which changes
+// no decision that matters, and one formula is simpler to check than two. Overflow: a product that
+// overflows in D_h overflows in the bound too (the bound's terms dominate D_h's term by term, and
+// rounding is monotone), so D_h or the bound is ±inf or NaN and neither comparison holds.
+//
+// Stage 2 (expansions), only when the caller says all four points are in_expansion_domain3
+// (predicates3.hpp): every nonzero |hi| in [2^-300, 2^300], every nonzero lo a multiple of 2^-358
+// with |lo| <= 2^300.
+//   - Grid: a double with |v| >= 2^-300 has ulp >= 2^-352, so every hi and lo is an integer
+//     multiple of g = 2^-358. Sums and TwoSum errors of multiples of g are multiples of g (a
+//     rounded sum either is exact or has an ulp >= g); products of multiples of g_1 and g_2 and
+//     every intermediate of Dekker's TwoProduct and split are multiples of g_1·g_2. The deepest
+//     products here have three factors, multiples of g³ = 2^-1074, the subnormal spacing: every
+//     value on that grid below 2^-1022 is representable, so an operation whose exact result is on
+//     the grid and subnormal is exact, and one whose result is normal behaves as without
+//     underflow. So no step of TwoSum, TwoProduct, split, expansion sum, scale or compress loses
+//     anything to underflow.
+//   - Size: |a|, |b|, |c| components <= 2^301·(1 + u); a product of three <= 2^904, the sum of six
+//     <= 2^907, far below overflow, and Dekker's split multiplies by 2^27 + 1 only operands of at
+//     most 2^904 (< 2^996, where 2^27·a would overflow).
+// Hence the expansion stage is exact on that domain. The header's former lower bound on |lo|
+// (2^-340) did not suffice: a lo of 2^-340 can have an ulp of 2^-392, and a product of three such
+// components (2^-1176) underflows.
+//
+// Stage 3: GMP rationals.
+
+namespace {
+
+/// 16u: the relative part of the stage-1 bound, >= the 11.01u·P derived above with the bound's own
+/// rounding (>= 15.99u·P after it). A power of two, so multiplying by it is exact above underflow.
+constexpr double kOrient3FilterFactor = 16.0 * kUnitRoundoff;
+/// 32η = 2^-1070: the absolute part of the stage-1 bound per unit of (1 + ΣM_a), derived above.
+constexpr double kOrient3Slack = 0x1p-1070;
+
+int sign_of(const Rational& v) { return v > 0 ? 1 : (v < 0 ? -1 : 0); }
+
+int orient3d_rational_exact(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                            const ExactPoint3& s) {
+  return orient3d_sign_rational(to_rational(p), to_rational(q), to_rational(r), to_rational(s));
+}
+
+using detail::Expansion;
+
+/// m = b_j·c_k − b_k·c_j, compressed.
+void expansion_minor(const Expansion<4>& bj, const Expansion<4>& ck, const Expansion<4>& bk,
+                     const Expansion<4>& cj, Expansion<64>& m) {
+  Expansion<32> p1, p2;
+  detail::expansion_product(bj, ck, p1);
+  detail::expansion_product(bk, detail::negated(cj), p2);
+  detail::expansion_sum(p1, p2, m);
+  detail::compress(m);
+}
+
+int orient3d_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                       const ExactPoint3& s) {
+  auto diff = [](const ExactCoord& u, const ExactCoord& v) {
+    return detail::difference(u.hi, u.lo, v.hi, v.lo);
+  };
+  const Expansion<4> a[3] = {diff(q.x, p.x), diff(q.y, p.y), diff(q.z, p.z)};
+  const Expansion<4> b[3] = {diff(r.x, p.x), diff(r.y, p.y), diff(r.z, p.z)};
+  const Expansion<4> c[3] = {diff(s.x, p.x), diff(s.y, p.y), diff(s.z, p.z)};
+  Expansion<512> term[3];
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Expansion<64> m;
+    expansion_minor(b[j], c[k], b[k], c[j], m);
+    detail::expansion_product(m, a[i], term[i]);
+    detail::compress(term[i]);
+  }
+  Expansion<1024> t01;
+  detail::expansion_sum(term[0], term[1], t01);
+  Expansion<1536> sum;
+  detail::expansion_sum(t01, term[2], sum);
+  return sum.sign();
+}
+
+}  // namespace
+
+int orient3d_sign_rational(const RationalPoint3& p, const RationalPoint3& q,
+                           const RationalPoint3& r, const RationalPoint3& s) {
+  const Rational ax = q.x - p.x, ay = q.y - p.y, az = q.z - p.z;
+  const Rational bx = r.x - p.x, by = r.y - p.y, bz = r.z - p.z;
+  const Rational cx = s.x - p.x, cy = s.y - p.y, cz = s.z - p.z;
+  return sign_of(ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx));
+}
+
+int orient3d_sign(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                  const ExactPoint3& s, bool use_expansions, StageCounts& counts) {
+  // Stage 1 (bound derived above).
+  const double ax = q.x.hi - p.x.hi, ay = q.y.hi - p.y.hi, az = q.z.hi - p.z.hi;
+  const double bx = r.x.hi - p.x.hi, by = r.y.hi - p.y.hi, bz = r.z.hi - p.z.hi;
+  const double cx = s.x.hi - p.x.hi, cy = s.y.hi - p.y.hi, cz = s.z.hi - p.z.hi;
+  const double det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+  const double px = std::fabs(p.x.hi), py = std::fabs(p.y.hi), pz = std::fabs(p.z.hi);
+  const double max = std::fabs(q.x.hi) + px, may = std::fabs(q.y.hi) + py,
+               maz = std::fabs(q.z.hi) + pz;
+  const double mbx = std::fabs(r.x.hi) + px, mby = std::fabs(r.y.hi) + py,
+               mbz = std::fabs(r.z.hi) + pz;
+  const double mcx = std::fabs(s.x.hi) + px, mcy = std::fabs(s.y.hi) + py,
+               mcz = std::fabs(s.z.hi) + pz;
+  const double perm =
+      max * (mby * mcz + mbz * mcy) + may * (mbz * mcx + mbx * mcz) + maz * (mbx * mcy + mby * mcx);
+  const double bound = kOrient3FilterFactor * perm + kOrient3Slack * (1.0 + (max + may + maz));
+  if (det > bound) {
+    counts.add(Stage::filter);
+    return 1;
+  }
+  if (-det > bound) {
+    counts.add(Stage::filter);
+    return -1;
+  }
+  if (use_expansions) {
+    counts.add(Stage::expansion);
+    return orient3d_expansion(p, q, r, s);
+  }
+  counts.add(Stage::rational);
+  return orient3d_rational_exact(p, q, r, s);
+}
+
+bool collinear3(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                bool use_expansions, StageCounts& counts) {
+  // The 3D expansion domain lies inside the 2D one (predicates3.hpp), so use_expansions carries
+  // over to the projections. The triangle is degenerate exactly when its normal
+  // (q − p) × (r − p) is zero, i.e. all three projected orientations are 0.
+  auto xy = [](const ExactPoint3& v) { return ExactPoint{v.x, v.y}; };
+  auto yz = [](const ExactPoint3& v) { return ExactPoint{v.y, v.z}; };
+  auto zx = [](const ExactPoint3& v) { return ExactPoint{v.z, v.x}; };
+  return orient_sign(xy(p), xy(q), xy(r), use_expansions, counts) == 0 &&
+         orient_sign(yz(p), yz(q), yz(r), use_expansions, counts) == 0 &&
+         orient_sign(zx(p), zx(q), zx(r), use_expansions, counts) == 0;
+}
+
+}  // namespace minkowski::reference

@@ -10,19 +10,31 @@
 namespace minkowski::reference {
 
 /// The 3D expansion stage multiplies three differences, so its domain is narrower than the 2D
-/// one (predicates.hpp): every nonzero |hi| in [2^-300, 2^300] and |lo| either 0 or in
-/// [2^-340, 2^300], which keeps every product of three differences, and Dekker's split, far from
-/// underflow (2^-1022) and overflow (2^1024). The derivation is beside orient3d_sign in
-/// src/predicates3.cpp.
+/// one (predicates.hpp): every nonzero |hi| in [2^-300, 2^300]; every nonzero lo with
+/// |lo| <= 2^300 and an integer multiple of 2^-358 (kExpansion3Grid). The derivation is beside
+/// orient3d_sign in src/predicates3.cpp; in short, every component of every expansion is then a
+/// multiple of 2^-358, every product of three a multiple of 2^-1074 (so nothing underflows
+/// inexactly), and every value stays below 2^910 (Dekker's split needs |a| < 2^996). A grid
+/// rather than a least magnitude for lo: the error lo of a − b for doubles a, b with |a|, |b| >=
+/// 2^-300 is a multiple of 2^-352 but may be as small as that, and such differences are the
+/// oracle's usual input. The domain lies inside the 2D one (in_expansion_domain), so the 2D
+/// predicates may use their expansion stage on projections of these points.
 inline constexpr double kExpansion3Min = 0x1p-300;
-inline constexpr double kExpansion3LoMin = 0x1p-340;
+inline constexpr double kExpansion3Grid = 0x1p-358;
 inline constexpr double kExpansion3Max = 0x1p300;
+namespace detail {
+/// v is an integer multiple of 2^-358: always when |v| >= 2^-306 (its ulp is >= 2^-358);
+/// below that, v·2^358 (exact, |.| < 2^52) must be an integer.
+inline bool on_expansion3_grid(double v) {
+  if ((v < 0 ? -v : v) >= 0x1p-306) return true;
+  const double t = v * 0x1p358;
+  return t == static_cast<double>(static_cast<long long>(t));
+}
+}  // namespace detail
 inline bool in_expansion_domain3(const ExactCoord& c) {
-  auto in = [](double v, double lo_min) {
-    const double a = v < 0 ? -v : v;
-    return a == 0 || (a >= lo_min && a <= kExpansion3Max);
-  };
-  return in(c.hi, kExpansion3Min) && in(c.lo, kExpansion3LoMin);
+  const double h = c.hi < 0 ? -c.hi : c.hi, l = c.lo < 0 ? -c.lo : c.lo;
+  return (h == 0 || (h >= kExpansion3Min && h <= kExpansion3Max)) &&
+         (l == 0 || (l <= kExpansion3Max && detail::on_expansion3_grid(c.lo)));
 }
 inline bool in_expansion_domain3(const ExactPoint3& p) {
   return in_expansion_domain3(p.x) && in_expansion_domain3(p.y) && in_expansion_domain3(p.z);
