@@ -1,0 +1,51 @@
+#pragma once
+// Private: the exact certificate of a proposed 3D hull (hull3.hpp, "The certificate"), shared by
+// hull3_qhull_certified and the tests that feed it corrupted proposals.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "minkowski/reference/hull3.hpp"
+
+namespace minkowski::reference::detail {
+
+/// True when `facets` (indices into `points`, each a polygon meant counter-clockwise seen from
+/// outside) is exactly the boundary of conv(points[check] ∪ facet vertices) in hull3.hpp's
+/// sense: at least 4 facets; every facet has >= 3 distinct vertices, all coplanar, forming a
+/// strictly convex polygon counter-clockwise from outside; every directed edge appears exactly
+/// once and its reverse exactly once in another facet; every edge is strictly locally convex;
+/// every point of `check` lies on the inner side of every facet's plane or on it, and then inside
+/// or on that facet's polygon. `expansions` only when every point involved is in
+/// in_expansion_domain3. Every test is an exact orient3d (a static filter first, the staged
+/// orient3d_sign when it cannot decide), so the answer is exact.
+///
+/// Why this is enough: every facet's plane supports conv(V) (V the facet vertices, a subset of
+/// the points) and holds its facet, so each facet lies in a face of conv(V); an edge in the
+/// relative interior of a face would have a coplanar neighbour, which strict local convexity
+/// forbids, so each facet is a whole face; the facets form a closed surface inside the sphere
+/// ∂conv(V), hence cover it, each face once (directed edges are unique). Then conv(V) is the
+/// intersection of the facets' half-spaces, which holds every checked point.
+bool certify_hull3(std::span<const ExactPoint3> points, std::span<const std::uint32_t> check,
+                   const std::vector<std::vector<std::uint32_t>>& facets, bool expansions,
+                   StageCounts& counts);
+
+/// Which check the last certify_hull3 call on this thread failed ("" when it passed).
+const char* last_certify_failure();
+
+/// The same, checking every point (for tests).
+bool certify_hull3(std::span<const ExactPoint3> points,
+                   const std::vector<std::vector<std::uint32_t>>& facets, StageCounts& counts);
+
+/// Counts of the last hull3_qhull_certified call on this thread (for tests and measurements).
+struct Hull3QhullTrace {
+  std::size_t input = 0;              ///< points given
+  std::size_t prefilter_dropped = 0;  ///< dropped strictly inside a tetrahedron of extremes
+  std::size_t proposed = 0;           ///< distinct points given to Qhull
+  std::size_t facets = 0;             ///< facets Qhull proposed
+  std::size_t repaired_facets = 0;    ///< proposed facets not exactly planar, repaired locally
+  bool certificate_passed = false;    ///< the final proposal passed certify_hull3
+};
+const Hull3QhullTrace& last_hull3_qhull_trace();
+
+}  // namespace minkowski::reference::detail
