@@ -22,8 +22,8 @@
 // of every population; a mismatch prints both and aborts (the comparison is the point of the
 // baseline: the same answer, computed another way).
 //
-// After the rows, a table of ours / CGAL per query and population (median of the repetitions, or
-// the single run) is printed: the target is <= 0.5 on every family.
+// After the rows, a table of ours / CGAL per query and population (CPU time, median of the
+// repetitions, or the single run) is printed: the target is <= 0.5 on every family.
 //
 //   taskset -c 1 build/default/bench/reference3_bench --benchmark_min_time=0.2
 #include <benchmark/benchmark.h>
@@ -94,17 +94,26 @@ std::vector<JudgeCase> judge_cases(Family f) {
   return out;
 }
 
+/// Fractions per case, averaged over the threads of a multi-threaded row (Google Benchmark sums
+/// counters over threads unless told otherwise).
 void add_counters(benchmark::State& state, std::uint64_t overlapping,
                   const reference::HullStats& stats) {
   const double n = static_cast<double>(state.iterations());
-  state.counters["overlap_frac"] = overlapping / n;
-  state.counters["repaired_frac"] =
-      stats.by_source[static_cast<int>(reference::HullSource::qhull_repaired)] / n;
-  state.counters["refused_frac"] =
-      stats.by_source[static_cast<int>(reference::HullSource::qhull_refused)] / n;
+  auto fraction = [&](const char* name, double v) {
+    state.counters[name] = benchmark::Counter(v / n, benchmark::Counter::kAvgThreads);
+  };
+  fraction("overlap_frac", static_cast<double>(overlapping));
+  fraction("repaired_frac",
+           static_cast<double>(
+               stats.by_source[static_cast<int>(reference::HullSource::qhull_repaired)]));
+  fraction(
+      "refused_frac",
+      static_cast<double>(stats.by_source[static_cast<int>(reference::HullSource::qhull_refused)]));
   const auto& st = stats.stages.decided;
   const double tests = static_cast<double>(st[0] + st[1] + st[2]);
-  if (tests > 0) state.counters["expansion_frac"] = (st[1] + st[2]) / tests;
+  if (tests > 0)
+    state.counters["expansion_frac"] =
+        benchmark::Counter((st[1] + st[2]) / tests, benchmark::Counter::kAvgThreads);
 }
 
 void ours(benchmark::State& state, Family f, reference::Detail detail) {
@@ -199,14 +208,15 @@ std::size_t check_against_cgal() {
 }
 #endif
 
-/// The console rows, then ours / CGAL per query and population (median over repetitions).
+/// The console rows, then ours / CGAL per query and population: CPU time (on a shared machine the
+/// wall time also counts the time the process waited for a core), median over repetitions.
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& r : runs)
       if (r.run_type == Run::RT_Iteration && !r.error_occurred && r.threads == 1)
-        times_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
+        times_[r.run_name.function_name].push_back(r.GetAdjustedCPUTime());
   }
   void Finalize() override {
     ConsoleReporter::Finalize();
@@ -218,7 +228,9 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const auto slash = name.rfind('/');
       if (slash != std::string::npos) table[name.substr(0, slash)][name.substr(slash + 1)] = median;
     }
-    std::printf("\n| query/population | minkowski | cgal | minkowski / cgal | <= 0.5 |\n");
+    std::printf(
+        "\n| query/population | minkowski (µs CPU) | cgal (µs CPU) | minkowski / cgal | <= 0.5 "
+        "|\n");
     std::printf("|---|---|---|---|---|\n");
     for (const auto& [row, e] : table) {
       const auto m = e.find("minkowski"), c = e.find("cgal");
