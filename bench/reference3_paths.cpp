@@ -10,6 +10,8 @@
 //   sep / touch / overlap — the relation;
 //   points → vertices — mean |hull(A)|·|hull(B)| and mean vertices of D's hull (what the prefilter
 //       and the hull removed);
+//   prefilter: dropped → to Qhull → facets, locally repaired facets — means over the answers
+//       that went through Qhull (hull3_certify.hpp's trace of the last hull3_qhull_certified);
 //   filter / expansion / rational — the share of orientation tests decided by each arithmetic
 //       stage (HullStats::stages, summed over every hull the queries built);
 //   µs/case — mean CPU time per query on this thread (a rough figure: reference3_bench times the
@@ -27,6 +29,7 @@
 #include <exception>
 #include <string>
 
+#include "../reference/src/hull3_certify.hpp"  // detail::last_hull3_qhull_trace (internal counts)
 #include "minkowski/reference/oracle3.hpp"
 #include "reference3_families.hpp"
 
@@ -39,6 +42,10 @@ struct Row {
   std::array<std::uint64_t, 4> dimension{};
   std::array<std::uint64_t, 3> relation{};
   std::uint64_t points = 0, vertices = 0, errors = 0, answered = 0;
+  // Qhull's side, over the answers whose hull went through hull3_qhull_certified (all but
+  // exact_only): the prefilter's drops, the points given to Qhull, the facets it proposed and the
+  // proposed facets the certificate repaired locally (hull3_certify.hpp, Hull3QhullTrace).
+  std::uint64_t via_qhull = 0, dropped = 0, proposed = 0, facets = 0, repaired_facets = 0;
   reference::StageCounts stages;
   double seconds = 0;
   std::string first_error;
@@ -67,6 +74,14 @@ Row run(bench3::Family f, std::size_t cases, std::uint64_t seed) {
       row.points += r.difference_points;
       row.vertices += r.difference_vertices;
       row.stages += r.stats.stages;
+      if (r.hull_source != reference::HullSource::exact_only) {
+        const auto& t = reference::detail::last_hull3_qhull_trace();
+        ++row.via_qhull;
+        row.dropped += t.prefilter_dropped;
+        row.proposed += t.proposed;
+        row.facets += t.facets;
+        row.repaired_facets += t.repaired_facets;
+      }
       ++row.answered;
     } catch (const std::exception& e) {
       if (row.errors++ == 0)
@@ -104,8 +119,9 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(seed));
   std::printf(
       "| family | certified | repaired | refused | exact_only | dim 0/1/2/3 | sep / touch / "
-      "overlap | points → vertices | filter / expansion / rational | µs/case (CPU) | errors |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+      "overlap | points → vertices | dropped → to Qhull → facets, repaired | filter / expansion / "
+      "rational | µs/case (CPU) | errors |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   Row total;
   std::string first_error;
   for (int fi = 0; fi < bench3::kFamilyCount; ++fi) {
@@ -113,20 +129,21 @@ int main(int argc, char** argv) {
     if (!only.empty() && only != bench3::name(f)) continue;
     const Row r = run(f, cases, seed);
     const double n = r.answered ? static_cast<double>(r.answered) : 1.0;
+    const double q = r.via_qhull ? static_cast<double>(r.via_qhull) : 1.0;
     const auto& st = r.stages.decided;
     const double tests = static_cast<double>(st[0] + st[1] + st[2]);
     auto pct = [&](std::uint64_t v) { return tests > 0 ? 100.0 * v / tests : 0.0; };
     std::printf(
         "| %s | %llu | %llu | %llu | %llu | %llu/%llu/%llu/%llu | %llu / %llu / %llu | %.1f → "
-        "%.1f | %.1f%% / %.2f%% / %.3f%% | %.1f | %llu |\n",
+        "%.1f | %.1f → %.1f → %.1f, %.2f | %.1f%% / %.2f%% / %.3f%% | %.1f | %llu |\n",
         std::string(bench3::name(f)).c_str(), (unsigned long long)r.source[0],
         (unsigned long long)r.source[1], (unsigned long long)r.source[2],
         (unsigned long long)r.source[3], (unsigned long long)r.dimension[0],
         (unsigned long long)r.dimension[1], (unsigned long long)r.dimension[2],
         (unsigned long long)r.dimension[3], (unsigned long long)r.relation[0],
         (unsigned long long)r.relation[1], (unsigned long long)r.relation[2], r.points / n,
-        r.vertices / n, pct(st[0]), pct(st[1]), pct(st[2]), 1e6 * r.seconds / n,
-        (unsigned long long)r.errors);
+        r.vertices / n, r.dropped / q, r.proposed / q, r.facets / q, r.repaired_facets / q,
+        pct(st[0]), pct(st[1]), pct(st[2]), 1e6 * r.seconds / n, (unsigned long long)r.errors);
     for (int k = 0; k < 4; ++k) total.source[k] += r.source[k];
     total.errors += r.errors;
     total.answered += r.answered;
