@@ -248,18 +248,55 @@ Rational squared_to_line(const ExactPoint3& u, const ExactPoint3& w, const Exact
   return ratio_times_power(z[9], z[10], 2 * e);
 }
 
-Rational squared_to_plane(const ExactPoint3& f0, const ExactPoint3& f1, const ExactPoint3& f2,
-                          const ExactPoint3& q) {
+/// A squared plane distance num/den · 2^(2e), not reduced: comparing two of them needs no gcd
+/// (cross-multiplied integers), so only the smallest is reduced to a canonical rational.
+struct PlaneRatio {
+  mpz_t num, den;
+  long e = 0;
+  PlaneRatio() {
+    mpz_init(num);
+    mpz_init(den);
+  }
+  ~PlaneRatio() {
+    mpz_clear(num);
+    mpz_clear(den);
+  }
+  PlaneRatio(const PlaneRatio&) = delete;
+  PlaneRatio& operator=(const PlaneRatio&) = delete;
+};
+
+void plane_ratio(const ExactPoint3& f0, const ExactPoint3& f1, const ExactPoint3& f2,
+                 const ExactPoint3& q, PlaneRatio& out) {
   mpz_t* z = zscratch();
   const long e = common_exponent3({&f0, &f1, &f2, &q});
   zvec(z + 0, f1, f0, e, z[31]);
   zvec(z + 3, f2, f0, e, z[31]);
   zcross(z + 6, z + 0, z + 3);  // n                       · 2^2e
   zvec(z + 0, f0, q, e, z[31]);
-  zdot(z[9], z + 6, z + 0);   // n · (f0 − q)            · 2^3e
-  mpz_mul(z[9], z[9], z[9]);  //                         · 2^6e
-  zdot(z[10], z + 6, z + 6);  // |n|²                    · 2^4e
-  return ratio_times_power(z[9], z[10], 2 * e);
+  zdot(z[9], z + 6, z + 0);      // n · (f0 − q)            · 2^3e
+  mpz_mul(out.num, z[9], z[9]);  //                         · 2^6e
+  zdot(out.den, z + 6, z + 6);   // |n|²                    · 2^4e
+  out.e = e;
+}
+
+/// Sign of a − b.
+int compare_ratios(const PlaneRatio& a, const PlaneRatio& b) {
+  mpz_t* z = zscratch();
+  mpz_mul(z[20], a.num, b.den);
+  mpz_mul(z[21], b.num, a.den);
+  const long k = 2 * (a.e - b.e);
+  if (k >= 0)
+    mpz_mul_2exp(z[20], z[20], static_cast<mp_bitcnt_t>(k));
+  else
+    mpz_mul_2exp(z[21], z[21], static_cast<mp_bitcnt_t>(-k));
+  return mpz_cmp(z[20], z[21]) > 0 ? 1 : (mpz_cmp(z[20], z[21]) < 0 ? -1 : 0);
+}
+
+Rational squared_to_plane(const ExactPoint3& f0, const ExactPoint3& f1, const ExactPoint3& f2,
+                          const ExactPoint3& q) {
+  thread_local PlaneRatio r;
+  plane_ratio(f0, f1, f2, q, r);
+  return ratio_times_power(r.num, r.den, 2 * r.e);
 }
 
 /// v[0..2] · 2^k as rationals (canonical without a gcd: the denominator is a power of two).
@@ -632,20 +669,25 @@ void Locator::locate3() {
     d2[f] = (svals_[f] * svals_[f]) / im_.normal2[f];
     min_upper = std::min(min_upper, d2[f].upper());
   }
-  bool first = true;
+  // The candidates the intervals cannot separate, compared exactly without reducing (two
+  // slots: the best so far and the current one).
+  thread_local PlaneRatio slots[2];
+  int best = -1;
   for (std::uint32_t f = 0; f < nf; ++f) {
     if (d2[f].lower() > min_upper) continue;  // certainly larger (a NaN bound never prunes)
     const auto& fv = im_.facet(f);
-    Rational v = squared_to_plane(p(fv[0]), p(fv[1]), p(fv[2]), q_);
-    if (first || v < loc_.q) {
+    const int cur = best == 0 ? 1 : 0;
+    plane_ratio(p(fv[0]), p(fv[1]), p(fv[2]), q_, slots[cur]);
+    const int c = best < 0 ? -1 : compare_ratios(slots[cur], slots[best]);
+    if (c < 0) {
       loc_.facets.clear();
       loc_.facets.push_back(f);
-      loc_.q = std::move(v);
-      first = false;
-    } else if (v == loc_.q) {
+      best = cur;
+    } else if (c == 0) {
       loc_.facets.push_back(f);
     }
   }
+  loc_.q = ratio_times_power(slots[best].num, slots[best].den, 2 * slots[best].e);
 }
 
 /// The nearest feature by a search in doubles over the visible facets' features, then certified
@@ -850,6 +892,7 @@ void Locator::locate2() {
   auto project = [](const ExactPoint3& a, int k) {
     return k == 0 ? ExactPoint{a.y, a.z} : (k == 1 ? ExactPoint{a.z, a.x} : ExactPoint{a.x, a.y});
   };
+  // expansions_ implies the 2D expansion domain too (predicates.hpp): the 3D one is narrower.
   int axis = -1, orientation = 0;
   for (int k = 0; k < 3 && orientation == 0; ++k) {
     axis = k;

@@ -35,15 +35,24 @@
 
 namespace minkowski::reference {
 
-/// A set of optimal directions from A towards B (exact vectors, not normalized).
-///   ray:  the single direction generators[0];
+/// A set of optimal directions from A towards B (exact vectors, not normalized: compare them as
+/// rays, with contains(), not component by component).
+///   ray:  the single direction generators[0]: when separated a positive multiple of −w (w the
+///         point of core(D) nearest the origin; the witness has w = core_a − core_b exactly);
+///         when overlapping or on a facet's relative interior the facet's outward normal
+///         (f1 − f0) × (f2 − f0). On a facet, `halfspaces` also describes the ray (as below);
+///         for the other rays it is empty;
 ///   cone: every non-negative combination of `generators` — the normal cone of core(D) at the
-///         point nearest the origin (a wedge at an edge of D, a polyhedral cone at a vertex, a
-///         half-space or a plane when D is flat or a segment). `halfspaces` describes the same
-///         cone exactly: v belongs to it iff v · h <= 0 for every h in it;
+///         origin on its boundary: at an edge of a 3D D the two facet normals, at a vertex the
+///         normals of every facet there; for a flat D (dimension 2) ±n (n the polygon's normal)
+///         plus the outward in-plane normals of the edge or the two edges at the origin; for a
+///         segment D a basis ±a, ±b of the plane perpendicular to it plus, at an endpoint, the
+///         outward axis. `halfspaces` describes the same cone exactly: v belongs to it iff
+///         v · h <= 0 for every h in it (h are generators of D's tangent cone there: edge
+///         directions and directions into D);
 ///   all:  every direction (core(D) is a single point at the origin).
-/// `mtv`, for rays of a radius-0 pair, is the exact minimum translation vector (translate B by
-/// it).
+/// `mtv`, for rays of a radius-0 overlapping pair with Detail::full, is the exact minimum
+/// translation vector (translate B by it: the shapes then touch).
 struct DirectionSet3 {
   enum class Kind { ray, cone, all };
   Kind kind = Kind::ray;
@@ -112,7 +121,13 @@ class PreparedPair3 {
   PairAnswer3 query(Detail detail = Detail::full) const;
   Real signed_distance_after_translation(Point3 v) const;
   /// signed_distance_after_translation(v) rounded to the nearest double (ties to even); what a
-  /// judge compares against floating-point answers. Its exact limits are in src/oracle3.cpp.
+  /// judge compares against floating-point answers. Correctly rounded, with no double-rounding
+  /// exception: when the 257-bit value is within 2^-240 relative of a point halfway between two
+  /// doubles, the halfway points around the guess are compared with the exact value in
+  /// rationals (src/oracle3.cpp, round_signed_distance). The one limit: a value beyond
+  /// DBL_MAX (possible only for coordinates near 2^1022) is returned as MPFR rounds it (±inf).
+  /// The exact 0 of a touching pair with radius 0 is returned as −0.0 (as the 2D oracle does).
+  /// Throws as the exact form.
   double signed_distance_after_translation_rounded(Point3 v) const;
   struct Impl;
 
@@ -123,10 +138,12 @@ class PreparedPair3 {
 
 /// Exact point-in-shape: separated = outside, touching = on the boundary, overlapping = inside.
 /// For a shape of dimension < 3 and radius 0 every point of it is on its boundary (touching).
+/// Throws InputError for an invalid s ("shape") or a non-finite p.
 Relation locate(const Shape3& s, Point3 p);
 
 /// A convex polytope with exact rational vertices, in the conventions of Hull3 (dimension 0..3;
-/// facets index `points`). dimension −1 means empty.
+/// facets index `points`). dimension −1 means empty. `points` are exactly the vertices, in
+/// lexicographic order (x, then y, then z), so equal polytopes compare equal.
 struct Polytope3 {
   int dimension = -1;
   std::vector<RationalPoint3> points;
