@@ -7,6 +7,7 @@
 
 #include "hull3_certify.hpp"
 #include "hull3_incremental.hpp"
+#include "hull3_plane.hpp"
 #include "qhull3_proposer.hpp"
 
 namespace minkowski::reference {
@@ -15,53 +16,10 @@ namespace detail {
 
 namespace {
 
-/// Stage 1 of orient3d_sign(o, q, r, s) with the plane (o, q, r) hoisted and a static bound valid
-/// for every s whose |hi| coordinates are at most cmax: the bound derived in src/predicates3.cpp
-/// takes M_c = |s_h| + |o_h| per coordinate, and replacing |s_h| by cmax only raises the
-/// permanent P, so the bound still holds (the monomials are evaluated as (a × b)·c instead of
-/// a·(b × c): each still passes through five roundings, so the derivation is unchanged).
-struct PlaneFilter3 {
-  double ox, oy, oz;  ///< o's hi parts
-  double nx, ny, nz;  ///< fl((q − o) × (r − o)) on hi parts
-  double bound;
-  int sign(const ExactPoint3& s) const {
-    const double det = nx * (s.x.hi - ox) + ny * (s.y.hi - oy) + nz * (s.z.hi - oz);
-    return det > bound ? 1 : (-det > bound ? -1 : 0);
-  }
-};
-
-/// Points within 2^-30·S of a repaired facet's plane (S the largest coordinate) are hulled
-/// exactly to repair it: far above Qhull's roundoff (a few hundred u·S), far below the gaps of
-/// ordinary inputs. A heuristic: it only chooses which points to hull; the certificate decides.
-constexpr double kRepairSlab = 0x1p-30;
-
-/// 16u and 2^-1070: the factor and the underflow slack of orient3d_sign's filter
-/// (src/predicates3.cpp, where both are derived).
-constexpr double kPlaneFilterFactor = 16.0 * kUnitRoundoff;
-constexpr double kPlaneFilterSlack = 0x1p-1070;
-
-PlaneFilter3 make_plane_filter(const ExactPoint3& o, const ExactPoint3& q, const ExactPoint3& r,
-                               const double cmax[3]) {
-  const double ax = q.x.hi - o.x.hi, ay = q.y.hi - o.y.hi, az = q.z.hi - o.z.hi;
-  const double bx = r.x.hi - o.x.hi, by = r.y.hi - o.y.hi, bz = r.z.hi - o.z.hi;
-  const double aox = std::fabs(o.x.hi), aoy = std::fabs(o.y.hi), aoz = std::fabs(o.z.hi);
-  const double max = std::fabs(q.x.hi) + aox, may = std::fabs(q.y.hi) + aoy,
-               maz = std::fabs(q.z.hi) + aoz;
-  const double mbx = std::fabs(r.x.hi) + aox, mby = std::fabs(r.y.hi) + aoy,
-               mbz = std::fabs(r.z.hi) + aoz;
-  const double perm = (cmax[0] + aox) * (may * mbz + maz * mby) +
-                      (cmax[1] + aoy) * (maz * mbx + max * mbz) +
-                      (cmax[2] + aoz) * (max * mby + may * mbx);
-  PlaneFilter3 f;
-  f.ox = o.x.hi;
-  f.oy = o.y.hi;
-  f.oz = o.z.hi;
-  f.nx = ay * bz - az * by;
-  f.ny = az * bx - ax * bz;
-  f.nz = ax * by - ay * bx;
-  f.bound = kPlaneFilterFactor * perm + kPlaneFilterSlack * (1.0 + (max + may + maz));
-  return f;
-}
+/// Edge flips allowed per triangle while repairing Qhull's triangulation: each flip fixes one
+/// wrong diagonal of a nearly flat region, and a region of m triangles needs fewer than m; more
+/// means the proposal is not nearly right, and hull3_exact takes over.
+constexpr std::size_t kMaxFlipsPerTriangle = 4;
 
 void max_abs(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> idx, double cmax[3]) {
   cmax[0] = cmax[1] = cmax[2] = 0;
@@ -238,8 +196,10 @@ bool lex_less_rotated(const ExactPoint3& p, const ExactPoint3& q, int axis) {
 /// negative by the filter) is strictly inside the hull, so it is never a vertex and certifying
 /// the hull of the others covers it. Undecided tests keep the point: keeping is always safe.
 /// Returns the kept indices.
-void prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& counts,
-               std::vector<std::uint32_t>& keep) {
+}  // namespace
+
+void hull3_prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& counts,
+                     std::vector<std::uint32_t>& keep) {
   const std::uint32_t n = static_cast<std::uint32_t>(pts.size());
   std::uint32_t ext[6] = {0, 0, 0, 0, 0, 0};  // max x, min x, max y, min y, max z, min z
   for (std::uint32_t i = 1; i < n; ++i)
@@ -278,8 +238,6 @@ void prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& c
   }
 }
 
-}  // namespace
-
 }  // namespace detail
 
 Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stats) {
@@ -304,7 +262,7 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
   if (!expansions) return fallback(HullSource::exact_only);
   if (points.size() < 4) return fallback(HullSource::qhull_refused);  // Qhull needs 4 (QH6214)
 
-  detail::prefilter(points, true, stats.stages, keep);
+  detail::hull3_prefilter(points, true, stats.stages, keep);
   trace.prefilter_dropped = points.size() - keep.size();
   // Coincident points: the smallest index represents them (hull3.hpp), so only it is proposed.
   std::sort(keep.begin(), keep.end(), [&](std::uint32_t a, std::uint32_t b) {
@@ -328,16 +286,24 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
     return fallback(HullSource::qhull_refused);
   trace.facets = proposal.size();
 
-  // Read the proposal: Qhull's vertex ids to input indices, each facet oriented counter-clockwise
-  // from outside and stripped of vertices on a straight angle (Qhull keeps a vertex in the
-  // middle of a merged edge). Decided with exact orient3d against an apex: of four hull vertices
-  // spanning a tetrahedron, the one deepest below the facet by Qhull's (rounded) normal. The
-  // certificate then checks the result from scratch.
+  // Read the proposal. Qhull runs without merging (Q0: twice as fast here as its default
+  // merging, and it never merges facets that are coplanar only within its roundoff, such as a
+  // rotated box's face, whose rounded corners are not coplanar), so every facet is a triangle.
+  // Each triangle is oriented counter-clockwise from outside by an exact orient3d against an
+  // apex (the candidate deepest below it by Qhull's rounded normal); the edges are linked; an
+  // edge that is exactly reflex (Qhull picked the wrong diagonal of a nearly flat quadrilateral)
+  // is flipped, which is what a flat-within-roundoff region needs; exactly coplanar neighbours
+  // are merged into faces (faces_from_triangles, as hull3_exact does). The certificate then
+  // checks the result from scratch.
+  using detail::hull3_impl::Tri;
+  const std::uint32_t none = detail::hull3_impl::kNone;
   Hull3 h;
   h.dimension = 3;
   h.source = HullSource::qhull_certified;
   h.in_expansion_domain = true;
   bool repaired = false;
+  std::vector<Tri> tris;
+  std::vector<std::uint32_t> alive;
   {
     std::vector<std::uint32_t> cand;
     for (const int id : proposal.ids) cand.push_back(keep[static_cast<std::size_t>(id)]);
@@ -358,110 +324,109 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
       apex_cand.push_back(*lo);
       apex_cand.push_back(*hi);
     }
-    std::vector<std::uint32_t> f;
-    std::vector<int> turn;
-    double scale = 0;  // S: the largest |hi| coordinate of the kept points
-    for (const std::uint32_t q : keep)
-      scale = std::max(
-          {scale, std::fabs(points[q].x.hi), std::fabs(points[q].y.hi), std::fabs(points[q].z.hi)});
     for (std::size_t k = 0; k < proposal.size(); ++k) {
+      if (proposal.begin[k + 1] - proposal.begin[k] != 3)
+        return fallback(HullSource::qhull_repaired);
+      std::uint32_t v[3];
+      for (int i = 0; i < 3; ++i)
+        v[i] = keep[static_cast<std::size_t>(
+            proposal.ids[static_cast<std::size_t>(proposal.begin[k] + i)])];
       const double* nrm = &proposal.normal[3 * k];
-      f.clear();
-      for (int i = proposal.begin[k]; i < proposal.begin[k + 1]; ++i)
-        f.push_back(keep[static_cast<std::size_t>(proposal.ids[static_cast<std::size_t>(i)])]);
-      // The apex: the apex candidate deepest below the facet by Qhull's rounded normal, not a
-      // vertex of the facet (a nearly flat facet may hold a whole tetrahedron of candidates).
-      std::uint32_t e = apex_cand[0];
+      std::uint32_t e = none;
       double best = std::numeric_limits<double>::infinity();
       for (const std::uint32_t t : apex_cand) {
-        if (std::find(f.begin(), f.end(), t) != f.end()) continue;
+        if (t == v[0] || t == v[1] || t == v[2]) continue;
         const ExactPoint3& p = points[t];
         const double d = nrm[0] * p.x.hi + nrm[1] * p.y.hi + nrm[2] * p.z.hi;
         if (d < best) best = d, e = t;
       }
-      const std::size_t m = f.size();
-      if (m < 3) return fallback(HullSource::qhull_repaired);
-      turn.assign(m, 0);
-      int pos = 0, neg = 0;
-      for (std::size_t i = 0; i < m; ++i) {
-        turn[i] = orient3d_sign(points[f[(i + m - 1) % m]], points[f[i]], points[f[(i + 1) % m]],
-                                points[e], true, stats.stages);
-        pos += turn[i] > 0;
-        neg += turn[i] < 0;
-      }
-      // Turns of both signs: Qhull kept a vertex that is not convex exactly; repaired below.
-      const bool turns_agree = !(pos > 0 && neg > 0);
-      std::vector<std::uint32_t> kept;
-      for (std::size_t i = 0; i < m && turns_agree; ++i)
-        if (turn[i] != 0) kept.push_back(f[i]);
-      if (pos > 0) std::reverse(kept.begin(), kept.end());
-      // A facet whose vertices are not exactly coplanar: Qhull merged facets that are coplanar
-      // only within its roundoff (a rotated box's face, whose rounded corners are not coplanar).
-      // Repaired locally: replaced by the faces of conv(candidates ∪ {apex}) that avoid the
-      // apex (for four vertices alone, the one diagonal whose edge is convex); the certificate
-      // judges the result like any proposal.
-      bool flat = kept.size() >= 3;
-      for (std::size_t i = 3; i < kept.size() && flat; ++i)
-        flat = orient3d_sign(points[kept[0]], points[kept[1]], points[kept[2]], points[kept[i]],
-                             true, stats.stages) == 0;
-      if (flat) {
-        detail::hull3_impl::rotate_to_smallest(kept);
-        h.facets.push_back(std::move(kept));
-        continue;
-      }
+      if (e == none) return fallback(HullSource::qhull_repaired);
+      const int s =
+          orient3d_sign(points[v[0]], points[v[1]], points[v[2]], points[e], true, stats.stages);
+      if (s == 0) return fallback(HullSource::qhull_repaired);
+      if (s > 0) std::swap(v[1], v[2]);
+      tris.push_back({{v[0], v[1], v[2]}, {none, none, none}, true});
+      alive.push_back(static_cast<std::uint32_t>(k));
+    }
+    // Neighbour links: the reverse of every directed edge, exactly once.
+    struct HalfEdge {
+      std::uint32_t u, v, tri, pos;
+      bool operator<(const HalfEdge& o) const { return u != o.u ? u < o.u : v < o.v; }
+    };
+    std::vector<HalfEdge> half;
+    for (std::uint32_t t = 0; t < tris.size(); ++t)
+      for (std::uint32_t i = 0; i < 3; ++i)
+        half.push_back({tris[t].v[i], tris[t].v[(i + 1) % 3], t, i});
+    std::sort(half.begin(), half.end());
+    for (std::size_t i = 0; i < half.size(); ++i) {
+      if (i > 0 && half[i].u == half[i - 1].u && half[i].v == half[i - 1].v)
+        return fallback(HullSource::qhull_repaired);
+      const auto it =
+          std::lower_bound(half.begin(), half.end(), HalfEdge{half[i].v, half[i].u, 0, 0});
+      if (it == half.end() || it->u != half[i].v || it->v != half[i].u)
+        return fallback(HullSource::qhull_repaired);
+      tris[half[i].tri].nb[half[i].pos] = it->tri;
+    }
+    // Flip exactly reflex edges until none is left (at most kMaxFlipsPerTriangle per triangle).
+    auto opposite = [&](std::uint32_t t, std::uint32_t i, std::uint32_t& b, std::uint32_t& j) {
+      b = tris[t].nb[i];
+      j = 0;
+      while (j < 3 && tris[b].nb[j] != t) ++j;
+      return tris[b].v[(j + 2) % 3];  // b = (w, u, x): x follows the shared edge's end u
+    };
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
+    // Each edge once: for t = (u, w, y) and its neighbour (w, u, x), orient(u, w, y, x) and
+    // orient(w, u, x, y) are an even permutation apart, so the test agrees from either side.
+    for (std::uint32_t t = 0; t < tris.size(); ++t)
+      for (std::uint32_t i = 0; i < 3; ++i)
+        if (tris[t].v[i] < tris[t].v[(i + 1) % 3]) stack.emplace_back(t, i);
+    std::size_t flips = 0;
+    const std::size_t max_flips = detail::kMaxFlipsPerTriangle * tris.size();
+    while (!stack.empty()) {
+      const auto [t, i] = stack.back();
+      stack.pop_back();
+      std::uint32_t b, j;
+      const std::uint32_t x = opposite(t, i, b, j);
+      if (j == 3) return fallback(HullSource::qhull_repaired);
+      const Tri& tt = tris[t];
+      if (orient3d_sign(points[tt.v[0]], points[tt.v[1]], points[tt.v[2]], points[x], true,
+                        stats.stages) <= 0)
+        continue;  // convex or flat here
+      if (++flips > max_flips) return fallback(HullSource::qhull_repaired);
       repaired = true;
-      ++trace.repaired_facets;
-      // The region may hold more points within Qhull's roundoff of the facet's plane (a rotated
-      // box against a rotated box: the sum of two nearly parallel faces, 16 nearly coplanar
-      // points). Candidates: the kept points within kRepairSlab·S of the plane by Qhull's rounded
-      // normal (a heuristic choice of which points to hull exactly; the certificate judges the
-      // outcome).
-      const ExactPoint3& v0 = points[f[0]];
-      cand.clear();
-      for (const std::uint32_t q : keep) {
-        const ExactPoint3& p = points[q];
-        const double d =
-            nrm[0] * (p.x.hi - v0.x.hi) + nrm[1] * (p.y.hi - v0.y.hi) + nrm[2] * (p.z.hi - v0.z.hi);
-        if (d > -detail::kRepairSlab * scale) cand.push_back(q);
+      // t = (u, w, y), b = (w, u, x) → t = (u, x, y), b = (x, w, y).
+      const std::uint32_t u = tt.v[i], w = tt.v[(i + 1) % 3], y = tt.v[(i + 2) % 3];
+      const std::uint32_t n_wy = tt.nb[(i + 1) % 3], n_yu = tt.nb[(i + 2) % 3];
+      const std::uint32_t n_ux = tris[b].nb[(j + 1) % 3], n_xw = tris[b].nb[(j + 2) % 3];
+      if (x == y) return fallback(HullSource::qhull_repaired);
+      tris[t] = {{u, x, y}, {n_ux, b, n_yu}, true};
+      tris[b] = {{x, w, y}, {n_xw, n_wy, t}, true};
+      for (std::uint32_t k = 0; k < 3; ++k) {
+        if (tris[n_ux].nb[k] == b) tris[n_ux].nb[k] = t;
+        if (tris[n_wy].nb[k] == t) tris[n_wy].nb[k] = b;
       }
-      if (cand.size() == 4 && kept.size() == 4) {
-        const std::uint32_t a = kept[0], b = kept[1], c = kept[2], d = kept[3];
-        // d below the plane of (a, b, c) (orient < 0): the edge a c is convex.
-        const bool ac =
-            orient3d_sign(points[a], points[b], points[c], points[d], true, stats.stages) < 0;
-        std::vector<std::uint32_t> t1 =
-            ac ? std::vector<std::uint32_t>{a, b, c} : std::vector<std::uint32_t>{a, b, d};
-        std::vector<std::uint32_t> t2 =
-            ac ? std::vector<std::uint32_t>{a, c, d} : std::vector<std::uint32_t>{b, c, d};
-        detail::hull3_impl::rotate_to_smallest(t1);
-        detail::hull3_impl::rotate_to_smallest(t2);
-        h.facets.push_back(std::move(t1));
-        h.facets.push_back(std::move(t2));
-        continue;
-      }
-      std::vector<ExactPoint3> local;
-      for (const std::uint32_t v : cand) local.push_back(points[v]);
-      local.push_back(points[e]);
-      const Hull3 roof = hull3_exact(local, stats.stages);
-      if (roof.dimension != 3) return fallback(HullSource::qhull_repaired);
-      const std::uint32_t apex_local = static_cast<std::uint32_t>(cand.size());
-      for (const auto& rf : roof.facets) {
-        if (std::find(rf.begin(), rf.end(), apex_local) != rf.end()) continue;
-        std::vector<std::uint32_t> g;
-        for (const std::uint32_t v : rf) g.push_back(cand[v]);
-        detail::hull3_impl::rotate_to_smallest(g);
-        h.facets.push_back(std::move(g));
+      for (std::uint32_t k = 0; k < 3; ++k) {
+        stack.emplace_back(t, k);
+        stack.emplace_back(b, k);
       }
     }
   }
-  // Two Qhull facets of one nearly flat region repair to the same faces: keep each once.
-  if (repaired) {
-    std::sort(h.facets.begin(), h.facets.end());
-    h.facets.erase(std::unique(h.facets.begin(), h.facets.end()), h.facets.end());
-  }
+  if (!detail::hull3_impl::faces_from_triangles(
+          tris, alive, static_cast<std::uint32_t>(points.size()),
+          [&](std::uint32_t t, std::uint32_t x) {
+            const Tri& tt = tris[t];
+            return orient3d_sign(points[tt.v[0]], points[tt.v[1]], points[tt.v[2]], points[x], true,
+                                 stats.stages) == 0;
+          },
+          [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+            return collinear3(points[a], points[b], points[c], true, stats.stages);
+          },
+          h.facets))
+    return fallback(HullSource::qhull_repaired);
   if (!detail::certify_hull3(points, keep, h.facets, true, stats.stages))
     return fallback(HullSource::qhull_repaired);
   trace.certificate_passed = true;
+  trace.flipped = repaired;
   std::sort(h.facets.begin(), h.facets.end());
   for (const auto& f : h.facets) h.vertices.insert(h.vertices.end(), f.begin(), f.end());
   std::sort(h.vertices.begin(), h.vertices.end());

@@ -37,13 +37,20 @@ const char* last_certify_failure();
 bool certify_hull3(std::span<const ExactPoint3> points,
                    const std::vector<std::vector<std::uint32_t>>& facets, StageCounts& counts);
 
+/// The prefilter: the extreme points along ±x, ±y, ±z (exact, ties broken lexicographically)
+/// span up to four tetrahedra around the x axis; the points strictly inside one of them (decided
+/// by the filter alone; undecided points are kept) are strictly inside the hull. `keep` gets the
+/// others, ascending.
+void hull3_prefilter(std::span<const ExactPoint3> pts, bool expansions, StageCounts& counts,
+                     std::vector<std::uint32_t>& keep);
+
 /// Counts of the last hull3_qhull_certified call on this thread (for tests and measurements).
 struct Hull3QhullTrace {
   std::size_t input = 0;              ///< points given
   std::size_t prefilter_dropped = 0;  ///< dropped strictly inside a tetrahedron of extremes
   std::size_t proposed = 0;           ///< distinct points given to Qhull
   std::size_t facets = 0;             ///< facets Qhull proposed
-  std::size_t repaired_facets = 0;    ///< proposed facets not exactly planar, repaired locally
+  bool flipped = false;               ///< reflex edges of Qhull's triangulation were flipped
   bool certificate_passed = false;    ///< the final proposal passed certify_hull3
 };
 const Hull3QhullTrace& last_hull3_qhull_trace();

@@ -1,8 +1,12 @@
 // hull3_exact and hull3_rational (hull3.hpp): one algorithm (hull3_incremental.hpp) over two
 // kernels, the staged predicates on ExactPoint3 and plain rationals.
+#include <algorithm>
+#include <cmath>
 #include <span>
 
+#include "hull3_certify.hpp"
 #include "hull3_incremental.hpp"
+#include "hull3_plane.hpp"
 #include "minkowski/fast/monotone_chain.hpp"
 
 namespace minkowski::reference {
@@ -20,6 +24,21 @@ struct ExactKernel {
   std::span<const ExactPoint3> pts;
   bool expansions;
   StageCounts& counts;
+  double cmax[3];  ///< the largest |hi| per coordinate: the hoisted filter's static bound
+  struct Plane {
+    PlaneFilter3 filter;
+    std::uint32_t a, b, c;
+  };
+  Plane plane(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
+    return {make_plane_filter(pts[a], pts[b], pts[c], cmax), a, b, c};
+  }
+  int side(const Plane& pl, std::uint32_t d) const {
+    if (const int s = pl.filter.sign(pts[d])) {
+      counts.add(Stage::filter);
+      return s;
+    }
+    return orient3d_sign(pts[pl.a], pts[pl.b], pts[pl.c], pts[d], expansions, counts);
+  }
   std::size_t size() const { return pts.size(); }
   bool less(std::uint32_t a, std::uint32_t b) const { return lex_less(pts[a], pts[b]); }
   bool equal(std::uint32_t a, std::uint32_t b) const { return pts[a] == pts[b]; }
@@ -46,6 +65,11 @@ struct ExactKernel {
 /// Rationals only.
 struct RationalKernel {
   std::span<const RationalPoint3> pts;
+  struct Plane {
+    std::uint32_t a, b, c;
+  };
+  Plane plane(std::uint32_t a, std::uint32_t b, std::uint32_t c) const { return {a, b, c}; }
+  int side(const Plane& pl, std::uint32_t d) const { return orient(pl.a, pl.b, pl.c, d); }
   std::size_t size() const { return pts.size(); }
   static const Rational& coord(const RationalPoint3& p, int axis) {
     return axis == 0 ? p.x : (axis == 1 ? p.y : p.z);
@@ -96,11 +120,27 @@ struct RationalKernel {
 
 }  // namespace detail::hull3_impl
 
+namespace {
+/// Below this many points the prefilter's extremes and tetrahedra cost more than they save.
+constexpr std::size_t kPrefilterMinPoints = 16;
+}  // namespace
+
 Hull3 hull3_exact(std::span<const ExactPoint3> points, StageCounts& counts) {
   bool expansions = true;
-  for (const ExactPoint3& p : points) expansions = expansions && in_expansion_domain3(p);
-  Hull3 h = detail::hull3_impl::incremental_hull3(
-      detail::hull3_impl::ExactKernel{points, expansions, counts});
+  detail::hull3_impl::ExactKernel kernel{points, true, counts, {0, 0, 0}};
+  for (const ExactPoint3& p : points) {
+    expansions = expansions && in_expansion_domain3(p);
+    kernel.cmax[0] = std::max(kernel.cmax[0], std::fabs(p.x.hi));
+    kernel.cmax[1] = std::max(kernel.cmax[1], std::fabs(p.y.hi));
+    kernel.cmax[2] = std::max(kernel.cmax[2], std::fabs(p.z.hi));
+  }
+  kernel.expansions = expansions;
+  // Points strictly inside a tetrahedron of extreme points (hull3_prefilter) are never vertices;
+  // leaving them out saves most of their visibility tests.
+  std::vector<std::uint32_t> cand;
+  if (points.size() >= kPrefilterMinPoints)
+    detail::hull3_prefilter(points, expansions, counts, cand);
+  Hull3 h = detail::hull3_impl::incremental_hull3(kernel, std::move(cand));
   h.source = HullSource::exact_only;
   h.in_expansion_domain = expansions;
   return h;

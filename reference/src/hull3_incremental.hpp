@@ -30,6 +30,8 @@
 //   std::size_t size() const;
 //   bool less(i, j) const;  bool equal(i, j) const;       exact lexicographic order, equality
 //   int orient(i, j, k, l) const;                         sign of orient3d (predicates3.hpp)
+//   Plane plane(i, j, k) const; int side(plane, l) const; orient(i, j, k, l) with the plane
+//                                                         prepared once (a hoisted filter)
 //   bool collinear(i, j, k) const;
 //   int orient2(drop, i, j, k) const;                     2D orientation with axis `drop` removed
 //   std::vector<std::uint32_t> hull2(drop, idx) const;    strictly convex 2D hull of the points
@@ -72,13 +74,93 @@ struct Tri {
 
 constexpr std::uint32_t kNone = 0xffffffffu;
 
+/// The hull of the points at `cand` (all points when empty). A caller may leave out points it
+/// has proved strictly inside the hull of the others (they are never vertices, and the others
+/// keep the dimension).
+/// Step 4: the faces of a closed triangulated surface (`tris` with neighbour links; the live
+/// ones listed in `alive`; vertex indices < n): adjacent triangles for which
+/// coplanar(t, vertex of the neighbour off the shared edge) holds are merged (union-find), each
+/// group's boundary edges are chained into one cycle, and vertices collinear with their two
+/// neighbours on it are dropped. Appends the faces (counter-clockwise as the triangles, from
+/// their smallest index) to `facets`; false when a group's boundary is not one cycle or keeps
+/// fewer than 3 corners (never for a convex surface decided exactly).
+template <class Coplanar, class Collinear>
+bool faces_from_triangles(const std::vector<Tri>& tris, const std::vector<std::uint32_t>& alive,
+                          std::uint32_t n, Coplanar coplanar, Collinear collinear,
+                          std::vector<std::vector<std::uint32_t>>& facets) {
+  std::vector<std::uint32_t> parent(tris.size());
+  std::iota(parent.begin(), parent.end(), 0u);
+  auto find = [&](std::uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (const std::uint32_t ti : alive)
+    for (int e = 0; e < 3; ++e) {
+      const std::uint32_t nb = tris[ti].nb[e];
+      if (nb < ti) continue;  // each pair once
+      const Tri& a = tris[ti];
+      const Tri& b = tris[nb];
+      std::uint32_t opposite = kNone;  // b's vertex off the shared edge
+      for (int f = 0; f < 3; ++f)
+        if (b.v[f] != a.v[e] && b.v[f] != a.v[(e + 1) % 3]) opposite = b.v[f];
+      if (coplanar(ti, opposite)) parent[find(ti)] = find(nb);
+    }
+  // Boundary cycles: next_of[u] = w for each boundary edge u → w of a group.
+  std::vector<std::uint32_t> group_of_root(tris.size(), kNone);
+  std::vector<std::vector<std::uint32_t>> groups;
+  for (const std::uint32_t ti : alive) {
+    const std::uint32_t r = find(ti);
+    if (group_of_root[r] == kNone) {
+      group_of_root[r] = static_cast<std::uint32_t>(groups.size());
+      groups.emplace_back();
+    }
+    groups[group_of_root[r]].push_back(ti);
+  }
+  std::vector<std::uint32_t> next_of(n, kNone);
+  std::vector<std::uint32_t> cycle, corners;
+  for (const auto& g : groups) {
+    const std::uint32_t root = find(g[0]);
+    std::uint32_t start = kNone;
+    std::size_t edges = 0;
+    for (const std::uint32_t ti : g)
+      for (int e = 0; e < 3; ++e)
+        if (find(tris[ti].nb[e]) != root) {
+          next_of[tris[ti].v[e]] = tris[ti].v[(e + 1) % 3];
+          start = std::min(start, tris[ti].v[e]);
+          ++edges;
+        }
+    cycle.clear();
+    std::uint32_t v = start;
+    for (std::size_t s = 0; s < edges && v != kNone; ++s) {  // one cycle through `edges` vertices
+      cycle.push_back(v);
+      v = next_of[v];
+      if (v == start) break;
+    }
+    for (const std::uint32_t u : cycle) next_of[u] = kNone;
+    if (v != start || cycle.size() != edges) return false;
+    // Corners: vertices not collinear with their neighbours on the (weakly convex) cycle.
+    corners.clear();
+    const std::size_t m = cycle.size();
+    for (std::size_t s = 0; s < m; ++s)
+      if (!collinear(cycle[(s + m - 1) % m], cycle[s], cycle[(s + 1) % m]))
+        corners.push_back(cycle[s]);
+    rotate_to_smallest(corners);
+    if (corners.size() < 3) return false;
+    facets.push_back(corners);
+  }
+  return true;
+}
+
 template <class K>
-Hull3 incremental_hull3(const K& k) {
+Hull3 incremental_hull3(const K& k, std::vector<std::uint32_t> cand = {}) {
   const std::uint32_t n = static_cast<std::uint32_t>(k.size());
   Hull3 out;
   // 1. Merge coincident points.
-  std::vector<std::uint32_t> uniq(n);
-  std::iota(uniq.begin(), uniq.end(), 0u);
+  std::vector<std::uint32_t> uniq = std::move(cand);
+  if (uniq.empty()) {
+    uniq.resize(n);
+    std::iota(uniq.begin(), uniq.end(), 0u);
+  }
   std::sort(uniq.begin(), uniq.end(), [&](std::uint32_t a, std::uint32_t b) {
     if (k.less(a, b)) return true;
     if (k.less(b, a)) return false;
@@ -94,12 +176,15 @@ Hull3 incremental_hull3(const K& k) {
     out.vertices = {p0};
     return out;
   }
+  // p1: the lexicographically largest point, so that the starting tetrahedron is wide and most
+  // later points fall inside it (any choice gives the same hull).
+  std::swap(uniq[1], uniq.back());
   const std::uint32_t p1 = uniq[1];
   std::size_t i2 = 2;
   while (i2 < uniq.size() && k.collinear(p0, p1, uniq[i2])) ++i2;
   if (i2 == uniq.size()) {
     out.dimension = 1;
-    out.vertices = {std::min(uniq.front(), uniq.back()), std::max(uniq.front(), uniq.back())};
+    out.vertices = {std::min(p0, p1), std::max(p0, p1)};  // the lexicographic extremes
     return out;
   }
   const std::uint32_t p2 = uniq[i2];
@@ -125,8 +210,13 @@ Hull3 incremental_hull3(const K& k) {
   const std::uint32_t t[4] = {p0, o3 < 0 ? p1 : p2, o3 < 0 ? p2 : p1, p3};
   std::vector<Tri> tris;
   tris.reserve(8 * uniq.size());
+  std::vector<typename K::Plane> planes;  // planes[t]: triangle t's plane, prepared once
+  planes.reserve(8 * uniq.size());
   const std::uint32_t faces[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {0, 2, 3}};
-  for (const auto& f : faces) tris.push_back({{t[f[0]], t[f[1]], t[f[2]]}, {}, true});
+  for (const auto& f : faces) {
+    tris.push_back({{t[f[0]], t[f[1]], t[f[2]]}, {}, true});
+    planes.push_back(k.plane(t[f[0]], t[f[1]], t[f[2]]));
+  }
   // Neighbour links of the tetrahedron: find, for every directed edge, the facet holding its
   // reverse.
   auto link_all = [&](std::size_t from) {
@@ -152,17 +242,23 @@ Hull3 incremental_hull3(const K& k) {
   std::vector<Horizon> horizon;
   std::vector<std::uint32_t> stack, visible;
   std::uint32_t step = 0;
-  for (std::size_t ii = 2; ii < uniq.size(); ++ii) {
-    if (ii == i2 || ii == i3) continue;  // uniq[0], uniq[1], uniq[i2], uniq[i3] span the start
+  // The other points in a fixed scrambled order (Fibonacci hashing of their rank): incremental
+  // hulls run fastest in random order, and a fixed one keeps the stage counts reproducible.
+  std::vector<std::uint32_t> order;
+  for (std::size_t ii = 2; ii < uniq.size(); ++ii)
+    if (ii != i2 && ii != i3) order.push_back(static_cast<std::uint32_t>(ii));
+  auto scramble = [](std::uint32_t x) { return static_cast<std::uint32_t>(x * 2654435769u); };
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return scramble(a) < scramble(b); });
+  for (const std::uint32_t ii : order) {
     const std::uint32_t p = uniq[ii];
     ++step;
     seen_at.resize(tris.size(), 0);
     seen_sign.resize(tris.size(), 0);
     auto sees = [&](std::uint32_t ti) {
       if (seen_at[ti] != step) {
-        const Tri& tr = tris[ti];
         seen_at[ti] = step;
-        seen_sign[ti] = static_cast<std::int8_t>(k.orient(tr.v[0], tr.v[1], tr.v[2], p));
+        seen_sign[ti] = static_cast<std::int8_t>(k.side(planes[ti], p));
       }
       return seen_sign[ti] > 0;
     };
@@ -203,6 +299,7 @@ Hull3 incremental_hull3(const K& k) {
         throw std::logic_error("hull3: horizon is not a simple cycle");  // impossible when exact
       start_of[h.a] = id;
       tris.push_back({{h.a, h.b, p}, {h.outside, kNone, kNone}, true});
+      planes.push_back(k.plane(h.a, h.b, p));
       tris[h.outside].nb[h.edge] = id;
     }
     for (std::size_t id = base; id < tris.size(); ++id) {
@@ -220,67 +317,13 @@ Hull3 incremental_hull3(const K& k) {
       alive.push_back(static_cast<std::uint32_t>(id));
   }
 
-  // 4. Merge coplanar neighbours (union-find on triangle ids).
-  std::vector<std::uint32_t> parent(tris.size());
-  std::iota(parent.begin(), parent.end(), 0u);
-  auto find = [&](std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  for (const std::uint32_t ti : alive)
-    for (int e = 0; e < 3; ++e) {
-      const std::uint32_t nb = tris[ti].nb[e];
-      if (nb < ti) continue;  // each pair once
-      const Tri& a = tris[ti];
-      const Tri& b = tris[nb];
-      std::uint32_t opposite = kNone;  // b's vertex off the shared edge
-      for (int f = 0; f < 3; ++f)
-        if (b.v[f] != a.v[e] && b.v[f] != a.v[(e + 1) % 3]) opposite = b.v[f];
-      if (k.orient(a.v[0], a.v[1], a.v[2], opposite) == 0) parent[find(ti)] = find(nb);
-    }
-  // Boundary cycles: next_of[u] = w for each boundary edge u → w of a group.
-  std::vector<std::uint32_t> group_of_root(tris.size(), kNone);
-  std::vector<std::vector<std::uint32_t>> groups;
-  for (const std::uint32_t ti : alive) {
-    const std::uint32_t r = find(ti);
-    if (group_of_root[r] == kNone) {
-      group_of_root[r] = static_cast<std::uint32_t>(groups.size());
-      groups.emplace_back();
-    }
-    groups[group_of_root[r]].push_back(ti);
-  }
-  std::vector<std::uint32_t> next_of(n, kNone);
-  std::vector<std::uint32_t> cycle, corners;
-  for (const auto& g : groups) {
-    const std::uint32_t root = find(g[0]);
-    std::uint32_t start = kNone;
-    std::size_t edges = 0;
-    for (const std::uint32_t ti : g)
-      for (int e = 0; e < 3; ++e)
-        if (find(tris[ti].nb[e]) != root) {
-          next_of[tris[ti].v[e]] = tris[ti].v[(e + 1) % 3];
-          start = std::min(start, tris[ti].v[e]);
-          ++edges;
-        }
-    cycle.clear();
-    std::uint32_t v = start;
-    for (std::size_t s = 0; s < edges; ++s) {  // a simple cycle through `edges` vertices
-      cycle.push_back(v);
-      v = next_of[v];
-      if (v == start) break;
-    }
-    if (v != start || cycle.size() != edges)
-      throw std::logic_error("hull3: a face's boundary is not one cycle");  // impossible
-    for (const std::uint32_t u : cycle) next_of[u] = kNone;
-    // Corners: vertices not collinear with their neighbours on the (weakly convex) cycle.
-    corners.clear();
-    const std::size_t m = cycle.size();
-    for (std::size_t s = 0; s < m; ++s)
-      if (!k.collinear(cycle[(s + m - 1) % m], cycle[s], cycle[(s + 1) % m]))
-        corners.push_back(cycle[s]);
-    rotate_to_smallest(corners);
-    out.facets.push_back(corners);
-  }
+  // 4. Merge coplanar neighbours into faces.
+  const bool closed = faces_from_triangles(
+      tris, alive, n,
+      [&](std::uint32_t ti, std::uint32_t opposite) { return k.side(planes[ti], opposite) == 0; },
+      [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) { return k.collinear(a, b, c); },
+      out.facets);
+  if (!closed) throw std::logic_error("hull3: a face's boundary is not one cycle");  // impossible
   std::sort(out.facets.begin(), out.facets.end());
   for (const auto& f : out.facets) out.vertices.insert(out.vertices.end(), f.begin(), f.end());
   std::sort(out.vertices.begin(), out.vertices.end());

@@ -26,7 +26,7 @@ void Qhull3Proposer::reset_errors() {
 }
 
 bool Qhull3Proposer::run_fresh(std::vector<double>& coords, Qhull3Facets& facets, int& exit_code) {
-  char command[] = "qhull";
+  char command[] = "qhull Q0";
   if (primed_) qh_freeqhull(&qh_, !qh_ALL);
   primed_ = false;
   qhT* qh = &qh_;

@@ -37,7 +37,7 @@ class Qhull3Proposer {
   Qhull3Proposer(const Qhull3Proposer&) = delete;
   Qhull3Proposer& operator=(const Qhull3Proposer&) = delete;
 
-  /// Runs plain `qhull` (default merging of coplanar facets; no QJ, Q0 or Qt) on n interleaved
+  /// Runs `qhull Q0` (no merging: every facet a triangle; hull3.cpp says why) on n interleaved
   /// (x, y, z) doubles. Returns true and the facets, or false with Qhull's exit code and message
   /// (at most 400 characters). `coords` must stay alive for the call only.
   bool propose(std::vector<double>& coords, Qhull3Facets& facets, int& exit_code,
