@@ -10,8 +10,10 @@
 //   sep / touch / overlap — the relation;
 //   points → vertices — mean |hull(A)|·|hull(B)| and mean vertices of D's hull (what the prefilter
 //       and the hull removed);
-//   prefilter: dropped → to Qhull → facets, locally repaired facets — means over the answers
-//       that went through Qhull (hull3_certify.hpp's trace of the last hull3_qhull_certified);
+//   dropped → to Qhull → facets, flipped — over the answers that went through Qhull
+//       (hull3_certify.hpp's trace of the last hull3_qhull_certified): the means of the points the
+//       prefilter dropped, of the points given to Qhull and of the facets it proposed, and the
+//       share of answers whose Qhull triangulation had reflex edges flipped;
 //   filter / expansion / rational — the share of orientation tests decided by each arithmetic
 //       stage (HullStats::stages, summed over every hull the queries built);
 //   µs/case — mean CPU time per query on this thread (a rough figure: reference3_bench times the
@@ -43,9 +45,10 @@ struct Row {
   std::array<std::uint64_t, 3> relation{};
   std::uint64_t points = 0, vertices = 0, errors = 0, answered = 0;
   // Qhull's side, over the answers whose hull went through hull3_qhull_certified (all but
-  // exact_only): the prefilter's drops, the points given to Qhull, the facets it proposed and the
-  // proposed facets the certificate repaired locally (hull3_certify.hpp, Hull3QhullTrace).
-  std::uint64_t via_qhull = 0, dropped = 0, proposed = 0, facets = 0, repaired_facets = 0;
+  // exact_only): the prefilter's drops, the points given to Qhull, the facets it proposed, and
+  // the answers whose Qhull triangulation had reflex edges flipped (hull3_certify.hpp,
+  // Hull3QhullTrace).
+  std::uint64_t via_qhull = 0, dropped = 0, proposed = 0, facets = 0, flipped = 0;
   reference::StageCounts stages;
   double seconds = 0;
   std::string first_error;
@@ -80,7 +83,7 @@ Row run(bench3::Family f, std::size_t cases, std::uint64_t seed) {
         row.dropped += t.prefilter_dropped;
         row.proposed += t.proposed;
         row.facets += t.facets;
-        row.repaired_facets += t.repaired_facets;
+        row.flipped += t.flipped ? 1 : 0;
       }
       ++row.answered;
     } catch (const std::exception& e) {
@@ -119,7 +122,7 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(seed));
   std::printf(
       "| family | certified | repaired | refused | exact_only | dim 0/1/2/3 | sep / touch / "
-      "overlap | points → vertices | dropped → to Qhull → facets, repaired | filter / expansion / "
+      "overlap | points → vertices | dropped → to Qhull → facets, flipped | filter / expansion / "
       "rational | µs/case (CPU) | errors |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   Row total;
@@ -142,8 +145,8 @@ int main(int argc, char** argv) {
         (unsigned long long)r.dimension[1], (unsigned long long)r.dimension[2],
         (unsigned long long)r.dimension[3], (unsigned long long)r.relation[0],
         (unsigned long long)r.relation[1], (unsigned long long)r.relation[2], r.points / n,
-        r.vertices / n, r.dropped / q, r.proposed / q, r.facets / q, r.repaired_facets / q,
-        pct(st[0]), pct(st[1]), pct(st[2]), 1e6 * r.seconds / n, (unsigned long long)r.errors);
+        r.vertices / n, r.dropped / q, r.proposed / q, r.facets / q, r.flipped / q, pct(st[0]),
+        pct(st[1]), pct(st[2]), 1e6 * r.seconds / n, (unsigned long long)r.errors);
     for (int k = 0; k < 4; ++k) total.source[k] += r.source[k];
     total.errors += r.errors;
     total.answered += r.answered;
