@@ -22,7 +22,16 @@
 // Exact values are computed on GMP integers: every coordinate is an integer times a power of two
 // (a double, or the exact sum of two), so with E the smallest exponent of a last bit among the
 // doubles involved every difference is an integer times 2^E and each squared distance is an
-// integer ratio times 2^(2E) (the same device as src/oracle.cpp's DyadicScratch).
+// integer ratio times 2^(2E) (the same device as src/oracle.cpp's DyadicScratch). A rational is
+// reduced (one gcd) only when it is part of the answer; candidates are compared as unreduced
+// ratios, and a translation's depth goes to MPFR unreduced (mpfr_set_q rounds either form the
+// same way). Directions and witnesses are formed the same way, with power-of-two denominators
+// where the value allows it (facet normals, separating directions), so that no rational
+// arithmetic runs per operation.
+//
+// The answer's magnitudes follow src/oracle.cpp exactly (signed_distance_of): −r on the
+// boundary, −(sqrt(q) + r) inside, sqrt(q) or (q − r²)/(sqrt(q) + r) outside, in 257-bit MPFR;
+// the rounded form is decided exactly (round_signed_distance).
 #include "minkowski/reference/oracle3.hpp"
 
 #include <algorithm>
@@ -326,15 +335,19 @@ RationalPoint3 facet_normal(const ExactPoint3& f0, const ExactPoint3& f1, const 
 
 // ---------------------------------------------------------------- rounding
 
-/// Relative distance from a halfway point beyond which rounding the 257-bit value is the
-/// correct rounding of V. The 257-bit value is V's exact value after at most four roundings to
-/// nearest at 257 bits (the conversion of q, the square root, the sum or the quotient with r),
-/// each within 2^-257 relative, so it is within 4.01 · 2^-257 < 2^-254 relative of V (the form
-/// (q − r²)/(sqrt(q) + r) used outside with a radius has no cancellation). A double's halfway
-/// points are 2^-54 relative apart from it; a guard of 2^-240 relative leaves a margin of 2^14
-/// over that error, so a value farther than the guard from every halfway point lies on the same
-/// side of all of them as V.
-constexpr double kRoundingGuardLog2 = -240;
+/// When rounding the 257-bit value x of V is certainly the correct rounding of V: x is within
+/// 2^-254 relative of V (at most six roundings to nearest at 257 bits stand between them: the
+/// conversion of q or of q − r², the square root, the radius r_a + r_b, a sum and a quotient;
+/// (q − r²)/(sqrt(q) + r), used outside with a radius, has no cancellation). With d = RN(x) and
+/// h the half ulp of d on x's side (the distance from d to the halfway point between d and its
+/// neighbour there), x − d is exact in 257 bits (|x − d| <= h) and rd = RN53(x − d) is within
+/// 2^-53·h of it; g = h − |rd| is then within 2^-52·h of the true gap h − |x − d| (the
+/// subtraction rounds by at most 2^-53·h). When g > kRoundingClearance · h = 2^-50·h the true
+/// gap exceeds 2^-51·h >= 2^-105·|d|, far beyond |x − V| <= 2^-254·|V|: V lies on the same side
+/// of that halfway point as x (and the other halfway point is farther), so RN(V) = d. Subnormal
+/// d (whose half ulp 2^-1075 is not a double) and d next to the overflow threshold take the exact
+/// path.
+constexpr double kRoundingClearance = 0x1p-50;
 
 /// Sign of V − m for V of the given side (not boundary) and m a rational.
 int compare_with(const Rational& q, const Rational& r, Side side, const Rational& m) {
@@ -354,21 +367,25 @@ int compare_with(const Rational& q, const Rational& r, Side side, const Rational
   return side == Side::outside ? s_vs_t : -s_vs_t;
 }
 
-double round_signed_distance(const Rational& q, const Rational& r, Side side, const Real& approx) {
-  double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
+std::optional<double> round_if_clear(const Real& approx) {
+  const double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
   if (!std::isfinite(d)) return d;  // beyond DBL_MAX + half an ulp at 257 bits (see the header)
-  // Fast exit: approx is far from both halfway points around d.
-  {
-    const double up = std::nextafter(d, std::numeric_limits<double>::infinity());
-    const double down = std::nextafter(d, -std::numeric_limits<double>::infinity());
-    Real mid_up = Real(d) + Real(up), mid_down = Real(d) + Real(down);
-    mid_up /= 2;
-    mid_down /= 2;  // exact: 257 bits hold a 54-bit halfway point
-    const Real guard = abs(approx) * Real(std::ldexp(1.0, static_cast<int>(kRoundingGuardLog2)));
-    if (std::isfinite(up) && std::isfinite(down) && approx != 0 && abs(approx - mid_up) > guard &&
-        abs(approx - mid_down) > guard)
-      return d;
-  }
+  if (std::fabs(d) < 0x1p-1020) return std::nullopt;
+  thread_local Real residual;
+  mpfr_sub_d(residual.backend().data(), approx.backend().data(), d, MPFR_RNDN);
+  const double rd = mpfr_get_d(residual.backend().data(), MPFR_RNDN);
+  if (rd == 0) return d;  // |x − d| < 2^-1075, far below h >= 2^-1073
+  const double neighbour = std::nextafter(d, rd > 0 ? std::numeric_limits<double>::infinity()
+                                                    : -std::numeric_limits<double>::infinity());
+  if (!std::isfinite(neighbour)) return std::nullopt;
+  const double h = std::fabs(neighbour - d) / 2;  // exact: a power of two above the subnormals
+  if (h - std::fabs(rd) > kRoundingClearance * h) return d;
+  return std::nullopt;
+}
+
+double round_signed_distance(const Rational& q, const Rational& r, Side side, const Real& approx) {
+  if (const std::optional<double> clear = round_if_clear(approx)) return *clear;
+  double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
   // Exact: move d until V lies between its halfway points (the guess is within one double of
   // the answer, so two steps suffice; the bound is a safety net).
   constexpr int kMaxSteps = 4;
@@ -508,13 +525,20 @@ struct Location3 {
   /// outside: the feature holding the nearest point; boundary: the feature holding q in its
   /// relative interior (for dimension 2 the polygon is facet 0).
   Feature3 feature;
-  /// outside: squared distance to core(D); inside: squared depth; boundary: 0.
-  Rational q;
+  /// outside: squared distance to core(D); inside: squared depth; boundary: 0. For a
+  /// translation's distance an inside depth stays unreduced (`pending`, an integer ratio: no
+  /// gcd) unless exact_q() asks for the rational.
+  mutable Rational q;
+  mutable const PlaneRatio* pending = nullptr;
+  const Rational& exact_q() const {
+    if (pending) {
+      q = ratio_times_power(pending->num, pending->den, 2 * pending->e);
+      pending = nullptr;
+    }
+    return q;
+  }
   /// inside: every facet at the minimum depth. boundary of a 3D hull: the facets through q.
   std::vector<std::uint32_t> facets;
-  /// Direction data for boundary points of a flat or segment D:
-  /// in_polygon: q in the relative interior of the flat polygon; at_endpoint: q at a segment's end.
-  bool in_polygon = false;
 };
 
 /// Per-thread storage of the location, reused (its vectors keep their capacity): a query or a
@@ -532,10 +556,12 @@ LocatorScratch& locator_scratch() {
 
 class Locator {
  public:
-  Locator(const Impl3& im, const ExactPoint3& q, StageCounts& counts)
+  /// reduce_q false: an inside depth may stay unreduced (Location3::pending).
+  Locator(const Impl3& im, const ExactPoint3& q, StageCounts& counts, bool reduce_q = true)
       : im_(im),
         q_(q),
         counts_(counts),
+        reduce_q_(reduce_q),
         expansions_(im.hull.in_expansion_domain && in_expansion_domain3(q)),
         loc_(locator_scratch().loc),
         side_(locator_scratch().side),
@@ -569,6 +595,7 @@ class Locator {
   const Impl3& im_;
   ExactPoint3 q_;
   StageCounts& counts_;
+  bool reduce_q_;
   bool expansions_;
   Location3& loc_;
   std::vector<std::int8_t>& side_;
@@ -587,7 +614,7 @@ int Locator::facet_side(std::uint32_t f, Approx& s) {
 
 const Location3& Locator::locate() {
   loc_.facets.clear();
-  loc_.in_polygon = false;
+  loc_.pending = nullptr;
   switch (im_.hull.dimension) {
     case 3:
       locate3();
@@ -687,7 +714,10 @@ void Locator::locate3() {
       loc_.facets.push_back(f);
     }
   }
-  loc_.q = ratio_times_power(slots[best].num, slots[best].den, 2 * slots[best].e);
+  if (reduce_q_)
+    loc_.q = ratio_times_power(slots[best].num, slots[best].den, 2 * slots[best].e);
+  else
+    loc_.pending = &slots[best];
 }
 
 /// The nearest feature by a search in doubles over the visible facets' features, then certified
@@ -921,7 +951,6 @@ void Locator::locate2() {
   loc_.where = CoreLocation::boundary;
   loc_.q = 0;
   if (zeros == 0) {
-    loc_.in_polygon = true;
     loc_.feature = {Feature3::Kind::facet, 0, 0, 0};
   } else if (zeros == 1) {
     loc_.feature = {Feature3::Kind::edge, fv[first_zero], fv[(first_zero + 1) % m], 0};
@@ -1283,15 +1312,29 @@ std::vector<DirectionSet3> boundary_directions(const Impl3& im, const Location3&
 
 /// The signed distance of the location (one formula for query() and the translations, so that
 /// both give the same value bit for bit).
+/// The squared value in Real: one correct rounding of the exact rational, whether reduced or not
+/// (mpfr_set_q rounds num/den correctly in either form, and the power of two is exact), so both
+/// forms give the same bits.
+Real real_q(const Location3& loc) {
+  if (!loc.pending) return to_real3(loc.q);
+  __mpq_struct alias;  // read-only view of the unreduced ratio
+  alias._mp_num = *loc.pending->num;
+  alias._mp_den = *loc.pending->den;
+  Real out;
+  mpfr_set_q(out.backend().data(), &alias, MPFR_RNDN);
+  mpfr_mul_2si(out.backend().data(), out.backend().data(), 2 * loc.pending->e, MPFR_RNDN);
+  return out;
+}
+
 Real signed_distance_of(const Impl3& im, const Location3& loc) {
   const Real& r = im.radius_real;
   if (loc.where == CoreLocation::boundary) return -r;
-  const Real root = sqrt(to_real3(loc.q));
+  const Real root = sqrt(real_q(loc));
   if (loc.where == CoreLocation::inside) return -(root + r);
   if (im.radius == 0) return root;
   // (q − r²)/(sqrt(q) + r): an exact numerator keeps the sign exact where sqrt(q) − r would
   // cancel (src/oracle.cpp, answer_outside).
-  return to_real3(loc.q - im.radius * im.radius) / (root + r);
+  return to_real3(loc.exact_q() - im.radius * im.radius) / (root + r);
 }
 
 PairAnswer3 answer_at(const Impl3& im, const ExactPoint3& q, Detail detail, bool directions) {
@@ -1491,19 +1534,21 @@ PairAnswer3 PreparedPair3::query(Detail detail) const {
 Real PreparedPair3::signed_distance_after_translation(Point3 v) const {
   const ExactPoint3 q = o3::translation_point(v);
   StageCounts ignored;
-  o3::Locator locator(*impl_, q, ignored);
+  o3::Locator locator(*impl_, q, ignored, false);
   return o3::signed_distance_of(*impl_, locator.locate());
 }
 
 double PreparedPair3::signed_distance_after_translation_rounded(Point3 v) const {
   const ExactPoint3 q = o3::translation_point(v);
   StageCounts ignored;
-  o3::Locator locator(*impl_, q, ignored);
+  o3::Locator locator(*impl_, q, ignored, false);
   const o3::Location3& loc = locator.locate();
+  const Real approx = o3::signed_distance_of(*impl_, loc);
+  if (const std::optional<double> clear = o3::round_if_clear(approx)) return *clear;
   const o3::Side side = loc.where == CoreLocation::boundary ? o3::Side::boundary
                         : loc.where == CoreLocation::inside ? o3::Side::inside
                                                             : o3::Side::outside;
-  return o3::round_signed_distance(loc.q, impl_->radius, side, o3::signed_distance_of(*impl_, loc));
+  return o3::round_signed_distance(loc.exact_q(), impl_->radius, side, approx);
 }
 
 PairAnswer3 query(const Shape3& a, const Shape3& b, Detail detail) {

@@ -16,10 +16,14 @@ namespace minkowski::reference::oracle3_detail {
 enum class Side { boundary, outside, inside };
 
 /// V rounded to the nearest double (ties to even), decided exactly: `approx` is V in Real (the
-/// oracle's 257-bit value); when it lies farther than kRoundingGuard · |approx| from every point
-/// halfway between two doubles its rounding is the correct one; otherwise the two halfway points
-/// around the guess are compared with V exactly, in rationals (s ⋚ T as q ⋚ T², T >= 0).
+/// oracle's 257-bit value); when it lies clearly away from the halfway point on its side
+/// (round_if_clear; the bound is derived at kRoundingClearance in src/oracle3.cpp) its rounding
+/// is the correct one; otherwise the two halfway points around the guess are compared with V
+/// exactly, in rationals (s ⋚ T as q ⋚ T², T >= 0).
 double round_signed_distance(const Rational& q, const Rational& r, Side side, const Real& approx);
+/// The first stage alone: approx rounded when it is clear of every halfway point (as above),
+/// nullopt when the exact comparison is needed.
+std::optional<double> round_if_clear(const Real& approx);
 
 /// Exact signs used by the 3D location, staged: an interval filter (src/approx.hpp), then GMP
 /// integers on the points scaled by a common power of two (exact for any doubles).

@@ -122,9 +122,9 @@ class PreparedPair3 {
   Real signed_distance_after_translation(Point3 v) const;
   /// signed_distance_after_translation(v) rounded to the nearest double (ties to even); what a
   /// judge compares against floating-point answers. Correctly rounded, with no double-rounding
-  /// exception: when the 257-bit value is within 2^-240 relative of a point halfway between two
-  /// doubles, the halfway points around the guess are compared with the exact value in
-  /// rationals (src/oracle3.cpp, round_signed_distance). The one limit: a value beyond
+  /// exception: when the 257-bit value is within 2^-51 half-ulps of a point halfway between two
+  /// doubles (or subnormal), the halfway points around the guess are compared with the exact
+  /// value in rationals (src/oracle3.cpp, round_signed_distance). The one limit: a value beyond
   /// DBL_MAX (possible only for coordinates near 2^1022) is returned as MPFR rounds it (±inf).
   /// The exact 0 of a touching pair with radius 0 is returned as −0.0 (as the 2D oracle does).
   /// Throws as the exact form.
