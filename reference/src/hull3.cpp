@@ -21,7 +21,7 @@ namespace {
 /// means the proposal is not nearly right, and hull3_exact takes over.
 constexpr std::size_t kMaxFlipsPerTriangle = 4;
 
-void max_abs(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> idx, double cmax[3]) {
+void coord_max_abs(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> idx, double cmax[3]) {
   cmax[0] = cmax[1] = cmax[2] = 0;
   for (const std::uint32_t i : idx) {
     cmax[0] = std::max(cmax[0], std::fabs(pts[i].x.hi));
@@ -133,7 +133,7 @@ bool certify_hull3(std::span<const ExactPoint3> pts, std::span<const std::uint32
   }
   // Every checked point inside or on every facet's plane, and inside or on the facet if on it.
   double cmax[3];
-  max_abs(pts, check, cmax);
+  coord_max_abs(pts, check, cmax);
   thread_local std::vector<std::uint8_t> on_facet;
   on_facet.assign(n, 0);
   for (std::size_t k = 0; k < facets.size(); ++k) {

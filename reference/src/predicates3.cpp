@@ -88,8 +88,48 @@ void expansion_minor(const Expansion<4>& bj, const Expansion<4>& ck, const Expan
   detail::compress(m);
 }
 
+/// Stage 2a: every lo part 0 and the nine hi differences exact (TwoSum error 0), as for integer
+/// or dyadic data: each minor is a TwoProduct difference (4 components), scaled by one double (8),
+/// three of them summed (24) — Shewchuk's exact orient3d. Returns false when it does not apply.
+bool orient3d_small_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
+                              const ExactPoint3& s, int& sign) {
+  const ExactPoint3* pts[4] = {&p, &q, &r, &s};
+  for (const ExactPoint3* v : pts)
+    if (v->x.lo != 0 || v->y.lo != 0 || v->z.lo != 0) return false;
+  double d[3][3];  // d[0] = q − p, d[1] = r − p, d[2] = s − p
+  for (int k = 0; k < 3; ++k) {
+    const ExactPoint3& v = *pts[k + 1];
+    const double hv[3] = {v.x.hi, v.y.hi, v.z.hi}, hp[3] = {p.x.hi, p.y.hi, p.z.hi};
+    for (int c = 0; c < 3; ++c) {
+      double err;
+      detail::two_sum(hv[c], -hp[c], d[k][c], err);
+      if (err != 0) return false;
+    }
+  }
+  Expansion<8> term[3];
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    Expansion<2> plus, minus;
+    detail::two_product(d[1][j], d[2][k], plus.c[1], plus.c[0]);
+    detail::two_product(d[1][k], d[2][j], minus.c[1], minus.c[0]);
+    minus.c[0] = -minus.c[0];
+    minus.c[1] = -minus.c[1];
+    plus.n = minus.n = 2;
+    Expansion<4> m;
+    detail::expansion_sum(plus, minus, m);
+    detail::scale_expansion(m, d[0][i], term[i]);
+  }
+  Expansion<16> t01;
+  detail::expansion_sum(term[0], term[1], t01);
+  Expansion<24> sum;
+  detail::expansion_sum(t01, term[2], sum);
+  sign = sum.sign();
+  return true;
+}
+
 int orient3d_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
                        const ExactPoint3& s) {
+  if (int sign = 0; orient3d_small_expansion(p, q, r, s, sign)) return sign;
   auto diff = [](const ExactCoord& u, const ExactCoord& v) {
     return detail::difference(u.hi, u.lo, v.hi, v.lo);
   };

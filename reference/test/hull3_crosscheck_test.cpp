@@ -141,6 +141,47 @@ TEST(ReferenceHull3Crosscheck, ExactAndRationalEqualBruteForce) {
   EXPECT_GT(coplanar_facets, kCases / 20);
 }
 
+TEST(ReferenceHull3Crosscheck, LargerInputsThroughThePrefilter) {
+  // hull3_exact leaves out points strictly inside a tetrahedron of extremes when it has 16 or
+  // more points; hull3_rational never does. Both must still agree, and with the brute force on
+  // the smaller of these sets. Difference points of lattice sets (ties, coplanar faces, lo parts)
+  // and of random sets, 16..64 points. Cases: 30 (brute force on the 10 of at most 20 points).
+  std::mt19937_64 rng(kSeed + 7);
+  std::uniform_int_distribution<int> lat(-3, 3);
+  std::uniform_real_distribution<double> u(-1, 1);
+  StageCounts counts;
+  int brute_checked = 0;
+  for (int i = 0; i < 30; ++i) {
+    const int na = 4 + static_cast<int>(rng() % 5), nb = 4 + static_cast<int>(rng() % 5);
+    std::vector<Point3> a, b;
+    for (int k = 0; k < na; ++k)
+      a.push_back(i % 2 ? Point3{u(rng), u(rng), u(rng)}
+                        : Point3{double(lat(rng)), double(lat(rng)), double(lat(rng))});
+    for (int k = 0; k < nb; ++k)
+      b.push_back(i % 2 ? Point3{u(rng) + 1e3, u(rng), u(rng)}
+                        : Point3{lat(rng) * 0.5 + 1e6, lat(rng) * 0.25, double(lat(rng))});
+    std::vector<ExactPoint3> pts;
+    for (const auto& p : a)
+      for (const auto& q : b) pts.push_back(exact_difference(p, q));
+    const bool small = i % 3 == 0;
+    if (small) pts.resize(16 + static_cast<std::size_t>(i % 5));
+    std::vector<RationalPoint3> q;
+    for (const auto& p : pts) q.push_back(to_rational(p));
+    const Hull3 ex = hull3_exact(pts, counts);
+    Hull3 rat = hull3_rational(q);
+    rat.in_expansion_domain = ex.in_expansion_domain;
+    ASSERT_EQ(ex, rat) << "case " << i << " seed " << kSeed + 7 << "\nexact " << describe(ex)
+                       << "\nrational " << describe(rat);
+    if (small) {
+      Hull3 brute = hull3_brute_force(q);
+      brute.in_expansion_domain = ex.in_expansion_domain;
+      ASSERT_EQ(ex, brute) << "case " << i << "\nbrute " << describe(brute);
+      ++brute_checked;
+    }
+  }
+  EXPECT_EQ(brute_checked, 10);
+}
+
 TEST(ReferenceHull3Crosscheck, HandDerivedCube) {
   // The unit cube's 8 corners (index = 4x + 2y + z), its centre and an edge midpoint (inside or
   // on the boundary, never vertices), and a duplicate of corner 0 at index 10.

@@ -180,6 +180,32 @@ TEST(ReferencePredicates3, NearDegenerateInputsDeferToExactStages) {
   EXPECT_GT(counts.decided[static_cast<int>(Stage::expansion)], 2500u);
 }
 
+TEST(ReferencePredicates3, LargeIntegersNeedTheExactStage) {
+  // Small integer offsets from 2^52 (every coordinate and difference an exact double, lo parts
+  // 0): the filter's bound scales with the magnitudes (~16u·(2^53)³), far above these
+  // determinants (< 2^12), so the exact stage decides them, zero or not.
+  std::mt19937_64 rng(kSeed + 4);
+  std::uniform_int_distribution<int> off(-8, 8);
+  StageCounts counts;
+  int positive = 0, negative = 0, zero = 0;
+  for (int i = 0; i < 2000; ++i) {
+    auto pt = [&] { return dbl(0x1p52 + off(rng), 0x1p52 + off(rng), -0x1p52 + off(rng)); };
+    const ExactPoint3 p = pt(), q = pt(), r = pt(), s = pt();
+    StageCounts local;
+    expect_agrees(p, q, r, s, local, "large integers", i);
+    const int want =
+        orient3d_sign_rational(to_rational(p), to_rational(q), to_rational(r), to_rational(s));
+    positive += want > 0;
+    negative += want < 0;
+    zero += want == 0;
+    counts += local;
+  }
+  EXPECT_GT(positive, 500);
+  EXPECT_GT(negative, 500);
+  EXPECT_GT(zero, 10);
+  EXPECT_EQ(counts.decided[static_cast<int>(Stage::filter)], 0u);
+}
+
 TEST(ReferencePredicates3, Collinear3AgreesWithTheRationalCrossProduct) {
   std::mt19937_64 rng(kSeed + 3);
   std::uniform_int_distribution<int> lat(-2, 2);

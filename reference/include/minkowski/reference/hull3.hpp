@@ -3,15 +3,23 @@
 // (docs/design.md, "Three dimensions"; docs/exactness.md).
 //
 // Three ways to the same hull, each exact:
-//   hull3_qhull_certified: points provably inside are dropped first (prefilter: strictly inside a
-//       tetrahedron of extreme input points, decided with orient3d_sign); Qhull 3D (reentrant,
-//       context reused per thread) proposes facets from the rounded (hi) coordinates; the proposal
-//       is certified exactly (below). Qhull's refusals (fewer than 4 points, flat or
-//       lower-dimensional input, QH6154 and kin, precision errors) and failed certificates fall
-//       back to hull3_exact; the result says which path produced it.
+//   hull3_qhull_certified: points provably inside are dropped first (prefilter: strictly inside
+//       one of up to four tetrahedra spanned by the extreme points along ±x, ±y, ±z, which are
+//       decided exactly by lexicographic order; each face test decided by orient3d's filter, an
+//       undecided point kept); coincident points are merged (smallest index); Qhull 3D
+//       (reentrant, context reused per thread, `Q0`: no merging, so every facet is a triangle)
+//       proposes from the rounded (hi) coordinates. The triangles are oriented exactly, exactly
+//       reflex edges are flipped (Qhull's wrong diagonal of a quadrilateral that is flat within
+//       its roundoff, such as a rotated box's face), exactly coplanar neighbours are merged into
+//       faces; then the whole is certified exactly (below). Qhull's refusals (fewer than 4
+//       points, flat or lower-dimensional input, QH6154 and kin, precision errors) fall back to
+//       hull3_exact (qhull_refused); a failed certificate too (qhull_repaired), and a proposal
+//       whose edges had to be flipped and then passed is also reported as qhull_repaired.
+//       Inputs outside in_expansion_domain3 go to hull3_exact alone (exact_only), as in 2D.
 //   hull3_exact: the fallback — an exact hull of our own (dimension found exactly; incremental
-//       3D hull with the staged orient3d_sign; flat inputs through the exact 2D hull of the
-//       points projected on a coordinate plane that keeps their orientation).
+//       3D hull with the staged orient3d_sign, the same prefilter first; flat inputs through the
+//       exact 2D hull of the points projected on a coordinate plane that keeps their
+//       orientation). src/hull3_incremental.hpp describes it.
 //   hull3_brute_force: rationals only, no shared code: every plane through three points with all
 //       points on one side; O(n^4). For tests on small inputs.
 //
@@ -21,7 +29,8 @@
 // that facet's polygon; every directed edge (u, v) of a facet appears exactly once, and (v, u)
 // exactly once in another facet (a closed oriented surface); every edge is locally convex
 // (strictly: adjacent facets are never coplanar). Together these make the facets exactly the
-// faces of conv(points).
+// faces of conv(points) (the argument is beside certify_hull3 in src/hull3_certify.hpp, which
+// tests use to feed the certificate corrupted proposals).
 //
 // Result convention for all three: `dimension` of the affine hull (0 point, 1 segment, 2 flat
 // polygon, 3 polytope); `vertices` the indices of the extreme points, sorted ascending by index;
