@@ -78,12 +78,43 @@ int orient3d_rational_exact(const ExactPoint3& p, const ExactPoint3& q, const Ex
 
 using detail::Expansion;
 
+/// The exact difference (u_hi + u_lo) − (v_hi + v_lo) as an expansion of at most 4 nonzero
+/// components, branch-free up to the zero elimination: Shewchuk's Two_Two_Sum (1997, §2.6) on the
+/// nonoverlapping pairs (u_hi, u_lo) and (−v_hi, −v_lo) — the same value detail::difference gives,
+/// without its general merge.
+Expansion<4> coord_difference(const ExactCoord& u, const ExactCoord& v) {
+  double i, x0, j, k, x1, x2, x3;
+  detail::two_sum(u.lo, -v.lo, i, x0);  // Two_One_Sum(u_hi, u_lo, −v_lo) → (j, k, x0)
+  detail::two_sum(u.hi, i, j, k);
+  detail::two_sum(k, -v.hi, i, x1);  // Two_One_Sum(j, k, −v_hi) → (x3, x2, x1)
+  detail::two_sum(j, i, x3, x2);
+  Expansion<4> d;
+  d.n = 0;
+  for (const double c : {x0, x1, x2, x3})
+    if (c != 0) d.c[d.n++] = c;
+  return d;
+}
+
+/// e·f for expansions of at most 4 components: e scaled by each component of f, the four parts
+/// summed pairwise (no intermediate copies).
+void product4(const Expansion<4>& e, const Expansion<4>& f, Expansion<32>& h) {
+  Expansion<8> part[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    part[i].n = 0;
+    if (i < f.n) detail::scale_expansion(e, f.c[i], part[i]);
+  }
+  Expansion<16> s01, s23;
+  detail::expansion_sum(part[0], part[1], s01);
+  detail::expansion_sum(part[2], part[3], s23);
+  detail::expansion_sum(s01, s23, h);
+}
+
 /// m = b_j·c_k − b_k·c_j, compressed.
 void expansion_minor(const Expansion<4>& bj, const Expansion<4>& ck, const Expansion<4>& bk,
                      const Expansion<4>& cj, Expansion<64>& m) {
   Expansion<32> p1, p2;
-  detail::expansion_product(bj, ck, p1);
-  detail::expansion_product(bk, detail::negated(cj), p2);
+  product4(bj, ck, p1);
+  product4(bk, detail::negated(cj), p2);
   detail::expansion_sum(p1, p2, m);
   detail::compress(m);
 }
@@ -130,9 +161,7 @@ bool orient3d_small_expansion(const ExactPoint3& p, const ExactPoint3& q, const 
 int orient3d_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
                        const ExactPoint3& s) {
   if (int sign = 0; orient3d_small_expansion(p, q, r, s, sign)) return sign;
-  auto diff = [](const ExactCoord& u, const ExactCoord& v) {
-    return detail::difference(u.hi, u.lo, v.hi, v.lo);
-  };
+  auto diff = [](const ExactCoord& u, const ExactCoord& v) { return coord_difference(u, v); };
   const Expansion<4> a[3] = {diff(q.x, p.x), diff(q.y, p.y), diff(q.z, p.z)};
   const Expansion<4> b[3] = {diff(r.x, p.x), diff(r.y, p.y), diff(r.z, p.z)};
   const Expansion<4> c[3] = {diff(s.x, p.x), diff(s.y, p.y), diff(s.z, p.z)};
