@@ -16,7 +16,14 @@ want = {"overlapping-unit-squares": ("overlapping", "1/4"), "touching-edge-edge"
         "identical-squares": ("overlapping", "1"), "crossing-segments": ("overlapping", "2"),
         "tangent-circles": ("touching", None), "capsule-vs-box": ("separated", None),
         "rectangle-vs-circle": ("overlapping", None),
-        "not-a-double-difference": ("separated", "399999999999999960000000000000001/4")}  # (2e16 − 1)²/4
+        "not-a-double-difference": ("separated", "399999999999999960000000000000001/4"),  # (2e16 − 1)²/4
+        # 3D: unit cubes 1/2 apart along x; a point at the centre of a cube of side 2 (depth 1,
+        # six tied directions); a unit ball at (3,3,3) from the corner (2,2,2): sqrt(3) − 1;
+        # unit squares in the planes z = 0 and z = 1, overlapping in x, y: 1 apart; segments
+        # along x at z = 0 and along y at z = 1, crossing over (1, 0): 1 apart.
+        "cubes-face-to-face-3d": ("separated", "1/4"), "point-at-cube-centre-3d": ("overlapping", "1"),
+        "ball-at-cube-corner-3d": ("separated", None), "parallel-flat-squares-3d": ("separated", "1"),
+        "skew-segments-3d": ("separated", "1")}
 assert len(lines) == len(want), f"{len(lines)} answers for {len(want)} cases"
 for l in lines:
     rel, sq = want[l["id"]]
@@ -25,6 +32,10 @@ for l in lines:
     assert e.get("squared") == sq, (l["id"], e.get("squared"))
     digits = e["signed_distance"].lstrip("-").split("e")[0].replace(".", "")
     assert e["signed_distance"] == "0" or len(digits) >= 34, e["signed_distance"]
+centre = next(l for l in lines if l["id"] == "point-at-cube-centre-3d")["exact"]
+assert len(centre["directions"]) == 6, centre["directions"]
+ball = next(l for l in lines if l["id"] == "ball-at-cube-corner-3d")["exact"]
+assert ball["signed_distance"].startswith("7.320508075688772935274463415058723669428"), ball
 print("examples: relations and squared values as derived by hand")
 PY
 
