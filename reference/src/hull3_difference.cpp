@@ -439,9 +439,11 @@ bool certify_hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hul
 
 }  // namespace detail
 
-Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_hull,
-                                 std::span<const ExactPoint3> b, const Hull3& b_hull,
-                                 std::span<const ExactPoint3> d, HullStats& stats) {
+namespace detail {
+
+Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
+                       std::span<const ExactPoint3> b, const Hull3& b_hull,
+                       std::span<const ExactPoint3> d, HullStats& stats, DifferencePath path) {
   namespace impl = detail::hull3_difference_impl;
   using impl::kNone;
   using impl::Tri;
@@ -519,8 +521,28 @@ Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_
   keep.erase(std::unique(keep.begin(), keep.end(),
                          [&](std::uint32_t x, std::uint32_t y) { return d[x] == d[y]; }),
              keep.end());
-  trace.proposed = keep.size();
   if (keep.size() < 4) return fallback(HullSource::qhull_refused);
+  if (path == DifferencePath::automatic && keep.size() <= kDifferenceExactMax) {
+    // The exact incremental hull of the kept points: conv(kept) = conv(d) by section 1, and the
+    // result needs no certificate. Renumbered through `keep` sorted ascending, an increasing map,
+    // which preserves hull3.hpp's conventions (sorted vertex lists, facets starting at their
+    // smallest index, facets sorted); among coincident kept points hull3_exact keeps the smallest
+    // index, and no vertex of D has a coincident entry anyway (section 1).
+    std::sort(keep.begin(), keep.end());
+    thread_local std::vector<ExactPoint3> sub;
+    sub.clear();
+    for (const std::uint32_t k : keep) sub.push_back(d[k]);
+    Hull3 h = hull3_exact(sub, stats.stages);
+    for (std::uint32_t& v : h.vertices) v = keep[v];
+    for (auto& f : h.facets)
+      for (std::uint32_t& v : f) v = keep[v];
+    h.source = HullSource::exact_only;
+    h.in_expansion_domain = true;
+    ++stats.by_source[static_cast<int>(h.source)];
+    trace.exact_path = true;
+    return h;
+  }
+  trace.proposed = keep.size();
 
   // 2. Qhull's proposal, read as hull3_qhull_certified reads it (hull3.cpp), with the
   // orientations of section 2.
@@ -663,6 +685,15 @@ Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_
   h.source = repaired ? HullSource::qhull_repaired : HullSource::qhull_certified;
   ++stats.by_source[static_cast<int>(h.source)];
   return h;
+}
+
+}  // namespace detail
+
+Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_hull,
+                                 std::span<const ExactPoint3> b, const Hull3& b_hull,
+                                 std::span<const ExactPoint3> d, HullStats& stats) {
+  return detail::hull3_difference(a, a_hull, b, b_hull, d, stats,
+                                  detail::DifferencePath::automatic);
 }
 
 }  // namespace minkowski::reference
