@@ -141,6 +141,36 @@ bool det3_small_expansion(const ExactPoint3& p0, const ExactPoint3& p1, const Ex
       if (err != 0) return false;
     }
   }
+  // The plain double evaluation is exact when none of its operations rounds (every TwoProduct
+  // and TwoSum error 0; on the expansion domain nothing underflows inexactly, by the grid
+  // argument above), and then its sign is the determinant's. Small integer and dyadic data
+  // (lattices, axis-aligned boxes) decide their exact zeros here, without expansions.
+  {
+    double t[3], err = 0, e;
+    bool exact = true;
+    for (int i = 0; i < 3 && exact; ++i) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      double p1, p2, m;
+      detail::two_product(d[1][j], d[2][k], p1, e);
+      exact = exact && e == 0;
+      detail::two_product(d[1][k], d[2][j], p2, e);
+      exact = exact && e == 0;
+      detail::two_sum(p1, -p2, m, e);
+      exact = exact && e == 0;
+      detail::two_product(d[0][i], m, t[i], e);
+      exact = exact && e == 0;
+    }
+    if (exact) {
+      double s01, total;
+      detail::two_sum(t[0], t[1], s01, e);
+      err = e;
+      detail::two_sum(s01, t[2], total, e);
+      if (err == 0 && e == 0) {
+        sign = total > 0 ? 1 : (total < 0 ? -1 : 0);
+        return true;
+      }
+    }
+  }
   Expansion<8> term[3];
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3, k = (i + 2) % 3;

@@ -251,6 +251,23 @@ TEST(ReferencePredicates3, Det3HandDerivedSigns) {
   EXPECT_EQ(det3_sign(o, y, t, dbl(6, 7, -3), x, dbl(1, 0, 1), true, c), -1);
   // det(x, y, x + 2y) = 0: the third vector is in the span of the first two.
   EXPECT_EQ(det3_sign(o, x, o, y, dbl(1, 1, 1), dbl(2, 3, 1), true, c), 0);
+  // Integers near 2^40: the filter's bound (16u times products of magnitudes ~2^41) exceeds any
+  // of these small determinants, so the exact stage decides; the differences and their products
+  // are exact doubles, so its error-free double evaluation does. det((1, 2, 0), (0, 1, 3),
+  // (2, 0, 1)) = 1·(1·1 − 3·0) − 2·(0·1 − 3·2) + 0 = 1 + 12 = 13 > 0; with the third vector
+  // (1, 3, 3) = first + second the determinant is 0.
+  {
+    const double big = 0x1p40;
+    const ExactPoint3 p0 = dbl(big, big, big), p1 = dbl(big + 1, big + 2, big);
+    const ExactPoint3 q0 = dbl(-big, big, 3), q1 = dbl(-big, big + 1, 6);
+    const ExactPoint3 r0 = dbl(big, -big, big), r1 = dbl(big + 2, -big, big + 1);
+    const ExactPoint3 r2 = dbl(big + 1, -big + 3, big + 3);
+    StageCounts e;
+    EXPECT_EQ(det3_sign(p0, p1, q0, q1, r0, r1, true, e), 1);
+    EXPECT_EQ(det3_sign(q0, q1, p0, p1, r0, r1, true, e), -1);
+    EXPECT_EQ(det3_sign(p0, p1, q0, q1, r0, r2, true, e), 0);
+    EXPECT_EQ(e.decided[static_cast<int>(Stage::expansion)], 3u);
+  }
   // orient3d(p, q, r, s) = det3(p, q, p, r, p, s).
   EXPECT_EQ(det3_sign(o, x, o, y, o, z, true, c), orient3d_sign(o, x, y, z, true, c));
 }
