@@ -217,6 +217,55 @@ struct DiffKernel {
   }
 };
 
+/// hull3_exact's kernel (src/hull3_exact.cpp) over the kept entries, with the orientations of
+/// section 2: the hoisted filter first, then DiffKernel::orient (the identities, then the staged
+/// orient3d). `entry` maps a kept point to its entry of d.
+struct DiffExactKernel {
+  std::span<const ExactPoint3> pts;
+  std::span<const std::uint32_t> entry;
+  const DiffKernel* diff;
+  StageCounts* counts;
+  double cmax[3];
+  struct Plane {
+    PlaneFilter3 filter;
+    std::uint32_t a, b, c;
+  };
+  static ExactPoint project(const ExactPoint3& p, int drop) {
+    return drop == 2 ? ExactPoint{p.x, p.y}
+                     : (drop == 1 ? ExactPoint{p.z, p.x} : ExactPoint{p.y, p.z});
+  }
+  Plane plane(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
+    return {make_plane_filter(pts[a], pts[b], pts[c], cmax), a, b, c};
+  }
+  int side(const Plane& pl, std::uint32_t d) const {
+    if (const int s = pl.filter.sign(pts[d])) {
+      counts->add(Stage::filter);
+      return s;
+    }
+    return orient(pl.a, pl.b, pl.c, d);
+  }
+  std::size_t size() const { return pts.size(); }
+  bool less(std::uint32_t a, std::uint32_t b) const { return lex_less(pts[a], pts[b]); }
+  bool equal(std::uint32_t a, std::uint32_t b) const { return pts[a] == pts[b]; }
+  int orient(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) const {
+    return diff->orient(entry[a], entry[b], entry[c], entry[d]);
+  }
+  bool collinear(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
+    return collinear3(pts[a], pts[b], pts[c], true, *counts);
+  }
+  int orient2(int drop, std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
+    return orient_sign(project(pts[a], drop), project(pts[b], drop), project(pts[c], drop), true,
+                       *counts);
+  }
+  std::vector<std::uint32_t> hull2(int drop, const std::vector<std::uint32_t>& idx) const {
+    std::vector<ExactPoint> flat(idx.size());
+    for (std::size_t i = 0; i < idx.size(); ++i) flat[i] = project(pts[idx[i]], drop);
+    std::vector<std::uint32_t> poly = hull_exact(flat, *counts).vertices;
+    for (std::uint32_t& v : poly) v = idx[v];
+    return poly;
+  }
+};
+
 thread_local const char* diff_certify_failure = "";
 thread_local Hull3DifferenceTrace diff_trace;
 
@@ -532,7 +581,16 @@ Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
     thread_local std::vector<ExactPoint3> sub;
     sub.clear();
     for (const std::uint32_t k : keep) sub.push_back(d[k]);
-    Hull3 h = hull3_exact(sub, stats.stages);
+    const impl::DiffKernel K{
+        a, b, d, a_hull.vertices, b_hull.vertices, static_cast<std::uint32_t>(nb), &stats.stages};
+    impl::DiffExactKernel kernel{sub, keep, &K, &stats.stages, {0, 0, 0}};
+    for (const ExactPoint3& q : sub) {
+      kernel.cmax[0] = std::max(kernel.cmax[0], std::fabs(q.x.hi));
+      kernel.cmax[1] = std::max(kernel.cmax[1], std::fabs(q.y.hi));
+      kernel.cmax[2] = std::max(kernel.cmax[2], std::fabs(q.z.hi));
+    }
+    // hull3_exact's algorithm without its prefilter (the kept points are nearly all vertices).
+    Hull3 h = detail::hull3_impl::incremental_hull3(kernel);
     for (std::uint32_t& v : h.vertices) v = keep[v];
     for (auto& f : h.facets)
       for (std::uint32_t& v : f) v = keep[v];
