@@ -39,7 +39,11 @@
 //    are identities, exact whatever the values, and avoid the expansion stage on the differences'
 //    lo parts, which is where exactly coplanar faces of D otherwise go.
 //
-// 3. The certificate: hull3_certify.hpp's checks, with its "every point inside or on every
+// Then the kept points' hull: up to kDifferenceExactMax (hull3_certify.hpp) of them, hull3_exact's
+// incremental algorithm (hull3_incremental.hpp) on a kernel with section 2's orientations; it is
+// exact, so nothing needs certifying. Above it, Qhull proposes and section 3 certifies.
+//
+// 3. The certificate (Qhull path): hull3_certify.hpp's checks, with its "every point inside or on every
 //    facet's plane" step done per facet in O(na + nb). Facet F with vertices f_0.. (entries of d),
 //    f_0 = a_p0 − b_q0, normal n = (f1 − f0) × (f2 − f0). For every entry,
 //        n·(d_pq − f_0) = n·(a_p − a_p0) − n·(b_q − b_q0).
@@ -54,8 +58,8 @@
 //    are tied, and a vertex whose p is tied makes its q tied and conversely (propagated to a fixed
 //    point). The remaining signs are det3_sign(f0, f1, f0, f2, a_p0, a_p) with a hoisted filter.
 //    Every entry of d is covered, so the certificate is exact whatever a_hull's and b_hull's
-//    facets are (they only steer the prefilter); it relies on d's values alone, which are
-//    checked on entry.
+//    facets are; it relies on d's values alone, which are checked on entry. (The exact path
+//    relies on the prefilter, hence on the hulls' facets being right: the precondition.)
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -94,8 +98,11 @@ struct ShapeCones {
 bool build_cones(std::size_t n_points, const Hull3& h, ShapeCones& c) {
   c.local.assign(n_points, kNone);
   for (std::uint32_t p = 0; p < h.vertices.size(); ++p) c.local[h.vertices[p]] = p;
-  c.vertex_facets.assign(h.vertices.size(), {});
-  c.out_edges.assign(h.vertices.size(), {});
+  // Cleared, not reassigned: the inner vectors keep their capacity across calls (thread_local).
+  c.vertex_facets.resize(h.vertices.size());
+  c.out_edges.resize(h.vertices.size());
+  for (auto& v : c.vertex_facets) v.clear();
+  for (auto& v : c.out_edges) v.clear();
   c.edges.clear();
   for (const auto& f : h.facets) {
     if (f.size() < 3) return false;

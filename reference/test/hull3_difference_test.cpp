@@ -6,7 +6,9 @@
 // for both, so D's faces are exactly parallel pairs only up to rounding), flat and lower-
 // dimensional shapes (the general path), and translated copies (a = b + t: D is a point
 // reflection of B − B). The differences are formed as the oracle forms them (oracle3.cpp,
-// prepare): d[p·nb + q] = a[va[p]] − b[vb[q]], exact_difference of the doubles.
+// prepare): d[p·nb + q] = a[va[p]] − b[vb[q]], exact_difference of the doubles. Both paths are
+// checked on every pair: the default (the exact hull of the kept points) and the Qhull path with
+// the difference certificate (forced through detail::hull3_difference).
 // Cases: 1,600 by default, 24,000 with MINKOWSKI_LONG_TESTS.
 #include <gtest/gtest.h>
 
