@@ -169,18 +169,43 @@ void sign_table(std::span<const ExactPoint3> ep, const ShapeCones& edges_of,
   counts.decided[static_cast<int>(Stage::filter)] += decided;
 }
 
-/// Marks dropped[p·nb + q] (or [q... ] via `stride`) for the pairs where an out-edge of the edge
-/// shape's vertex lies in the closed tangent cone of the other shape's vertex.
+/// Marks dropped[p·nb + q] for the pairs where an out-edge of the edge shape's vertex lies in the
+/// closed tangent cone of the other shape's vertex (m_g · edge <= 0 for every facet g at it).
+/// With at most 64 facets the test is one AND per (out-edge, vertex): the facets where the edge's
+/// sign is positive against the facets at the vertex.
 void mark_dropped(const ShapeCones& edge_shape, const ShapeCones& cone_shape,
                   const std::vector<std::int8_t>& signs, std::size_t n_cone_facets,
                   bool edge_shape_is_a, std::size_t nb, std::vector<std::uint8_t>& dropped) {
   const std::size_t ne = edge_shape.out_edges.size(), nc = cone_shape.vertex_facets.size();
+  if (n_cone_facets <= 64) {
+    thread_local std::vector<std::uint64_t> at_vertex, positive, negative;
+    at_vertex.assign(nc, 0);
+    for (std::size_t v = 0; v < nc; ++v)
+      for (const std::uint32_t g : cone_shape.vertex_facets[v]) at_vertex[v] |= 1ull << g;
+    const std::size_t n_edges = edge_shape.edges.size();
+    positive.assign(n_edges, 0);
+    negative.assign(n_edges, 0);
+    for (std::size_t e = 0; e < n_edges; ++e)
+      for (std::size_t g = 0; g < n_cone_facets; ++g) {
+        const int s = signs[e * n_cone_facets + g];
+        if (s > 0) positive[e] |= 1ull << g;
+        if (s < 0) negative[e] |= 1ull << g;
+      }
+    for (std::size_t u = 0; u < ne; ++u)
+      for (const auto& [e, reversed] : edge_shape.out_edges[u]) {
+        // The out-edge's sign against g is s for the stored direction, −s reversed.
+        const std::uint64_t outward = reversed ? negative[e] : positive[e];
+        for (std::size_t v = 0; v < nc; ++v)
+          if ((outward & at_vertex[v]) == 0) dropped[edge_shape_is_a ? u * nb + v : v * nb + u] = 1;
+      }
+    return;
+  }
   for (std::size_t u = 0; u < ne; ++u)
     for (const auto& [e, reversed] : edge_shape.out_edges[u])
       for (std::size_t v = 0; v < nc; ++v) {
         const std::size_t k = edge_shape_is_a ? u * nb + v : v * nb + u;
         if (dropped[k]) continue;
-        bool inside = true;  // m_g · edge <= 0 for every facet g at v
+        bool inside = true;
         for (const std::uint32_t g : cone_shape.vertex_facets[v]) {
           const int s = signs[e * n_cone_facets + g];
           if ((reversed ? -s : s) > 0) {

@@ -221,6 +221,37 @@ TEST(ReferenceHull3Difference, EqualsTheExactHullOfTheDifferences) {
   EXPECT_EQ(random_certified, random_full);
 }
 
+TEST(ReferenceHull3Difference, ShapesWithManyFacets) {
+  // A shape of 40 points on a sphere has about 2·40 − 4 = 76 triangular facets, more than the
+  // 64 the prefilter's bitmask test handles, so its general loop runs; against a small random
+  // shape, both ways round, on both paths. 20 pairs.
+  std::mt19937_64 rng(kSeed + 3);
+  std::normal_distribution<double> g;
+  std::uniform_real_distribution<double> u(-1, 1);
+  HullStats stats;
+  int many = 0;
+  for (int i = 0; i < 20; ++i) {
+    Pair pr;
+    for (int k = 0; k < 40; ++k) {
+      const double x = g(rng), y = g(rng), z = g(rng), r = std::sqrt(x * x + y * y + z * z);
+      pr.a.push_back({x / r, y / r, z / r});
+    }
+    for (int k = 0; k < 6; ++k) pr.b.push_back({u(rng), u(rng), u(rng)});
+    if (i % 2) std::swap(pr.a, pr.b);
+    const Prepared p = prepare(pr);
+    many += p.ha.facets.size() > 64 || p.hb.facets.size() > 64;
+    StageCounts c;
+    const Hull3 want = hull3_exact(p.d, c);
+    ASSERT_TRUE(same_hull(hull3_difference_certified(p.a, p.ha, p.b, p.hb, p.d, stats), want))
+        << "case " << i << " seed " << kSeed + 3;
+    ASSERT_TRUE(same_hull(
+        detail::hull3_difference(p.a, p.ha, p.b, p.hb, p.d, stats, detail::DifferencePath::qhull),
+        want))
+        << "case " << i << " seed " << kSeed + 3;
+  }
+  EXPECT_GT(many, 10);
+}
+
 TEST(ReferenceHull3Difference, BoxesKeepExactlyTheirEightVertices) {
   // Hand derivation: at a corner of an axis-aligned box the edges point along +-x, +-y, +-z into
   // the box and the tangent cone is the octant they span. An edge of A at a_i along +x lies in
