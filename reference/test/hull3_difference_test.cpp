@@ -200,8 +200,10 @@ TEST(ReferenceHull3Difference, EqualsTheExactHullOfTheDifferences) {
     const bool full = p.ha.dimension == 3 && p.hb.dimension == 3;
     full_path += full;
     if (full) {
-      // Every vertex of D is kept (the prefilter's claim).
+      // Every vertex of D is kept (the prefilter's claim); with at most 16 x 16 entries the
+      // default path is the exact hull of the kept points (kDifferenceExactMax = 256).
       ASSERT_GE(detail::last_hull3_difference_trace().kept, want.vertices.size()) << "case " << i;
+      ASSERT_TRUE(detail::last_hull3_difference_trace().exact_path) << "case " << i;
     }
     // The Qhull path with the difference certificate (the default path takes it only above
     // kDifferenceExactMax kept points).
