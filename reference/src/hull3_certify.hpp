@@ -55,4 +55,44 @@ struct Hull3QhullTrace {
 };
 const Hull3QhullTrace& last_hull3_qhull_trace();
 
+/// The certificate of hull3_difference_certified (src/hull3_difference.cpp, section 3): the checks
+/// of certify_hull3 on `facets` (entries of d), every entry of d tested through the max over A's
+/// and the min over B's vertices per facet. d must satisfy hull3_difference_certified's contract
+/// (not checked here); a_hull and b_hull contribute only their vertex lists. For tests.
+bool certify_hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
+                              std::span<const ExactPoint3> b, const Hull3& b_hull,
+                              std::span<const ExactPoint3> d,
+                              const std::vector<std::vector<std::uint32_t>>& facets,
+                              StageCounts& counts);
+
+/// Which check the last certify_hull3_difference (or hull3_difference_certified's certificate)
+/// failed on this thread ("" when it passed).
+const char* last_difference_certify_failure();
+
+/// Counts of the last hull3_difference_certified call on this thread that reached the prefilter.
+struct Hull3DifferenceTrace {
+  std::size_t input = 0;     ///< entries of d
+  std::size_t kept = 0;      ///< kept by the normal-cone prefilter
+  bool exact_path = false;   ///< the kept points went to hull3_exact (kDifferenceExactMax)
+  std::size_t proposed = 0;  ///< distinct kept points given to Qhull (0 on the exact path)
+  std::size_t facets = 0;    ///< triangles Qhull proposed
+  bool certificate_passed = false;
+};
+const Hull3DifferenceTrace& last_hull3_difference_trace();
+
+/// Up to this many distinct kept points, hull3_difference_certified builds the hull of the kept
+/// points with hull3_exact instead of asking Qhull: measured (instruction counts, points in
+/// convex position as the kept points of a difference are) the incremental exact hull costs less
+/// than Qhull's run alone at every size up to well above this, and it needs no certificate.
+/// Above it, where the incremental hull's quadratic visibility scan grows, Qhull proposes and
+/// the difference certificate checks.
+inline constexpr std::size_t kDifferenceExactMax = 256;
+
+enum class DifferencePath { automatic, qhull };
+/// hull3_difference_certified with the path forced (tests: DifferencePath::qhull runs Qhull and
+/// the certificate whatever the number of kept points).
+Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
+                       std::span<const ExactPoint3> b, const Hull3& b_hull,
+                       std::span<const ExactPoint3> d, HullStats& stats, DifferencePath path);
+
 }  // namespace minkowski::reference::detail

@@ -54,4 +54,41 @@ inline PlaneFilter3 make_plane_filter(const ExactPoint3& o, const ExactPoint3& q
   return f;
 }
 
+/// Stage 1 of det3_sign(u0, u1, v0, v1, w0, w1) = sign (((u1 − u0) × (v1 − v0)) · (w1 − w0)) with
+/// the normal hoisted, for loops that test many directions w1 − w0 against one normal, each
+/// direction's magnitudes |w1_h| + |w0_h| at most wmax per coordinate. The bound of
+/// src/predicates3.cpp (derived there for any three differences) with M_w replaced by wmax, which
+/// only raises the permanent; evaluated as (u × v)·w, five roundings per monomial as there, and
+/// the underflow slack taken with the factor multiplied last (w), as in PlaneFilter3.
+struct DirFilter3 {
+  double nx, ny, nz;  ///< fl((u1 − u0) × (v1 − v0)) on hi parts
+  double bound;
+  int sign(const ExactPoint3& w0, const ExactPoint3& w1) const {
+    const double det =
+        nx * (w1.x.hi - w0.x.hi) + ny * (w1.y.hi - w0.y.hi) + nz * (w1.z.hi - w0.z.hi);
+    return det > bound ? 1 : (-det > bound ? -1 : 0);
+  }
+};
+
+inline DirFilter3 make_dir_filter(const ExactPoint3& u0, const ExactPoint3& u1,
+                                  const ExactPoint3& v0, const ExactPoint3& v1,
+                                  const double wmax[3]) {
+  const double ax = u1.x.hi - u0.x.hi, ay = u1.y.hi - u0.y.hi, az = u1.z.hi - u0.z.hi;
+  const double bx = v1.x.hi - v0.x.hi, by = v1.y.hi - v0.y.hi, bz = v1.z.hi - v0.z.hi;
+  const double max = std::fabs(u1.x.hi) + std::fabs(u0.x.hi),
+               may = std::fabs(u1.y.hi) + std::fabs(u0.y.hi),
+               maz = std::fabs(u1.z.hi) + std::fabs(u0.z.hi);
+  const double mbx = std::fabs(v1.x.hi) + std::fabs(v0.x.hi),
+               mby = std::fabs(v1.y.hi) + std::fabs(v0.y.hi),
+               mbz = std::fabs(v1.z.hi) + std::fabs(v0.z.hi);
+  const double perm = wmax[0] * (may * mbz + maz * mby) + wmax[1] * (maz * mbx + max * mbz) +
+                      wmax[2] * (max * mby + may * mbx);
+  DirFilter3 f;
+  f.nx = ay * bz - az * by;
+  f.ny = az * bx - ax * bz;
+  f.nz = ax * by - ay * bx;
+  f.bound = kPlaneFilterFactor * perm + kPlaneFilterSlack * (1.0 + (wmax[0] + wmax[1] + wmax[2]));
+  return f;
+}
+
 }  // namespace minkowski::reference::detail

@@ -122,19 +122,53 @@ void expansion_minor(const Expansion<4>& bj, const Expansion<4>& ck, const Expan
 /// Stage 2a: every lo part 0 and the nine hi differences exact (TwoSum error 0), as for integer
 /// or dyadic data: each minor is a TwoProduct difference (4 components), scaled by one double (8),
 /// three of them summed (24) — Shewchuk's exact orient3d. Returns false when it does not apply.
-bool orient3d_small_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
-                              const ExactPoint3& s, int& sign) {
-  const ExactPoint3* pts[4] = {&p, &q, &r, &s};
+/// Written for det(p1 − p0, q1 − q0, r1 − r0) (det3_sign); orient3d(p, q, r, s) is
+/// det(q − p, r − p, s − p).
+bool det3_small_expansion(const ExactPoint3& p0, const ExactPoint3& p1, const ExactPoint3& q0,
+                          const ExactPoint3& q1, const ExactPoint3& r0, const ExactPoint3& r1,
+                          int& sign) {
+  const ExactPoint3* pts[6] = {&p0, &p1, &q0, &q1, &r0, &r1};
   for (const ExactPoint3* v : pts)
     if (v->x.lo != 0 || v->y.lo != 0 || v->z.lo != 0) return false;
-  double d[3][3];  // d[0] = q − p, d[1] = r − p, d[2] = s − p
+  double d[3][3];  // d[0] = p1 − p0, d[1] = q1 − q0, d[2] = r1 − r0
   for (int k = 0; k < 3; ++k) {
-    const ExactPoint3& v = *pts[k + 1];
+    const ExactPoint3& v = *pts[2 * k + 1];
+    const ExactPoint3& p = *pts[2 * k];
     const double hv[3] = {v.x.hi, v.y.hi, v.z.hi}, hp[3] = {p.x.hi, p.y.hi, p.z.hi};
     for (int c = 0; c < 3; ++c) {
       double err;
       detail::two_sum(hv[c], -hp[c], d[k][c], err);
       if (err != 0) return false;
+    }
+  }
+  // The plain double evaluation is exact when none of its operations rounds (every TwoProduct
+  // and TwoSum error 0; on the expansion domain nothing underflows inexactly, by the grid
+  // argument above), and then its sign is the determinant's. Small integer and dyadic data
+  // (lattices, axis-aligned boxes) decide their exact zeros here, without expansions.
+  {
+    double t[3], err = 0, e;
+    bool exact = true;
+    for (int i = 0; i < 3 && exact; ++i) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      double p1, p2, m;
+      detail::two_product(d[1][j], d[2][k], p1, e);
+      exact = exact && e == 0;
+      detail::two_product(d[1][k], d[2][j], p2, e);
+      exact = exact && e == 0;
+      detail::two_sum(p1, -p2, m, e);
+      exact = exact && e == 0;
+      detail::two_product(d[0][i], m, t[i], e);
+      exact = exact && e == 0;
+    }
+    if (exact) {
+      double s01, total;
+      detail::two_sum(t[0], t[1], s01, e);
+      err = e;
+      detail::two_sum(s01, t[2], total, e);
+      if (err == 0 && e == 0) {
+        sign = total > 0 ? 1 : (total < 0 ? -1 : 0);
+        return true;
+      }
     }
   }
   Expansion<8> term[3];
@@ -158,13 +192,15 @@ bool orient3d_small_expansion(const ExactPoint3& p, const ExactPoint3& q, const 
   return true;
 }
 
-int orient3d_expansion(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
-                       const ExactPoint3& s) {
-  if (int sign = 0; orient3d_small_expansion(p, q, r, s, sign)) return sign;
+/// det(p1 − p0, q1 − q0, r1 − r0) exactly on the expansion domain (the derivation above holds
+/// for any three differences of points in the domain, not only for three sharing p).
+int det3_expansion(const ExactPoint3& p0, const ExactPoint3& p1, const ExactPoint3& q0,
+                   const ExactPoint3& q1, const ExactPoint3& r0, const ExactPoint3& r1) {
+  if (int sign = 0; det3_small_expansion(p0, p1, q0, q1, r0, r1, sign)) return sign;
   auto diff = [](const ExactCoord& u, const ExactCoord& v) { return coord_difference(u, v); };
-  const Expansion<4> a[3] = {diff(q.x, p.x), diff(q.y, p.y), diff(q.z, p.z)};
-  const Expansion<4> b[3] = {diff(r.x, p.x), diff(r.y, p.y), diff(r.z, p.z)};
-  const Expansion<4> c[3] = {diff(s.x, p.x), diff(s.y, p.y), diff(s.z, p.z)};
+  const Expansion<4> a[3] = {diff(p1.x, p0.x), diff(p1.y, p0.y), diff(p1.z, p0.z)};
+  const Expansion<4> b[3] = {diff(q1.x, q0.x), diff(q1.y, q0.y), diff(q1.z, q0.z)};
+  const Expansion<4> c[3] = {diff(r1.x, r0.x), diff(r1.y, r0.y), diff(r1.z, r0.z)};
   Expansion<512> term[3];
   for (int i = 0; i < 3; ++i) {
     const int j = (i + 1) % 3, k = (i + 2) % 3;
@@ -217,10 +253,66 @@ int orient3d_sign(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3&
   }
   if (use_expansions) {
     counts.add(Stage::expansion);
-    return orient3d_expansion(p, q, r, s);
+    return det3_expansion(p, q, p, r, p, s);
   }
   counts.add(Stage::rational);
   return orient3d_rational_exact(p, q, r, s);
+}
+
+int det3_sign_rational(const RationalPoint3& p0, const RationalPoint3& p1, const RationalPoint3& q0,
+                       const RationalPoint3& q1, const RationalPoint3& r0,
+                       const RationalPoint3& r1) {
+  const Rational ax = p1.x - p0.x, ay = p1.y - p0.y, az = p1.z - p0.z;
+  const Rational bx = q1.x - q0.x, by = q1.y - q0.y, bz = q1.z - q0.z;
+  const Rational cx = r1.x - r0.x, cy = r1.y - r0.y, cz = r1.z - r0.z;
+  return sign_of(ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx));
+}
+
+// det3_sign: the stages of orient3d_sign with a = p1 − p0, b = q1 − q0, c = r1 − r0. The
+// derivation above never uses that the three differences share their first point: each
+// difference of two normalized pairs errs by at most 2u·M (M = |hi_1| + |hi_0|) when taken on hi
+// parts, so the same bound with these M holds; the expansion stage's grid and size arguments hold
+// for any three differences of points of the domain.
+int det3_sign(const ExactPoint3& p0, const ExactPoint3& p1, const ExactPoint3& q0,
+              const ExactPoint3& q1, const ExactPoint3& r0, const ExactPoint3& r1,
+              bool use_expansions, StageCounts& counts) {
+  const double ax = p1.x.hi - p0.x.hi, ay = p1.y.hi - p0.y.hi, az = p1.z.hi - p0.z.hi;
+  const double bx = q1.x.hi - q0.x.hi, by = q1.y.hi - q0.y.hi, bz = q1.z.hi - q0.z.hi;
+  const double cx = r1.x.hi - r0.x.hi, cy = r1.y.hi - r0.y.hi, cz = r1.z.hi - r0.z.hi;
+  const double det = ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+  const double max = std::fabs(p1.x.hi) + std::fabs(p0.x.hi),
+               may = std::fabs(p1.y.hi) + std::fabs(p0.y.hi),
+               maz = std::fabs(p1.z.hi) + std::fabs(p0.z.hi);
+  const double mbx = std::fabs(q1.x.hi) + std::fabs(q0.x.hi),
+               mby = std::fabs(q1.y.hi) + std::fabs(q0.y.hi),
+               mbz = std::fabs(q1.z.hi) + std::fabs(q0.z.hi);
+  const double mcx = std::fabs(r1.x.hi) + std::fabs(r0.x.hi),
+               mcy = std::fabs(r1.y.hi) + std::fabs(r0.y.hi),
+               mcz = std::fabs(r1.z.hi) + std::fabs(r0.z.hi);
+  const double perm =
+      max * (mby * mcz + mbz * mcy) + may * (mbz * mcx + mbx * mcz) + maz * (mbx * mcy + mby * mcx);
+  const double bound = kOrient3FilterFactor * perm + kOrient3Slack * (1.0 + (max + may + maz));
+  if (det > bound) {
+    counts.add(Stage::filter);
+    return 1;
+  }
+  if (-det > bound) {
+    counts.add(Stage::filter);
+    return -1;
+  }
+  return det3_sign_exact(p0, p1, q0, q1, r0, r1, use_expansions, counts);
+}
+
+int det3_sign_exact(const ExactPoint3& p0, const ExactPoint3& p1, const ExactPoint3& q0,
+                    const ExactPoint3& q1, const ExactPoint3& r0, const ExactPoint3& r1,
+                    bool use_expansions, StageCounts& counts) {
+  if (use_expansions) {
+    counts.add(Stage::expansion);
+    return det3_expansion(p0, p1, q0, q1, r0, r1);
+  }
+  counts.add(Stage::rational);
+  return det3_sign_rational(to_rational(p0), to_rational(p1), to_rational(q0), to_rational(q1),
+                            to_rational(r0), to_rational(r1));
 }
 
 bool collinear3(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,

@@ -238,4 +238,85 @@ TEST(ReferencePredicates3, Collinear3AgreesWithTheRationalCrossProduct) {
   EXPECT_GT(collinear, 2000);  // half by construction
 }
 
+// det3_sign: hand-derived signs, then random and exactly degenerate difference vectors against
+// det3_sign_rational (an independent rational evaluation of the same formula).
+TEST(ReferencePredicates3, Det3HandDerivedSigns) {
+  StageCounts c;
+  const ExactPoint3 o = dbl(0, 0, 0), x = dbl(1, 0, 0), y = dbl(0, 1, 0), z = dbl(0, 0, 1);
+  // det(x, y, z) = 1 for the unit vectors; here each is a difference of two shifted points:
+  // (x + t) − t = x for t = (5, 7, −3).
+  const ExactPoint3 t = dbl(5, 7, -3);
+  EXPECT_EQ(det3_sign(t, dbl(6, 7, -3), o, y, x, dbl(1, 0, 1), true, c), 1);
+  // Swapping two vectors flips the sign: det(y, x, z) = −1.
+  EXPECT_EQ(det3_sign(o, y, t, dbl(6, 7, -3), x, dbl(1, 0, 1), true, c), -1);
+  // det(x, y, x + 2y) = 0: the third vector is in the span of the first two.
+  EXPECT_EQ(det3_sign(o, x, o, y, dbl(1, 1, 1), dbl(2, 3, 1), true, c), 0);
+  // Integers near 2^40: the filter's bound (16u times products of magnitudes ~2^41) exceeds any
+  // of these small determinants, so the exact stage decides; the differences and their products
+  // are exact doubles, so its error-free double evaluation does. det((1, 2, 0), (0, 1, 3),
+  // (2, 0, 1)) = 1·(1·1 − 3·0) − 2·(0·1 − 3·2) + 0 = 1 + 12 = 13 > 0; with the third vector
+  // (1, 3, 3) = first + second the determinant is 0.
+  {
+    const double big = 0x1p40;
+    const ExactPoint3 p0 = dbl(big, big, big), p1 = dbl(big + 1, big + 2, big);
+    const ExactPoint3 q0 = dbl(-big, big, 3), q1 = dbl(-big, big + 1, 6);
+    const ExactPoint3 r0 = dbl(big, -big, big), r1 = dbl(big + 2, -big, big + 1);
+    const ExactPoint3 r2 = dbl(big + 1, -big + 3, big + 3);
+    StageCounts e;
+    EXPECT_EQ(det3_sign(p0, p1, q0, q1, r0, r1, true, e), 1);
+    EXPECT_EQ(det3_sign(q0, q1, p0, p1, r0, r1, true, e), -1);
+    EXPECT_EQ(det3_sign(p0, p1, q0, q1, r0, r2, true, e), 0);
+    EXPECT_EQ(e.decided[static_cast<int>(Stage::expansion)], 3u);
+  }
+  // orient3d(p, q, r, s) = det3(p, q, p, r, p, s).
+  EXPECT_EQ(det3_sign(o, x, o, y, o, z, true, c), orient3d_sign(o, x, y, z, true, c));
+}
+
+TEST(ReferencePredicates3, Det3AgreesWithRationals) {
+  // 3,000 random cases and 3,000 degenerate ones (third vector a small-integer combination of the
+  // first two, taken between points carrying lo parts), each with and without expansions.
+  std::mt19937_64 rng(kSeed + 7);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::uniform_int_distribution<int> small(-3, 3);
+  StageCounts counts;
+  auto pt = [&] { return Point3{u(rng), u(rng), u(rng)}; };
+  for (int i = 0; i < 6000; ++i) {
+    ExactPoint3 v[6];
+    if (i % 2 == 0) {
+      for (auto& p : v) p = i % 4 == 0 ? diff(pt(), pt()) : dbl(u(rng), u(rng), u(rng));
+    } else {
+      // Integer data on a lattice with a common double shift: r1 − r0 = α(p1 − p0) + β(q1 − q0)
+      // exactly, so det = 0; the points are differences of doubles (lo parts from the shift).
+      const int a = small(rng), b = small(rng);
+      std::uniform_int_distribution<int> coord(-50, 50);
+      auto ip = [&] { return Point3{1.0 * coord(rng), 1.0 * coord(rng), 1.0 * coord(rng)}; };
+      const Point3 P0 = ip(), P1 = ip(), Q0 = ip(), Q1 = ip(), R0 = ip();
+      const Point3 R1{R0.x + a * (P1.x - P0.x) + b * (Q1.x - Q0.x),
+                      R0.y + a * (P1.y - P0.y) + b * (Q1.y - Q0.y),
+                      R0.z + a * (P1.z - P0.z) + b * (Q1.z - Q0.z)};
+      const Point3 shift = pt();
+      const Point3 raw[6] = {P0, P1, Q0, Q1, R0, R1};
+      for (int k = 0; k < 6; ++k) v[k] = diff(raw[k], shift);
+    }
+    RationalPoint3 r[6];
+    for (int k = 0; k < 6; ++k) r[k] = to_rational(v[k]);
+    const int want = det3_sign_rational(r[0], r[1], r[2], r[3], r[4], r[5]);
+    if (i % 2 == 1) {
+      // The shifted lattice points: the vectors' exact values are the integer ones, so det = 0.
+      ASSERT_EQ(want, 0) << "case " << i << " seed " << kSeed + 7;
+    }
+    bool dom = true;
+    for (const auto& p : v) dom = dom && in_expansion_domain3(p);
+    if (dom) {
+      ASSERT_EQ(det3_sign(v[0], v[1], v[2], v[3], v[4], v[5], true, counts), want)
+          << "case " << i << " seed " << kSeed + 7;
+    }
+    StageCounts ignored;
+    ASSERT_EQ(det3_sign(v[0], v[1], v[2], v[3], v[4], v[5], false, ignored), want)
+        << "case " << i << " (no expansions) seed " << kSeed + 7;
+  }
+  EXPECT_GT(counts.decided[static_cast<int>(Stage::filter)], 0u);
+  EXPECT_GT(counts.decided[static_cast<int>(Stage::expansion)], 0u);
+}
+
 }  // namespace

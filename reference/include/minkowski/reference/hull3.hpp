@@ -72,6 +72,41 @@ struct Hull3 {
 /// stats.last_qhull_error). Precondition: !points.empty().
 Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stats);
 
+/// The hull of a Minkowski difference, the same Hull3 as hull3_qhull_certified(d) and
+/// hull3_exact(d) (vertices and facets index d, hull3.hpp's conventions), faster because it uses
+/// how d was formed. Convention (that of the oracle's PreparedPair3): a_hull and b_hull are the
+/// hulls of a and b (hull3_exact's; indices into a and b), na = a_hull.vertices.size(),
+/// nb = b_hull.vertices.size(), and
+///     d[p·nb + q] = a[a_hull.vertices[p]] − b[b_hull.vertices[q]]   (p < na, q < nb),
+/// each coordinate as exact_difference forms it from the double coordinates (a and b have lo
+/// parts 0). Throws InputError when d does not have that size or those values (checked exactly).
+/// Precondition (not checked): a_hull and b_hull are the exact hulls of a and b, as hull3_exact
+/// returns them (the oracle's shape_hull); the prefilter's soundness rests on their facets.
+///
+/// When both hulls are 3-dimensional and every point is in in_expansion_domain3:
+///   1. Normal-cone prefilter (exact): a_i − b_j is dropped when an edge of A at a_i points into
+///      the closed tangent cone of B at b_j, or an edge of B at b_j into that of A at a_i; such a
+///      point is the midpoint of two other points of conv(D), so never a vertex, and every vertex
+///      of D is kept (proof in src/hull3_difference.cpp). The signs come from tables of det3_sign
+///      per (edge of A, facet of B) and (edge of B, facet of A). On random polytopes it keeps the
+///      vertices of D and hardly anything else; on axis-aligned boxes exactly D's 8 vertices.
+///   2. Up to kDifferenceExactMax (src/hull3_certify.hpp) distinct kept points: hull3_exact's
+///      incremental algorithm on the kept points (exact, so no certificate; it costs less than
+///      Qhull's run alone at these sizes), source exact_only. Orientations of difference points
+///      with few distinct a's or b's are decided from the shapes' own points (exactly zero for
+///      D's parallelogram faces, an orient3d of A's or B's points for faces of one shape).
+///   3. Above it: Qhull proposes the hull of the kept points (read as hull3_qhull_certified reads
+///      its proposal), and the certificate of hull3_certify.hpp checks it, its "every point
+///      inside" step done per facet as max over A and min over B of the facet normal:
+///      O((na + nb)·F) tests, not O(na·nb·F). It checks every entry of d, so the answer is exact
+///      even if a_hull's or b_hull's facets were wrong. A failed certificate or Qhull's refusal falls
+///      back to hull3_exact(d) (qhull_repaired, qhull_refused).
+///   Other inputs (a flat or lower-dimensional A or B, points outside the expansion domain, lo
+///   parts in a or b) take hull3_qhull_certified(d).
+Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_hull,
+                                 std::span<const ExactPoint3> b, const Hull3& b_hull,
+                                 std::span<const ExactPoint3> d, HullStats& stats);
+
 /// The exact fallback. Precondition: !points.empty().
 Hull3 hull3_exact(std::span<const ExactPoint3> points, StageCounts& counts);
 

@@ -60,6 +60,27 @@ int orient3d_sign(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3&
 int orient3d_sign_rational(const RationalPoint3& p, const RationalPoint3& q,
                            const RationalPoint3& r, const RationalPoint3& s);
 
+/// Sign of det(p1 − p0, q1 − q0, r1 − r0) = ((p1 − p0) × (q1 − q0)) · (r1 − r0), exactly: the
+/// predicate of three difference vectors (orient3d(p, q, r, s) is det3(p, q, p, r, p, s)). Used
+/// with Minkowski differences, where a facet normal of one shape is tested against an edge
+/// direction of the other. Staged as orient3d_sign (the same filter bound with each difference's
+/// own magnitudes, derived in src/predicates3.cpp); `use_expansions` only when all six points are
+/// in_expansion_domain3.
+int det3_sign(const ExactPoint3& p0, const ExactPoint3& p1, const ExactPoint3& q0,
+              const ExactPoint3& q1, const ExactPoint3& r0, const ExactPoint3& r1,
+              bool use_expansions, StageCounts& counts);
+
+/// det3_sign's stages after the filter (expansions or rationals), for callers whose own hoisted
+/// filter could not decide.
+int det3_sign_exact(const ExactPoint3& p0, const ExactPoint3& p1, const ExactPoint3& q0,
+                    const ExactPoint3& q1, const ExactPoint3& r0, const ExactPoint3& r1,
+                    bool use_expansions, StageCounts& counts);
+
+/// The same sign with rationals only (the independent path for tests).
+int det3_sign_rational(const RationalPoint3& p0, const RationalPoint3& p1, const RationalPoint3& q0,
+                       const RationalPoint3& q1, const RationalPoint3& r0,
+                       const RationalPoint3& r1);
+
 /// True when p, q, r lie on one line (coincident points included), exactly: the three coordinate
 /// projections of the triangle all have orientation 0 (predicates.hpp's orient_sign).
 bool collinear3(const ExactPoint3& p, const ExactPoint3& q, const ExactPoint3& r,
