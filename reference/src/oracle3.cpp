@@ -1470,7 +1470,13 @@ std::shared_ptr<const Impl3> prepare(const Shape3& a, const Shape3& b) {
       im->pts.push_back(exact_difference(a.points[i], b.points[j]));
       im->from.emplace_back(i, j);
     }
-  im->hull = hull3_qhull_certified(im->pts, im->build_stats);
+  // D's hull from the way D was formed (hull3.hpp, hull3_difference_certified): the exact
+  // normal-cone prefilter keeps D's vertices, then an exact hull of those, or Qhull and the
+  // certificate above kDifferenceExactMax kept points.
+  std::vector<ExactPoint3> ea(a.points.size()), eb(b.points.size());
+  for (std::size_t i = 0; i < ea.size(); ++i) ea[i] = exact(a.points[i]);
+  for (std::size_t j = 0; j < eb.size(); ++j) eb[j] = exact(b.points[j]);
+  im->hull = hull3_difference_certified(ea, im->hull_a, eb, im->hull_b, im->pts, im->build_stats);
   im->hull_source = im->hull.source;
   im->finish();
   return im;
