@@ -36,7 +36,9 @@ enum class HullSource : int {
   qhull_repaired = 1,   ///< Qhull answered but the exact check rejected its proposal
   qhull_refused = 2,    ///< Qhull refused the input (degenerate: <3 points, coincident, flat)
   exact_only = 3,       ///< Qhull not asked: input outside the range Qhull's doubles represent,
-                        ///< or D is one shape's own exact hull (PreparedPair::against_point)
+                        ///< or D is one shape's own exact hull (PreparedPair::against_point),
+                        ///< or (3D) D's vertices were kept by the exact normal-cone prefilter
+                        ///< and hulled exactly (hull3.hpp, hull3_difference_certified)
 };
 inline const char* to_string(HullSource s) {
   switch (s) {
