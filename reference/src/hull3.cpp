@@ -8,6 +8,7 @@
 #include "hull3_certify.hpp"
 #include "hull3_incremental.hpp"
 #include "hull3_plane.hpp"
+#include "hull3_qhull_triangles.hpp"
 #include "qhull3_proposer.hpp"
 
 namespace minkowski::reference {
@@ -16,12 +17,8 @@ namespace detail {
 
 namespace {
 
-/// Edge flips allowed per triangle while repairing Qhull's triangulation: each flip fixes one
-/// wrong diagonal of a nearly flat region, and a region of m triangles needs fewer than m; more
-/// means the proposal is not nearly right, and hull3_exact takes over.
-constexpr std::size_t kMaxFlipsPerTriangle = 4;
-
-void coord_max_abs(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> idx, double cmax[3]) {
+void coord_max_abs(std::span<const ExactPoint3> pts, std::span<const std::uint32_t> idx,
+                   double cmax[3]) {
   cmax[0] = cmax[1] = cmax[2] = 0;
   for (const std::uint32_t i : idx) {
     cmax[0] = std::max(cmax[0], std::fabs(pts[i].x.hi));
@@ -286,24 +283,12 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
     return fallback(HullSource::qhull_refused);
   trace.facets = proposal.size();
 
-  // Read the proposal. Qhull runs without merging (Q0: twice as fast here as its default
-  // merging, and it never merges facets that are coplanar only within its roundoff, such as a
-  // rotated box's face, whose rounded corners are not coplanar), so every facet is a triangle.
-  // Each triangle is oriented counter-clockwise from outside by an exact orient3d against an
-  // apex (the candidate deepest below it by Qhull's rounded normal); the edges are linked; an
-  // edge that is exactly reflex (Qhull picked the wrong diagonal of a nearly flat quadrilateral)
-  // is flipped, which is what a flat-within-roundoff region needs; exactly coplanar neighbours
-  // are merged into faces (faces_from_triangles, as hull3_exact does). The certificate then
-  // checks the result from scratch.
-  using detail::hull3_impl::Tri;
-  const std::uint32_t none = detail::hull3_impl::kNone;
+  // Read the proposal (src/hull3_qhull_triangles.hpp); the certificate then checks the result
+  // from scratch.
   Hull3 h;
   h.dimension = 3;
-  h.source = HullSource::qhull_certified;
   h.in_expansion_domain = true;
   bool repaired = false;
-  std::vector<Tri> tris;
-  std::vector<std::uint32_t> alive;
   {
     std::vector<std::uint32_t> cand;
     for (const int id : proposal.ids) cand.push_back(keep[static_cast<std::size_t>(id)]);
@@ -312,117 +297,16 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
     std::uint32_t tet[4];
     if (cand.empty() || !detail::find_tetrahedron(points, cand, true, stats.stages, tet))
       return fallback(HullSource::qhull_repaired);
-    // Apex candidates: the tetrahedron and the kept points extreme along ±x, ±y, ±z (by hi).
-    std::vector<std::uint32_t> apex_cand(tet, tet + 4);
-    for (int axis = 0; axis < 3; ++axis) {
-      auto coord = [&](std::uint32_t q) {
-        return axis == 0 ? points[q].x.hi : (axis == 1 ? points[q].y.hi : points[q].z.hi);
-      };
-      const auto [lo, hi] = std::minmax_element(
-          keep.begin(), keep.end(),
-          [&](std::uint32_t a, std::uint32_t b) { return coord(a) < coord(b); });
-      apex_cand.push_back(*lo);
-      apex_cand.push_back(*hi);
-    }
-    for (std::size_t k = 0; k < proposal.size(); ++k) {
-      if (proposal.begin[k + 1] - proposal.begin[k] != 3)
-        return fallback(HullSource::qhull_repaired);
-      std::uint32_t v[3];
-      for (int i = 0; i < 3; ++i)
-        v[i] = keep[static_cast<std::size_t>(
-            proposal.ids[static_cast<std::size_t>(proposal.begin[k] + i)])];
-      const double* nrm = &proposal.normal[3 * k];
-      std::uint32_t e = none;
-      double best = std::numeric_limits<double>::infinity();
-      for (const std::uint32_t t : apex_cand) {
-        if (t == v[0] || t == v[1] || t == v[2]) continue;
-        const ExactPoint3& p = points[t];
-        const double d = nrm[0] * p.x.hi + nrm[1] * p.y.hi + nrm[2] * p.z.hi;
-        if (d < best) best = d, e = t;
-      }
-      if (e == none) return fallback(HullSource::qhull_repaired);
-      const int s =
-          orient3d_sign(points[v[0]], points[v[1]], points[v[2]], points[e], true, stats.stages);
-      if (s == 0) return fallback(HullSource::qhull_repaired);
-      if (s > 0) std::swap(v[1], v[2]);
-      tris.push_back({{v[0], v[1], v[2]}, {none, none, none}, true});
-      alive.push_back(static_cast<std::uint32_t>(k));
-    }
-    // Neighbour links: the reverse of every directed edge, exactly once.
-    struct HalfEdge {
-      std::uint32_t u, v, tri, pos;
-      bool operator<(const HalfEdge& o) const { return u != o.u ? u < o.u : v < o.v; }
+    auto orient = [&](std::uint32_t i, std::uint32_t j, std::uint32_t k, std::uint32_t l) {
+      return orient3d_sign(points[i], points[j], points[k], points[l], true, stats.stages);
     };
-    std::vector<HalfEdge> half;
-    for (std::uint32_t t = 0; t < tris.size(); ++t)
-      for (std::uint32_t i = 0; i < 3; ++i)
-        half.push_back({tris[t].v[i], tris[t].v[(i + 1) % 3], t, i});
-    std::sort(half.begin(), half.end());
-    for (std::size_t i = 0; i < half.size(); ++i) {
-      if (i > 0 && half[i].u == half[i - 1].u && half[i].v == half[i - 1].v)
-        return fallback(HullSource::qhull_repaired);
-      const auto it =
-          std::lower_bound(half.begin(), half.end(), HalfEdge{half[i].v, half[i].u, 0, 0});
-      if (it == half.end() || it->u != half[i].v || it->v != half[i].u)
-        return fallback(HullSource::qhull_repaired);
-      tris[half[i].tri].nb[half[i].pos] = it->tri;
-    }
-    // Flip exactly reflex edges until none is left (at most kMaxFlipsPerTriangle per triangle).
-    auto opposite = [&](std::uint32_t t, std::uint32_t i, std::uint32_t& b, std::uint32_t& j) {
-      b = tris[t].nb[i];
-      j = 0;
-      while (j < 3 && tris[b].nb[j] != t) ++j;
-      return tris[b].v[(j + 2) % 3];  // b = (w, u, x): x follows the shared edge's end u
+    auto collinear = [&](std::uint32_t i, std::uint32_t j, std::uint32_t k) {
+      return collinear3(points[i], points[j], points[k], true, stats.stages);
     };
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
-    // Each edge once: for t = (u, w, y) and its neighbour (w, u, x), orient(u, w, y, x) and
-    // orient(w, u, x, y) are an even permutation apart, so the test agrees from either side.
-    for (std::uint32_t t = 0; t < tris.size(); ++t)
-      for (std::uint32_t i = 0; i < 3; ++i)
-        if (tris[t].v[i] < tris[t].v[(i + 1) % 3]) stack.emplace_back(t, i);
-    std::size_t flips = 0;
-    const std::size_t max_flips = detail::kMaxFlipsPerTriangle * tris.size();
-    while (!stack.empty()) {
-      const auto [t, i] = stack.back();
-      stack.pop_back();
-      std::uint32_t b, j;
-      const std::uint32_t x = opposite(t, i, b, j);
-      if (j == 3) return fallback(HullSource::qhull_repaired);
-      const Tri& tt = tris[t];
-      if (orient3d_sign(points[tt.v[0]], points[tt.v[1]], points[tt.v[2]], points[x], true,
-                        stats.stages) <= 0)
-        continue;  // convex or flat here
-      if (++flips > max_flips) return fallback(HullSource::qhull_repaired);
-      repaired = true;
-      // t = (u, w, y), b = (w, u, x) → t = (u, x, y), b = (x, w, y).
-      const std::uint32_t u = tt.v[i], w = tt.v[(i + 1) % 3], y = tt.v[(i + 2) % 3];
-      const std::uint32_t n_wy = tt.nb[(i + 1) % 3], n_yu = tt.nb[(i + 2) % 3];
-      const std::uint32_t n_ux = tris[b].nb[(j + 1) % 3], n_xw = tris[b].nb[(j + 2) % 3];
-      if (x == y) return fallback(HullSource::qhull_repaired);
-      tris[t] = {{u, x, y}, {n_ux, b, n_yu}, true};
-      tris[b] = {{x, w, y}, {n_xw, n_wy, t}, true};
-      for (std::uint32_t k = 0; k < 3; ++k) {
-        if (tris[n_ux].nb[k] == b) tris[n_ux].nb[k] = t;
-        if (tris[n_wy].nb[k] == t) tris[n_wy].nb[k] = b;
-      }
-      for (std::uint32_t k = 0; k < 3; ++k) {
-        stack.emplace_back(t, k);
-        stack.emplace_back(b, k);
-      }
-    }
+    if (!detail::hull3_impl::faces_from_qhull_triangles(proposal, keep, points, tet, orient,
+                                                        collinear, h.facets, repaired))
+      return fallback(HullSource::qhull_repaired);
   }
-  if (!detail::hull3_impl::faces_from_triangles(
-          tris, alive, static_cast<std::uint32_t>(points.size()),
-          [&](std::uint32_t t, std::uint32_t x) {
-            const Tri& tt = tris[t];
-            return orient3d_sign(points[tt.v[0]], points[tt.v[1]], points[tt.v[2]], points[x], true,
-                                 stats.stages) == 0;
-          },
-          [&](std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-            return collinear3(points[a], points[b], points[c], true, stats.stages);
-          },
-          h.facets))
-    return fallback(HullSource::qhull_repaired);
   if (!detail::certify_hull3(points, keep, h.facets, true, stats.stages))
     return fallback(HullSource::qhull_repaired);
   trace.certificate_passed = true;

@@ -69,6 +69,7 @@
 #include "hull3_certify.hpp"
 #include "hull3_incremental.hpp"
 #include "hull3_plane.hpp"
+#include "hull3_qhull_triangles.hpp"
 #include "qhull3_proposer.hpp"
 
 namespace minkowski::reference {
@@ -78,11 +79,6 @@ namespace detail {
 namespace hull3_difference_impl {
 
 using hull3_impl::kNone;
-using hull3_impl::Tri;
-
-/// Edge flips allowed per triangle while repairing Qhull's triangulation (as in hull3.cpp: a
-/// flat-within-roundoff region of m triangles needs fewer than m flips).
-constexpr std::size_t kDiffMaxFlipsPerTriangle = 4;
 
 /// One shape's hull as the prefilter reads it (local vertex numbers are positions in
 /// hull.vertices).
@@ -526,8 +522,6 @@ Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
                        std::span<const ExactPoint3> b, const Hull3& b_hull,
                        std::span<const ExactPoint3> d, HullStats& stats, DifferencePath path) {
   namespace impl = detail::hull3_difference_impl;
-  using impl::kNone;
-  using impl::Tri;
   const std::size_t na = a_hull.vertices.size(), nb = b_hull.vertices.size();
   // The contract on d, checked exactly (the certificate relies on it).
   if (na == 0 || nb == 0 || d.size() != na * nb)
@@ -656,8 +650,6 @@ Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
   h.dimension = 3;
   h.in_expansion_domain = true;
   bool repaired = false;
-  std::vector<Tri> tris;
-  std::vector<std::uint32_t> alive;
   {
     std::vector<std::uint32_t> cand;
     for (const int id : proposal.ids) cand.push_back(keep[static_cast<std::size_t>(id)]);
@@ -666,104 +658,15 @@ Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
     std::uint32_t tet[4];
     if (cand.empty() || !impl::find_tetrahedron(K, cand, tet))
       return fallback(HullSource::qhull_repaired);
-    std::vector<std::uint32_t> apex_cand(tet, tet + 4);
-    for (int axis = 0; axis < 3; ++axis) {
-      auto coord = [&](std::uint32_t q) {
-        return axis == 0 ? d[q].x.hi : (axis == 1 ? d[q].y.hi : d[q].z.hi);
-      };
-      const auto [lo, hi] = std::minmax_element(
-          keep.begin(), keep.end(),
-          [&](std::uint32_t x, std::uint32_t y) { return coord(x) < coord(y); });
-      apex_cand.push_back(*lo);
-      apex_cand.push_back(*hi);
-    }
-    for (std::size_t k = 0; k < proposal.size(); ++k) {
-      if (proposal.begin[k + 1] - proposal.begin[k] != 3)
-        return fallback(HullSource::qhull_repaired);
-      std::uint32_t v[3];
-      for (int i = 0; i < 3; ++i)
-        v[i] = keep[static_cast<std::size_t>(
-            proposal.ids[static_cast<std::size_t>(proposal.begin[k] + i)])];
-      const double* nrm = &proposal.normal[3 * k];
-      std::uint32_t e = kNone;
-      double best = std::numeric_limits<double>::infinity();
-      for (const std::uint32_t t : apex_cand) {
-        if (t == v[0] || t == v[1] || t == v[2]) continue;
-        const double dd = nrm[0] * d[t].x.hi + nrm[1] * d[t].y.hi + nrm[2] * d[t].z.hi;
-        if (dd < best) best = dd, e = t;
-      }
-      if (e == kNone) return fallback(HullSource::qhull_repaired);
-      const int s = K.orient(v[0], v[1], v[2], e);
-      if (s == 0) return fallback(HullSource::qhull_repaired);
-      if (s > 0) std::swap(v[1], v[2]);
-      tris.push_back({{v[0], v[1], v[2]}, {kNone, kNone, kNone}, true});
-      alive.push_back(static_cast<std::uint32_t>(k));
-    }
-    struct HalfEdge {
-      std::uint32_t u, v, tri, pos;
-      bool operator<(const HalfEdge& o) const { return u != o.u ? u < o.u : v < o.v; }
-    };
-    std::vector<HalfEdge> half;
-    for (std::uint32_t t = 0; t < tris.size(); ++t)
-      for (std::uint32_t i = 0; i < 3; ++i)
-        half.push_back({tris[t].v[i], tris[t].v[(i + 1) % 3], t, i});
-    std::sort(half.begin(), half.end());
-    for (std::size_t i = 0; i < half.size(); ++i) {
-      if (i > 0 && half[i].u == half[i - 1].u && half[i].v == half[i - 1].v)
-        return fallback(HullSource::qhull_repaired);
-      const auto it =
-          std::lower_bound(half.begin(), half.end(), HalfEdge{half[i].v, half[i].u, 0, 0});
-      if (it == half.end() || it->u != half[i].v || it->v != half[i].u)
-        return fallback(HullSource::qhull_repaired);
-      tris[half[i].tri].nb[half[i].pos] = it->tri;
-    }
-    // Flip exactly reflex edges (hull3.cpp says why), at most kDiffMaxFlipsPerTriangle each.
-    auto opposite = [&](std::uint32_t t, std::uint32_t i, std::uint32_t& bt, std::uint32_t& j) {
-      bt = tris[t].nb[i];
-      j = 0;
-      while (j < 3 && tris[bt].nb[j] != t) ++j;
-      return tris[bt].v[(j + 2) % 3];
-    };
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack;
-    for (std::uint32_t t = 0; t < tris.size(); ++t)
-      for (std::uint32_t i = 0; i < 3; ++i)
-        if (tris[t].v[i] < tris[t].v[(i + 1) % 3]) stack.emplace_back(t, i);
-    std::size_t flips = 0;
-    const std::size_t max_flips = impl::kDiffMaxFlipsPerTriangle * tris.size();
-    while (!stack.empty()) {
-      const auto [t, i] = stack.back();
-      stack.pop_back();
-      std::uint32_t bt, j;
-      const std::uint32_t x = opposite(t, i, bt, j);
-      if (j == 3) return fallback(HullSource::qhull_repaired);
-      const Tri& tt = tris[t];
-      if (K.orient(tt.v[0], tt.v[1], tt.v[2], x) <= 0) continue;
-      if (++flips > max_flips) return fallback(HullSource::qhull_repaired);
-      repaired = true;
-      const std::uint32_t u = tt.v[i], w = tt.v[(i + 1) % 3], y = tt.v[(i + 2) % 3];
-      const std::uint32_t n_wy = tt.nb[(i + 1) % 3], n_yu = tt.nb[(i + 2) % 3];
-      const std::uint32_t n_ux = tris[bt].nb[(j + 1) % 3], n_xw = tris[bt].nb[(j + 2) % 3];
-      if (x == y) return fallback(HullSource::qhull_repaired);
-      tris[t] = {{u, x, y}, {n_ux, bt, n_yu}, true};
-      tris[bt] = {{x, w, y}, {n_xw, n_wy, t}, true};
-      for (std::uint32_t k = 0; k < 3; ++k) {
-        if (tris[n_ux].nb[k] == bt) tris[n_ux].nb[k] = t;
-        if (tris[n_wy].nb[k] == t) tris[n_wy].nb[k] = bt;
-      }
-      for (std::uint32_t k = 0; k < 3; ++k) {
-        stack.emplace_back(t, k);
-        stack.emplace_back(bt, k);
-      }
-    }
+    if (!detail::hull3_impl::faces_from_qhull_triangles(
+            proposal, keep, d, tet,
+            [&](std::uint32_t i, std::uint32_t j, std::uint32_t k, std::uint32_t l) {
+              return K.orient(i, j, k, l);
+            },
+            [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) { return K.collinear(x, y, z); },
+            h.facets, repaired))
+      return fallback(HullSource::qhull_repaired);
   }
-  if (!detail::hull3_impl::faces_from_triangles(
-          tris, alive, static_cast<std::uint32_t>(d.size()),
-          [&](std::uint32_t t, std::uint32_t x) {
-            return K.orient(tris[t].v[0], tris[t].v[1], tris[t].v[2], x) == 0;
-          },
-          [&](std::uint32_t x, std::uint32_t y, std::uint32_t z) { return K.collinear(x, y, z); },
-          h.facets))
-    return fallback(HullSource::qhull_repaired);
 
   // 3. The certificate.
   if (!impl::certify(K, h.facets)) return fallback(HullSource::qhull_repaired);
