@@ -50,6 +50,13 @@ namespace minkowski::reference {
 
 namespace oracle3_detail {
 
+/// A shape's points as exact points (lo parts 0).
+std::vector<ExactPoint3> exact_points(const Shape3& s) {
+  std::vector<ExactPoint3> pts(s.points.size());
+  for (std::size_t i = 0; i < pts.size(); ++i) pts[i] = exact(s.points[i]);
+  return pts;
+}
+
 using detail::Approx;
 
 // ---------------------------------------------------------------- rational vectors
@@ -1454,8 +1461,12 @@ std::shared_ptr<const Impl3> prepare(const Shape3& a, const Shape3& b) {
   auto im = std::make_shared<Impl3>();
   im->a = a;
   im->b = b;
-  im->hull_a = shape_hull(a);
-  im->hull_b = shape_hull(b);
+  // The shapes' points as exact points, once: their hulls (as shape_hull builds them) and the
+  // hull of D (hull3_difference_certified) both read them.
+  const std::vector<ExactPoint3> ea = exact_points(a), eb = exact_points(b);
+  StageCounts shape_counts;
+  im->hull_a = hull3_exact(ea, shape_counts);
+  im->hull_b = hull3_exact(eb, shape_counts);
   const std::vector<std::uint32_t>& ha = im->hull_a.vertices;
   const std::vector<std::uint32_t>& hb = im->hull_b.vertices;
   if (ha.size() > kMaxDifferencePoints / hb.size())
@@ -1473,9 +1484,6 @@ std::shared_ptr<const Impl3> prepare(const Shape3& a, const Shape3& b) {
   // D's hull from the way D was formed (hull3.hpp, hull3_difference_certified): the exact
   // normal-cone prefilter keeps D's vertices, then an exact hull of those, or Qhull and the
   // certificate above kDifferenceExactMax kept points.
-  std::vector<ExactPoint3> ea(a.points.size()), eb(b.points.size());
-  for (std::size_t i = 0; i < ea.size(); ++i) ea[i] = exact(a.points[i]);
-  for (std::size_t j = 0; j < eb.size(); ++j) eb[j] = exact(b.points[j]);
   im->hull = hull3_difference_certified(ea, im->hull_a, eb, im->hull_b, im->pts, im->build_stats);
   im->hull_source = im->hull.source;
   im->finish();
@@ -1504,10 +1512,8 @@ bool DirectionSet3::contains(const RationalPoint3& v) const {
 }
 
 Hull3 shape_hull(const Shape3& s) {
-  std::vector<ExactPoint3> pts(s.points.size());
-  for (std::size_t i = 0; i < pts.size(); ++i) pts[i] = exact(s.points[i]);
   StageCounts counts;
-  return hull3_exact(pts, counts);
+  return hull3_exact(o3::exact_points(s), counts);
 }
 
 PreparedPair3::PreparedPair3(const Shape3& a, const Shape3& b) : impl_(o3::prepare(a, b)) {}
