@@ -20,8 +20,8 @@
 //
 // Before timing, CGAL's exact squared value and relation are compared with ours on kChecked pairs
 // of every population and of six harder families (lattice, touching, near_touching, containment,
-// box_rotated, far_scaled; pairs with a 3-dimensional difference); a mismatch prints both and aborts (the comparison is the point of the
-// baseline: the same answer, computed another way).
+// box_rotated, far_scaled; pairs with a 3-dimensional difference); a mismatch prints both and
+// aborts (the comparison is the point of the baseline: the same answer, computed another way).
 //
 // After the rows, a table of ours / CGAL per query and population (CPU time, median of the
 // repetitions, or the single run) is printed: the target is <= 0.5 on every family.

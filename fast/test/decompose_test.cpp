@@ -217,9 +217,10 @@ TYPED_TEST(DecomposeTyped, BadInputIsNamed) {
 // ---- compounds ----------------------------------------------------------------------------------
 
 // L-shaped compound (area 3) and box B = [1.5,2.5]×[0.75,1.75] resting on the L's lower arm
-// (top face y = 1 for x in [1,2]). Whatever the pieces, the piece holding the edge (2,1)–(1,1) gives
-// A's face normal (0,1) with gap 0.75 − 1 = −0.25, and B's bottom edge clipped to x <= 2: points
-// (1.5, 0.75) and (2, 0.75), separation −0.25. The upper arm (x <= 1) does not reach B (x >= 1.5).
+// (top face y = 1 for x in [1,2]). Whatever the pieces, the piece holding the edge (2,1)–(1,1)
+// gives A's face normal (0,1) with gap 0.75 − 1 = −0.25, and B's bottom edge clipped to x <= 2:
+// points (1.5, 0.75) and (2, 0.75), separation −0.25. The upper arm (x <= 1) does not reach B (x >=
+// 1.5).
 TYPED_TEST(DecomposeTyped, CompoundLShapeAgainstBox) {
   using T = TypeParam;
   const auto l = poly<T>({{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}});

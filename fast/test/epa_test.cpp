@@ -1,6 +1,6 @@
 // EPA and penetration(): depths and normals against hand-derived answers (derivations in the
-// comments), the origin-on-a-simplex-edge start (docs/design.md), containment, circles, a 1024-gon, the
-// fixed-capacity exit, and the check that moving B by normal·depth leaves the shapes touching.
+// comments), the origin-on-a-simplex-edge start (docs/design.md), containment, circles, a 1024-gon,
+// the fixed-capacity exit, and the check that moving B by normal·depth leaves the shapes touching.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -224,9 +224,9 @@ TYPED_TEST(EpaTyped, PolygonOf1024SidesAgainstSquare) {
   // A square C = [0.5,1]² whose corner (0.5,0.5) pokes into the polygon near 45°, where (1024/8
   // = 128) a vertex sits exactly. Along n at angle φ near 45° the depth is h_A(n) − n·(0.5,0.5) =
   // cos(φ − θ) − √½·cos(φ − 45°), θ the polygon vertex nearest to φ. Within π/1024 of 45° that is
-  // (1 − √½)·cos(φ − 45°), smallest at φ = 45° ± π/1024 where the nearest vertex changes; beyond, the
-  // derivative −sin(φ − θ') + √½·sin(φ − 45°) is positive. So the depth is (1 − √½)·cos(π/1024),
-  // along one of the two edge normals at 45° ± π/1024 (a tie).
+  // (1 − √½)·cos(φ − 45°), smallest at φ = 45° ± π/1024 where the nearest vertex changes; beyond,
+  // the derivative −sin(φ − θ') + √½·sin(φ − 45°) is positive. So the depth is (1 −
+  // √½)·cos(π/1024), along one of the two edge normals at 45° ± π/1024 (a tie).
   const auto c = box<T>(T(0.5), T(0.5), T(1.0), T(1.0));
   const auto q = minkowski::fast::penetration(a, c);
   EXPECT_NEAR(q.depth, T((1 - std::sqrt(0.5)) * std::cos(kPi / 1024)), tol<T>(2));
@@ -441,9 +441,9 @@ TEST(EpaDegenerate, AStartEdgeWhoseSquaredLengthUnderflowsIsNormalised) {
 
 TEST(EpaDegenerate, CoresCloserThanGjkCanOrientTakeSatsNormal) {
   // A = a speck 2.3e-156 across with its right edge through (0, −2.3e-156) and (3.5e-308, 0); B =
-  // triangle (1, 0), (cos 45°, sin 45°) and an apex (2.2e-311, −2.3e-159) of radius 2. The apex lies
-  // inside A (A's right edge passes x ≈ 3.4e-308 at the apex's height), so the cores overlap by
-  // less than 4e-308 and the depth is 2 to within that. GJK came out "cores 3.5e-308 apart" with
+  // triangle (1, 0), (cos 45°, sin 45°) and an apex (2.2e-311, −2.3e-159) of radius 2. The apex
+  // lies inside A (A's right edge passes x ≈ 3.4e-308 at the apex's height), so the cores overlap
+  // by less than 4e-308 and the depth is 2 to within that. GJK came out "cores 3.5e-308 apart" with
   // the normal (−1, 0), pushing B by 2 back across A and leaving an overlap of 1
   // (fixtures/found/fuzz-e49130a3aef95e27.json). Expected, by hand: after B moves by 2n its core is
   // the triangle with apex ≈ 2n and edges along (1, 0) and (1, 1)/√2; the origin (A) is at

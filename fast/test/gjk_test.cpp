@@ -557,9 +557,10 @@ TYPED_TEST(GjkTyped, AFarSimplexVertexDoesNotHideTheOriginsSide) {
   // (−2 < −1 + 3/h): A and B overlap.
   // GJK's simplex has a vertex near A's far end (~L from the origin) while the origin lies ~h from
   // the simplex edge; cross(w1, e) from the far vertex rounds by u·L·|e| ≫ h·|e|, a true decrease
-  // looked like an increase, and GJK stopped "separated" (fixtures/found/fuzz-e6d4c7bffbaee127.json;
-  // on the old code 32 of 135 (L, w, h) choices failed in double and 51 of 90 in float, these two
-  // among them). edge_cross takes the vertex nearer the closest point.
+  // looked like an increase, and GJK stopped "separated"
+  // (fixtures/found/fuzz-e6d4c7bffbaee127.json; on the old code 32 of 135 (L, w, h) choices failed
+  // in double and 51 of 90 in float, these two among them). edge_cross takes the vertex nearer the
+  // closest point.
   using T = TypeParam;
   const bool f = std::is_same_v<T, float>;
   const T L = f ? T(1e17) : T(1e90), w = f ? T(1e14) : T(1e87), h = f ? T(1e12) : T(1e76);
@@ -696,8 +697,8 @@ TEST(GjkEdgeCases, ADecreaseBelowResolutionStillTurnsTheSearch) {
   // s = 1e-9. A = triangle (−s, 1e-300), (−0.2s, −0.9s), (0, 0); B = segment (0, 0)–(0, 1).
   // Both contain (0, 0): they touch, distance 0. GJK's cold start is w1 = A.v0 − B.v0 =
   // (−s, 1e-300), search direction d = −w1. A's support along d is (0, 0) (the others give
-  // −s² + 1e-309·… < 0) and B's lowest point along d is (0, 1) (value −1e-300 < 0), so w2 = (0, −1).
-  // The origin's distance to the line w1 w2 is |cross(w1, e)| / |e| = s / √(1 + s²) with
+  // −s² + 1e-309·… < 0) and B's lowest point along d is (0, 1) (value −1e-300 < 0), so w2 = (0,
+  // −1). The origin's distance to the line w1 w2 is |cross(w1, e)| / |e| = s / √(1 + s²) with
   // e = w2 − w1: smaller than |w1| = s by a relative s²/2 = 5e-19, below double's resolution, so
   // the step was taken for a stall and GJK answered "apart by 1e-9" (fuzz-152aa053b7e90112, with
   // s = 8.7e-10 and 5e-312 in place of 1e-300). Taken anyway (kGjkMaxFlatSteps), the segment

@@ -521,9 +521,9 @@ TEST(ManifoldTiny, ATinyTriangleOnATinySegmentTouchesOnlyWhereTheTriangleIs) {
 }
 
 TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
-  // The fuzz case fixtures/found/manifold-subnormal-denominator.json (coordinates copied): A is a square
-  // of side ~3.2e-319 at the origin, B the segment (0, 0)–(2, −6.4e-145) after welding, with a
-  // radius of 3.5e-310. The clipping denominator t·(w0 − w1) was ~6e-319, its reciprocal inf, and
+  // The fuzz case fixtures/found/manifold-subnormal-denominator.json (coordinates copied): A is a
+  // square of side ~3.2e-319 at the origin, B the segment (0, 0)–(2, −6.4e-145) after welding, with
+  // a radius of 3.5e-310. The clipping denominator t·(w0 − w1) was ~6e-319, its reciprocal inf, and
   // a contact came out NaN with separation −inf. Every contact must be finite, near the origin
   // (the shapes meet there; B's radius is the scale of the answer) and at most 3.5e-310 deep.
   const auto a = shape<double>(
@@ -641,13 +641,14 @@ TYPED_TEST(ManifoldTyped, AnIncidentVertexWithinRoundingOfASidePlaneIsNotCutAway
 
 TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsReferencePointOnTheFace) {
   // A = unit square; B = triangle (−δ, 3/4), (1, 3/4), (1/2, 3/2), δ = 28 u·S (S = 3/2). A's top
-  // face (1, 1)→(0, 1), normal (0, 1), is the reference (gap −1/4; B's bottom face ties and does not
-  // win the tie); B's bottom edge is incident, exactly anti-parallel. Its end (−δ, 3/4) lies δ beyond
-  // the side plane x = 0, inside the band kSatGapErrorUlps·u·S = 32 u·S: it is kept bit for bit
-  // (the old clip cut it to (0, 3/4)), and its reference point is the face's end (0, 1), not the
-  // foot (−δ, 1), which would be 28 u·S off A, past the contact bound (properties/src/bounds.cpp:
-  // 24 double, 12 float; a float case of scale 1e6 had such a point 19 u·S off). Both points are at
-  // separation −1/4 exactly (heights of exact coordinates above y = 1).
+  // face (1, 1)→(0, 1), normal (0, 1), is the reference (gap −1/4; B's bottom face ties and does
+  // not win the tie); B's bottom edge is incident, exactly anti-parallel. Its end (−δ, 3/4) lies δ
+  // beyond the side plane x = 0, inside the band kSatGapErrorUlps·u·S = 32 u·S: it is kept bit for
+  // bit (the old clip cut it to (0, 3/4)), and its reference point is the face's end (0, 1), not
+  // the foot (−δ, 1), which would be 28 u·S off A, past the contact bound
+  // (properties/src/bounds.cpp: 24 double, 12 float; a float case of scale 1e6 had such a point 19
+  // u·S off). Both points are at separation −1/4 exactly (heights of exact coordinates above y =
+  // 1).
   using T = TypeParam;
   const double u = double(unit_roundoff<T>()), S = 1.5, delta = 28 * u * S;
   const auto a = box<T>(0, 0, 1, 1);
@@ -668,9 +669,9 @@ TYPED_TEST(ManifoldTyped, AnEndWithinRoundingBeyondASidePlaneIsKeptWithItsRefere
 }
 
 TYPED_TEST(ManifoldTyped, ADiscCentreJustBeyondAFaceEndHasItsReferencePointAtTheEnd) {
-  // A = triangle (0, 0), (2, 0), (2, 5/2); B = disc of radius 1 centred at (5/2, 5/2 + δ), δ = 2^-43
-  // (double) or 2^-18 (float), far above rounding (≥ 16 ulps of 5/2). A's face x = 2 has gap 1/2;
-  // the vertex axis from (2, 5/2) is longer by sqrt(1/4 + δ²) − 1/2 ≈ δ², far below
+  // A = triangle (0, 0), (2, 0), (2, 5/2); B = disc of radius 1 centred at (5/2, 5/2 + δ), δ =
+  // 2^-43 (double) or 2^-18 (float), far above rounding (≥ 16 ulps of 5/2). A's face x = 2 has gap
+  // 1/2; the vertex axis from (2, 5/2) is longer by sqrt(1/4 + δ²) − 1/2 ≈ δ², far below
   // kSatVertexAxisUlps·u·S, so the face is the reference and the centre lies δ beyond its end.
   // One contact: separation −1/2 (the exact −1/2 + δ² rounds to it), B's point (3/2, 5/2 + δ) on
   // its circle, A's point the face's end (2, 5/2): the foot (2, 5/2 + δ) was δ = 405 u·S off A
@@ -734,7 +735,8 @@ TYPED_TEST(ManifoldTyped, ADiscBeyondTheEndOfAVeryShortFaceHasItsReferencePointO
 }
 
 TEST(ManifoldMixedScale, ASubnormalReferenceFaceActsAsAPoint) {
-  // fixtures/found/speck.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B a
+  // fixtures/found/speck.json (coordinates copied): A is a triangle of size 3e-319 at the origin, B
+  // a
   // 2.5e-9-long segment near it with radius 124, so A lies 124 deep inside B. A's face was the
   // reference; its products with B's coordinates (3e-319 × 1e-9) rounded to 0, no side plane cut
   // B's edge, and a contact's point on A was B's far end projected on A's face line, 3.8e-10 from
@@ -765,7 +767,8 @@ TYPED_TEST(ManifoldTyped, TiedIncidentEdgesClipTheOneAtTheDeepestVertex) {
   // 0.6ε/12 and −0.8 − 0.6δ, round to the same value. Face 2 holds A's deepest vertex (0, −δ);
   // face 1 clipped to the slab (t·(p − P1) in [0, 25], t = (4, 3)) spans x in [1, 3.625], 0.3 to
   // 1.875 above the face. Expected: normal −m = (−0.6, 0.8), deepest separation −0.3 at (0, −δ).
-  // Choosing the first of the tied faces gave no point at all (fixtures/found/fuzz-153e71f04049a141.json).
+  // Choosing the first of the tied faces gave no point at all
+  // (fixtures/found/fuzz-153e71f04049a141.json).
   using T = TypeParam;
   const auto a = shape<T>({{0, -0x1p-62}, {13, 0x1p-66}, {1, 0}});
   const auto b = shape<T>({{-1.5, -1.5}, {2.5, 1.5}, {-1.5, 3}});
@@ -948,10 +951,10 @@ TYPED_TEST(ManifoldTyped, ADiscCentreBeyondATiedShortFaceIsClippedOnTheFaceItLie
   // (2^-85 is below half an ulp of y), and the pass kept it. The centre lies 2 beyond that face's
   // slab and was measured from its end (2, e): separation 2 − r, so for r = 1 the point was dropped
   // (an empty manifold for an overlap 1 deep) and for r = 3 it was kept 2 too shallow
-  // (fixtures/found/fuzz-191f1420f7050673.json, the same configuration at scale 2e-289). Expected, by hand:
-  // one contact on the long face, separation y − r, normal (−e/2, 1) ≈ (0, 1) (A towards B), A's
-  // point (0, 0) + O(y·e), B's point (0, y − r) + O(r·e). Tolerance 4 u·S with S = 4, which bounds
-  // every coordinate and radius: a few roundings.
+  // (fixtures/found/fuzz-191f1420f7050673.json, the same configuration at scale 2e-289). Expected,
+  // by hand: one contact on the long face, separation y − r, normal (−e/2, 1) ≈ (0, 1) (A towards
+  // B), A's point (0, 0) + O(y·e), B's point (0, y − r) + O(r·e). Tolerance 4 u·S with S = 4, which
+  // bounds every coordinate and radius: a few roundings.
   using T = TypeParam;
   const double e = 0x1p-96, y = 0x1p-30, u = double(unit_roundoff<T>()), S = 4;
   const auto a = shape<T>({{0, 0}, {2 + 0x1p-10, 0}, {2, e}});

@@ -103,9 +103,10 @@ TYPED_TEST(SatTyped, TriangleFaceParallelToTheBestFaceIsSkipped) {
   EXPECT_EQ(sat_query(a, shape<T>({{3, 0}, {5, 1}, {3.5, 2}})).axes_tested, 7);
 }
 
-// SatOptions::parallel_axis_ulps is honoured. A = [0,2]², triangle B = (3,0), (5,1), (3.5,2) (7 axes
-// by default, above). A's best normal is s = (1,0); a face of B is skipped when |n + s| <= par.
-// B's normals: (1,−2)/√5, |n + s|² = (1 + 1/√5)² + 4/5 = 2.894; (2,3)/√13, (1 + 2/√13)² + 9/13 =
+// SatOptions::parallel_axis_ulps is honoured. A = [0,2]², triangle B = (3,0), (5,1), (3.5,2) (7
+// axes by default, above). A's best normal is s = (1,0); a face of B is skipped when |n + s| <=
+// par. B's normals: (1,−2)/√5, |n + s|² = (1 + 1/√5)² + 4/5 = 2.894; (2,3)/√13, (1 + 2/√13)² + 9/13
+// =
 // 3.109; (−4,1)/√17 (the near-parallel left face), (1 − 4/√17)² + 1/17 = 0.0597, |n + s| = 0.244.
 // par = 0.5 skips only the left face (6 axes); par = 2 >= |n + s| for every unit n skips all of
 // B's faces (4 axes). The answer stays A's +x face, gap 1 (the skipped faces were not better).
@@ -149,11 +150,11 @@ TYPED_TEST(SatTyped, CornerIntoFaceGivesFaceNormalAndCornerDepth) {
   EXPECT_EQ(r.axis, SatAxis::face_a);
 }
 
-// Containment (docs/design.md, "SAT: circles, capsules, containment, caching"): B = [1,2]×[1,2.5] inside A = [0,4]². One-sided pushes:
-// +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5. The line test's form on the x line:
-// overlap 1 (B's width) + min(|0 − 1|, |4 − 2|) = 2 towards the min end: the same 2 along −x.
-// The plain overlap without the correction would claim depth 1 (x line) — and moving B by 1 would
-// not separate it.
+// Containment (docs/design.md, "SAT: circles, capsules, containment, caching"): B = [1,2]×[1,2.5]
+// inside A = [0,4]². One-sided pushes: +x 4 − 1 = 3, −x 2 − 0 = 2, +y 4 − 1 = 3, −y 2.5 − 0 = 2.5.
+// The line test's form on the x line: overlap 1 (B's width) + min(|0 − 1|, |4 − 2|) = 2 towards the
+// min end: the same 2 along −x. The plain overlap without the correction would claim depth 1 (x
+// line) — and moving B by 1 would not separate it.
 TYPED_TEST(SatTyped, ContainedBoxGetsContainmentCorrectedDepth) {
   using T = TypeParam;
   const auto a = box<T>(0, 0, 4, 4), b = box<T>(1, 1, 2, 2.5);
@@ -590,13 +591,13 @@ TYPED_TEST(SatTyped, CoresOverlappingWithinRoundingKeepTheFaceNotAVertexAxis) {
 
 TYPED_TEST(SatTyped, ACloserNeighbourDeniesTheClosestPairCertificateAtAnyScale) {
   // A = triangle (−1, 0), (−1, −1), (4, −1), radius 1/64; B = (−L, −31/8), (−4, −4), (−5/2, −7/2),
-  // B3 = (−23/8, −11/4) + 2^-10·(1, 1/2), (−3, −5/2), with L = 2^16 (float) or 2^45 (double) so that
-  // the scale S = L dwarfs the pair. B3 lies a quarter of the way from (−3, −5/2) to (−5/2, −7/2),
-  // pushed outwards so that B stays convex. The closest pair of the cores is A0 = (−1, −1) and
-  // B4 = (−3, −5/2), distance 5/2: v = B4 − A0 = (−2, −3/2); A's neighbours of A0 lie at (5, 0) and
-  // (0, 1) from it (dot with v −10 and −3/2: A0 is extreme along v) and B4's at (−L + 3, −11/8) and
-  // B3 − B4 ≈ (1/8, −1/4) (dots ≈ 2L and 1/8 > 0: B4 is extreme along −v). The pair (A0, B3) is not
-  // closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 16°
+  // B3 = (−23/8, −11/4) + 2^-10·(1, 1/2), (−3, −5/2), with L = 2^16 (float) or 2^45 (double) so
+  // that the scale S = L dwarfs the pair. B3 lies a quarter of the way from (−3, −5/2) to (−5/2,
+  // −7/2), pushed outwards so that B stays convex. The closest pair of the cores is A0 = (−1, −1)
+  // and B4 = (−3, −5/2), distance 5/2: v = B4 − A0 = (−2, −3/2); A's neighbours of A0 lie at (5, 0)
+  // and (0, 1) from it (dot with v −10 and −3/2: A0 is extreme along v) and B4's at (−L + 3, −11/8)
+  // and B3 − B4 ≈ (1/8, −1/4) (dots ≈ 2L and 1/8 > 0: B4 is extreme along −v). The pair (A0, B3) is
+  // not closest: B4 − B3 ≈ (−1/8, 1/4) dots v' = B3 − A0 ≈ (−15/8, −7/4) to ≈ −0.2, a neighbour 16°
   // closer. The old certificate allowed 32 u·S·|v'|, 0.32 here, and took it (distance 2.565 for
   // 2.5); fixtures/found/fuzz-772924ed54f244a0.json, at S = 7e4 in float. SAT's distance is
   // 5/2 − 1/64 (within 4 u·S: kSatVertexAxisUlps; this pair's face pass does not reach (A0, B3),
@@ -813,8 +814,9 @@ TEST(SatFloat, ADiscCentreInsideAFlatSideIsRefusedBeforeTheTieAllowance) {
 
 TEST(SatDouble, ASpeckFarFromACornerKeepsTheVertexAxis) {
   // fixtures/found/fuzz-5e7efab37460b55c.json (coordinates copied). A's rightmost point is its
-  // corner C = (−595559299.5137254, 2.5e-29), reached by a steep edge from (−595821443.5, −595821443.5);
-  // B is a speck 2.5e-29 across at the origin. The distance is C's distance to the speck,
+  // corner C = (−595559299.5137254, 2.5e-29), reached by a steep edge from (−595821443.5,
+  // −595821443.5); B is a speck 2.5e-29 across at the origin. The distance is C's distance to the
+  // speck,
   // 595559299.5137254 (+ ~1e-29), while A's best face gap, along that steep edge's normal, is 57.6
   // less. Seen from C every vertex of B is equally far in double, and the pair beside the best face
   // has a neighbour 1.6e-74 further along the axis whose edge the axis crosses inwards: refused for

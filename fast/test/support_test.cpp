@@ -197,11 +197,12 @@ TEST(SupportClimb, ReachesTheMaximumFromEveryStart) {
 }
 
 TEST(SupportClimb, WalksThroughVerticesWhoseComputedValuesTie) {
-  // CCW quadrilateral P0 = (0, 1), P1 = (2^-60, 1), P2 = (1, 1 + 2^-100), P3 = (0, 2); d = (2^-50, −1).
-  // Exact values −1, −1 + 2^-110, −1 + 2^-50 − 2^-100, −2: P2 is the maximum. In double P1's value
-  // rounds to −1 (the spacing below 1 is 2^-53), a tie with P0; P2's is −1 + 2^-50 (representable).
-  // Climbing from P0, the old walk saw no larger neighbour and stopped there
-  // (fixtures/found/fuzz-37f4487101ae823b.json: GJK then answered "separated" for overlapping cores).
+  // CCW quadrilateral P0 = (0, 1), P1 = (2^-60, 1), P2 = (1, 1 + 2^-100), P3 = (0, 2); d = (2^-50,
+  // −1). Exact values −1, −1 + 2^-110, −1 + 2^-50 − 2^-100, −2: P2 is the maximum. In double P1's
+  // value rounds to −1 (the spacing below 1 is 2^-53), a tie with P0; P2's is −1 + 2^-50
+  // (representable). Climbing from P0, the old walk saw no larger neighbour and stopped there
+  // (fixtures/found/fuzz-37f4487101ae823b.json: GJK then answered "separated" for overlapping
+  // cores).
   const std::vector<V> q = {{0, 1}, {0x1p-60, 1}, {1, 1 + 0x1p-100}, {0, 2}};
   const V d{0x1p-50, -1};
   ASSERT_EQ(minkowski::fast::dot(q[1], d),
@@ -286,7 +287,8 @@ TEST(SupportDispatch, AllMethodsAgreeOnTheShape) {
 }
 
 TEST(SupportPoint, RoundedShapeAddsRadiusAlongUnitDirection) {
-  // Circle at (1, 2) with radius 0.5; d = (3, 4) has length 5, so the point is (1, 2) + 0.5·(0.6, 0.8).
+  // Circle at (1, 2) with radius 0.5; d = (3, 4) has length 5, so the point is (1, 2) + 0.5·(0.6,
+  // 0.8).
   std::vector<V> c = {{1, 2}};
   const auto circle = make_shape<double>(c, 0.5).shape;
   const V p = minkowski::fast::support_point(circle, V{3, 4});

@@ -2,7 +2,8 @@
 // tolerance model was violated. Compiled once per mutant of fast/ (mutation_test.sh), with the
 // mutated headers ahead of the real ones on the include path; fast_adapters.cpp is the only
 // translation unit that includes the algorithm headers, so it is compiled alongside.
-//   mutant_driver ALGORITHM SECONDS [ROUNDS] -> exit 0 when a violation is found ("killed"), 1 if not.
+//   mutant_driver ALGORITHM SECONDS [ROUNDS] -> exit 0 when a violation is found ("killed"), 1 if
+//   not.
 // Round r runs 50·2^r cases per family with seed kDefaultSeed + r + 1, until SECONDS or ROUNDS.
 #include <chrono>
 #include <cstdio>

@@ -381,7 +381,8 @@ class CampaignRun {
     return halt_;
   }
 
-  /// A worker: claims batches of cases until none is left, the run is stopped or the engine gave up.
+  /// A worker: claims batches of cases until none is left, the run is stopped or the engine gave
+  /// up.
   void work(Partial& partial) {
     for (;;) {
       if (stopped() || halted()) return;

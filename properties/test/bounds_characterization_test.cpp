@@ -17,7 +17,8 @@ namespace {
 
 using namespace minkowski::properties;
 
-/// Fields whose bound comes from the long campaign: key -> long-campaign worst (docs/tolerances.md).
+/// Fields whose bound comes from the long campaign: key -> long-campaign worst
+/// (docs/tolerances.md).
 const std::map<std::string, double> kHeavyTail = {
     {"epa/double/depth", 20.39},       {"epa/double/normal", 20.39},
     {"gjk/float/relation", 4.895},     {"epa/float/relation", 4.895},

@@ -1,5 +1,6 @@
-// Closest internal vertices (docs/design.md, "Contacts by closest internal vertices"): where it agrees with clipping, and its documented failures.
-// Expected values are derived by hand above each test.
+// Closest internal vertices (docs/design.md, "Contacts by closest internal vertices"): where it
+// agrees with clipping, and its documented failures. Expected values are derived by hand above each
+// test.
 #include <gtest/gtest.h>
 
 #include "test_shapes.hpp"
@@ -35,10 +36,10 @@ using Types = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(InternalVerticesTyped, Types);
 
 // Seed 002, first figure: A = [0,2]², diamond B with bottom vertex (1,1.75); SAT normal (0,1),
-// depth 0.25. Step 1: A's vertices highest along +y are (0,2)/(2,2); |x − 1| + |y − 2.75| = 1.75 > 1:
-// outside the diamond; its neighbour along +y (the other top corner) likewise. Step 3: B's lowest
-// vertex (1,1.75) is inside A: a point; its neighbours (0,2.75) and (2,2.75) are above A: outside.
-// One point, as clipping gives: B-side (1,1.75), A-side (1,1.75) + 0.25·(0,1) = (1,2).
+// depth 0.25. Step 1: A's vertices highest along +y are (0,2)/(2,2); |x − 1| + |y − 2.75| = 1.75 >
+// 1: outside the diamond; its neighbour along +y (the other top corner) likewise. Step 3: B's
+// lowest vertex (1,1.75) is inside A: a point; its neighbours (0,2.75) and (2,2.75) are above A:
+// outside. One point, as clipping gives: B-side (1,1.75), A-side (1,1.75) + 0.25·(0,1) = (1,2).
 TYPED_TEST(InternalVerticesTyped, CornerIntoFaceGivesTheCornerAsOnePoint) {
   using T = TypeParam;
   const auto a = box<T>(0, 0, 2, 2);

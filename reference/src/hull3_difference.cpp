@@ -35,15 +35,16 @@
 //    two values and the q's at most two, every Δk lies in the span of one difference of a's and
 //    one of b's, a plane, so the determinant is exactly 0 (the parallelogram faces of D, edge of A
 //    minus edge of B, give these); when all p's are equal it is det(−β1, −β2, −β3) =
-//    −orient3d(b_q0, b_q1, b_q2, b_q3); when all q's are equal it is orient3d(a_p0, ..., a_p3). These
-//    are identities, exact whatever the values, and avoid the expansion stage on the differences'
-//    lo parts, which is where exactly coplanar faces of D otherwise go.
+//    −orient3d(b_q0, b_q1, b_q2, b_q3); when all q's are equal it is orient3d(a_p0, ..., a_p3).
+//    These are identities, exact whatever the values, and avoid the expansion stage on the
+//    differences' lo parts, which is where exactly coplanar faces of D otherwise go.
 //
 // Then the kept points' hull: up to kDifferenceExactMax (hull3_certify.hpp) of them, hull3_exact's
 // incremental algorithm (hull3_incremental.hpp) on a kernel with section 2's orientations; it is
 // exact, so nothing needs certifying. Above it, Qhull proposes and section 3 certifies.
 //
-// 3. The certificate (Qhull path): hull3_certify.hpp's checks, with its "every point inside or on every
+// 3. The certificate (Qhull path): hull3_certify.hpp's checks, with its "every point inside or on
+// every
 //    facet's plane" step done per facet in O(na + nb). Facet F with vertices f_0.. (entries of d),
 //    f_0 = a_p0 − b_q0, normal n = (f1 − f0) × (f2 − f0). For every entry,
 //        n·(d_pq − f_0) = n·(a_p − a_p0) − n·(b_q − b_q0).

@@ -29,10 +29,10 @@
 // bits: V = 2^-67 + 2^-120, which the exact path rounds up; RoundedDistance.ExactTieRoundsToEven).
 //
 // Domain. Every double involved (coordinates' hi and lo parts, q, ra, rb, the guess and its
-// half-ulps, hence |V| >= ~2^-146) is 0 or of magnitude in [2^-200, 2^190]. Then every exact quantity below is a
-// polynomial of degree <= 4 in values whose lowest bit is >= 2^-253, so its exact value is a
-// multiple of 2^-1012 (no underflow: expansions stay exact) and below 2^800 (no overflow;
-// Dekker's split needs < 2^996).
+// half-ulps, hence |V| >= ~2^-146) is 0 or of magnitude in [2^-200, 2^190]. Then every exact
+// quantity below is a polynomial of degree <= 4 in values whose lowest bit is >= 2^-253, so its
+// exact value is a multiple of 2^-1012 (no underflow: expansions stay exact) and below 2^800 (no
+// overflow; Dekker's split needs < 2^996).
 
 #include <optional>
 

@@ -35,8 +35,8 @@
 // Integers are __int128 when every |Q| coordinate is at most kInt128Bound (bound derived at the
 // constant), GMP integers otherwise. The two signs evaluated O(n^4) times (a point against a
 // plane, the origin's projection against a triangle's edge) are first evaluated in double with
-// a forward error bound (kFilterUlps); only the undecided ones are evaluated exactly. O(n^4) in the number of difference points with early exits:
-// meant for shapes of a few points.
+// a forward error bound (kFilterUlps); only the undecided ones are evaluated exactly. O(n^4) in the
+// number of difference points with early exits: meant for shapes of a few points.
 
 #include <array>
 #include <cmath>

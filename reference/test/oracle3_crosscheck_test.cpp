@@ -12,7 +12,8 @@
 // symmetric pairs (depth ties); flat and collinear shapes; pairs shifted to touch along a lattice
 // direction; lattice pairs scaled by 2^k and shifted by a dyadic vector; lattice points moved off
 // by a few units of 2^-30; lattice shapes at scales from subnormal to 2^1000; nearly coplanar
-// random points; rotated boxes (faces planar up to rounding). The signed distance after a translation is cross-checked the same way.
+// random points; rotated boxes (faces planar up to rounding). The signed distance after a
+// translation is cross-checked the same way.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -9,8 +9,8 @@
 //   scale by 2^k:        D' = 2^k·D (exact in doubles): squared values ×4^k, signed distances
 //                        ×2^k (bit for bit: MPFR rounds 2^k·x exactly as x), vectors ×2^k;
 //   permute the points:  the same sets: everything equal.
-// Each on random-double, lattice, box, touching, flat and rotated-box pairs, some with radii. A failure prints
-// the seed, the case as a JSON line, the transformation and what differs.
+// Each on random-double, lattice, box, touching, flat and rotated-box pairs, some with radii. A
+// failure prints the seed, the case as a JSON line, the transformation and what differs.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -302,9 +302,10 @@ TEST(ReferenceHand, PreparedAgainstPointGivesPointDistances) {
 
 // An edge of |e|² ≈ 2^541 whose cross product with the origin cancels to 0 in double must not
 // get a zero-width pruning interval (the bound's 1/|e|⁴ underflows) that prunes the truly
-// nearest edge (reference/src/approx.hpp, operator/). The origin is inside A (B is the origin itself), so the answer's
-// squared distance is the least squared distance from the origin to the line of one of A's three
-// edges, c²/|e|² with c = cross(p, q) for the edge p → q, computed here directly in Rationals.
+// nearest edge (reference/src/approx.hpp, operator/). The origin is inside A (B is the origin
+// itself), so the answer's squared distance is the least squared distance from the origin to the
+// line of one of A's three edges, c²/|e|² with c = cross(p, q) for the edge p → q, computed here
+// directly in Rationals.
 TEST(ReferenceHand, HugeEdgeDoesNotPruneTheNearestOne) {
   const Shape a{{{-0x1p20, -0x1p20 + 0x1p-33}, {0x1p270 * (1 + 0x1p-52), 0x1p270}, {0, 0x1p-40}},
                 0};

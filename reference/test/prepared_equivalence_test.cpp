@@ -253,13 +253,14 @@ TEST(PreparedEquivalence, WideScalesMatchTheDirectComputation) {
 
 /// Shapes at very different scales, translated so that B + v is exactly the origin: a NaN
 /// interval bound must not prune a candidate. A = {(-8.3076749736557242e35, -9.969209968386869e35),
-/// (-8.3076749736557242e35, -4.9846049841934345e35), (1.6615349947311448e35, -8.3076749736557242e35),
-/// (-6.6461399789245794e35, -9.969209968386869e35), (-9.969209968386869e35, -4.9846049841934345e35)},
-/// B = {(-4.2124916667422875e65, -4.2124916667422875e65)}, v = (4.2124916667422875e65, same):
-/// B + v = {(0, 0)} and query(A, {(0, 0)}).signed_distance = 7.3559289935967992658e35 (which
-/// the direct computation confirms); a pruning NaN bound makes
-/// PreparedPair(A, B).signed_distance_after_translation(v) 8.4721993606513924732e35. D's points then share their hi parts (a − b rounds to −b)
-/// and differ only in lo.
+/// (-8.3076749736557242e35, -4.9846049841934345e35), (1.6615349947311448e35,
+/// -8.3076749736557242e35), (-6.6461399789245794e35, -9.969209968386869e35),
+/// (-9.969209968386869e35, -4.9846049841934345e35)}, B = {(-4.2124916667422875e65,
+/// -4.2124916667422875e65)}, v = (4.2124916667422875e65, same): B + v = {(0, 0)} and query(A, {(0,
+/// 0)}).signed_distance = 7.3559289935967992658e35 (which the direct computation confirms); a
+/// pruning NaN bound makes PreparedPair(A, B).signed_distance_after_translation(v)
+/// 8.4721993606513924732e35. D's points then share their hi parts (a − b rounds to −b) and differ
+/// only in lo.
 TEST(PreparedEquivalence, MixedScalesMatchTheDirectComputation) {
   expect_direct_answers_at_scales(-240, 240);
 }

@@ -2,9 +2,9 @@
 // expansion path detail::rounded_signed_distance) against the exact value rounded to double.
 //
 // Hand cases carry values derived by hand; the random cases require bit-for-bit equality with
-// static_cast<double>(signed_distance_after_translation(v)), the 257-bit exact path. The random cases also require that the expansion path decides (does not decline)
-// almost always, so that the equality is a test of it and not of the fallback. Seeded; a
-// failure prints the case.
+// static_cast<double>(signed_distance_after_translation(v)), the 257-bit exact path. The random
+// cases also require that the expansion path decides (does not decline) almost always, so that the
+// equality is a test of it and not of the fallback. Seeded; a failure prints the case.
 #include <gtest/gtest.h>
 
 #include <bit>

@@ -14,7 +14,8 @@
 //
 // Build and run:  g++ -std=c++17 reference_face_tolerance.cpp -lbox2d && ./a.out
 // Exit 0 while Box2D shows the symptom (its depth exceeds the exact one by more than float error,
-// by no more than k_tol); exit 1 if it no longer does — then revisit box2d/README.md and classes.json.
+// by no more than k_tol); exit 1 if it no longer does — then revisit box2d/README.md and
+// classes.json.
 #include "print_box2d.hpp"
 
 #include <algorithm>

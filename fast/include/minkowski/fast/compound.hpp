@@ -21,8 +21,8 @@
 //      piece on the other side, whose manifold is kept;
 //   1. the cluster: n* is the normal of the manifold holding the most-penetrating point (smallest
 //      separation; the first pair in piece order on a tie). Every point of a manifold whose normal
-//      is within kCompoundClusterSine of n* (and on the same side) belongs to the cluster; points of
-//      other manifolds are dropped;
+//      is within kCompoundClusterSine of n* (and on the same side) belongs to the cluster; points
+//      of other manifolds are dropped;
 //   2. welding: cluster points closer than kContactWeldUlps · u · S are one point (the deeper kept)
 //      — two pieces sharing an edge both report the contact at their common vertex;
 //   3. reduction to at most kCompoundMaxPoints = 4: the deepest point, the two extreme points along

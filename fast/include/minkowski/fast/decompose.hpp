@@ -1,8 +1,9 @@
 #pragma once
 // minkowski/fast/decompose.hpp — a simple polygon split into convex pieces.
 //
-// Non-convex input is not a shape (docs/design.md, "Shape model"): it becomes a compound of convex pieces
-// (compound.hpp). This header does the split; it runs once, at construction, and may allocate.
+// Non-convex input is not a shape (docs/design.md, "Shape model"): it becomes a compound of convex
+// pieces (compound.hpp). This header does the split; it runs once, at construction, and may
+// allocate.
 //
 // What this header answers
 //   decompose_polygon(points)  validates a simple polygon (clockwise or counter-clockwise), then

@@ -24,12 +24,13 @@
 // vertices that need not lie on the boundary of A ⊖ B. Inserting s next to such a point without
 // this step makes P non-convex, and EPA then expands inward edges without end.)
 //
-// The start (docs/design.md, "EPA: origin on a simplex edge"). With the GJK triangle well around the origin the polygon starts as
-// that triangle. When the origin lies on or near a simplex edge, the triangle's orientation and the
-// edge's side are not trustworthy in floating point; the polygon then starts from that edge alone,
-// as two opposite directed edges p→q and q→p with opposite normals, and expands to both sides. A
-// 2-point GJK simplex (origin on the segment) starts the same way; a 1-point simplex (origin on a
-// vertex of A ⊖ B) first takes a second support point along ±x or ±y.
+// The start (docs/design.md, "EPA: origin on a simplex edge"). With the GJK triangle well around
+// the origin the polygon starts as that triangle. When the origin lies on or near a simplex edge,
+// the triangle's orientation and the edge's side are not trustworthy in floating point; the polygon
+// then starts from that edge alone, as two opposite directed edges p→q and q→p with opposite
+// normals, and expands to both sides. A 2-point GJK simplex (origin on the segment) starts the same
+// way; a 1-point simplex (origin on a vertex of A ⊖ B) first takes a second support point along ±x
+// or ±y.
 //
 // The answer. depth is the least upper bound h met (so B moved by normal·depth is separated or
 // touching, up to rounding), error_bound = h − (least d of the final polygon) bounds how far it may
@@ -44,11 +45,12 @@
 //   point_difference  A ⊖ B is the single point 0 (two coincident points): depth 0 and every
 //                     direction is a normal; +x is returned.
 //   not_intersecting  the GJK result says the cores are apart: EPA is not applicable.
-//   not_run           penetration() only: GJK answered alone (separated, or only the radii overlap).
+//   not_run           penetration() only: GJK answered alone (separated, or only the radii
+//                     overlap).
 //
 // Storage. The polygon lives in fixed arrays of Capacity (template parameter, default
-// kEpaMaxVertices) points on the stack: no allocation per query, ever. A 2D EPA inserts only support
-// points of A ⊖ B, whose hull has at most na + nb vertices, so two polygons with na + nb <=
+// kEpaMaxVertices) points on the stack: no allocation per query, ever. A 2D EPA inserts only
+// support points of A ⊖ B, whose hull has at most na + nb vertices, so two polygons with na + nb <=
 // Capacity − 3 never fill it (a few points collinear with a hull edge can add to that); beyond,
 // the named exit polytope_full returns the best answer so far.
 //
@@ -258,8 +260,9 @@ T norm1(Vec2<T> a) {
   return abs(a.x) + abs(a.y);
 }
 
-// Initial polygon from the GJK simplex (points already scaled by f). Returns the number of points placed (2 or 3), or 0 when
-// A ⊖ B is the single point 0 (status point_difference), or -1 on a zero-length start edge.
+// Initial polygon from the GJK simplex (points already scaled by f). Returns the number of points
+// placed (2 or 3), or 0 when A ⊖ B is the single point 0 (status point_difference), or -1 on a
+// zero-length start edge.
 template <class Support, class T, std::size_t Capacity>
 int epa_start(const GjkSimplex<T>& simplex, const CoreView<T>& a, const CoreView<T>& b, T f,
               Polytope<T, Capacity>& poly) {
@@ -517,9 +520,10 @@ PenetrationResult<T> sat_mtv(const ConvexShape<T>& a, const ConvexShape<T>& b,
 // An intersecting answer's normal has squared length 1 up to rounding. When the cores' difference
 // is of subnormal size it can come out (0, 0): a 1e-313 polygon against a disc of radius 0.5 gave
 // GJK a core distance whose square underflows, hence no normal, and depth 0.5
-// (fixtures/found/fuzz-subnormal-polygon-vs-disc-zero-normal.json). EPA normalizes edges of the same polytope and is
-// guarded the same way. SAT's MTV is exact for this shape model (up to rounding) and needs
-// neither, so it answers instead (status sat_fallback). The check is one squared length per call.
+// (fixtures/found/fuzz-subnormal-polygon-vs-disc-zero-normal.json). EPA normalizes edges of the
+// same polytope and is guarded the same way. SAT's MTV is exact for this shape model (up to
+// rounding) and needs neither, so it answers instead (status sat_fallback). The check is one
+// squared length per call.
 template <class T>
 PenetrationResult<T> unit_normal_or_sat(const ConvexShape<T>& a, const ConvexShape<T>& b,
                                         PenetrationResult<T> r) {

@@ -181,7 +181,8 @@ MINKOWSKI_FAST_INLINE SolveResult<T> solve1(MinkowskiPoint<T> m, Simplex<T>& out
 // is also the nearer to the origin, and the products' rounding is u·|w|·|e|, so the far one could
 // swamp the result: w1 at 1e91 from the origin, the segment 2e76 from it, products of 9e181
 // cancelling to 3e167 with 4% error — GJK took a true decrease of the distance for an increase and
-// stopped "separated by 2.07e76" inside an overlap 2.03e76 deep (fixtures/found/fuzz-e6d4c7bffbaee127.json).
+// stopped "separated by 2.07e76" inside an overlap 2.03e76 deep
+// (fixtures/found/fuzz-e6d4c7bffbaee127.json).
 template <class T>
 MINKOWSKI_FAST_INLINE T edge_cross(Vec2<T> w1, Vec2<T> w2, Vec2<T> e, T weight1, T weight2) {
   return select_greater(weight2, weight1, cross(w2, e), cross(w1, e));  // without a jump: simd.hpp

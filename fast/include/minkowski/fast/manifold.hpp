@@ -75,7 +75,9 @@ namespace minkowski::fast {
 enum class FeatureType : std::uint8_t {
   vertex,  ///< a core vertex
   face,    ///< a core edge (face i joins vertex i to vertex i+1)
-  none,  ///< no feature on this shape (closest-internal-vertices points: see properties/internal_vertices.hpp)
+  /// No feature on this shape (the closest-internal-vertices points of
+  /// properties/internal_vertices.hpp).
+  none,
 };
 
 /// Feature pair that produced a contact point, for matching points across frames.
@@ -277,8 +279,8 @@ MINKOWSKI_FAST_NOINLINE SinglePlacement<T> place_single(Vec2<T> q, Vec2<T> n, Ve
 }
 
 /// What the clipping needs besides the face: the reference shape R and the incident shape I (A and
-/// B, or B and A when ref_b), the face pass, their radii rr and ri and their sum r, the pair's scale
-/// S, the face gaps' rounding floor and the largest separation kept.
+/// B, or B and A when ref_b), the face pass, their radii rr and ri and their sum r, the pair's
+/// scale S, the face gaps' rounding floor and the largest separation kept.
 template <class T>
 struct ClipContext {
   const ConvexShape<T>& R;
@@ -578,11 +580,11 @@ MINKOWSKI_FAST_INLINE T clip_on_face(Manifold<T>& m, const ClipContext<T>& c, st
 
 /// The rare second round of contact_manifold (see there), when the first clipping lost I's vertex
 /// that realises the face gap. If the other shape's best face is better than the reference face
-/// by more than the gaps' rounding (the coherence rule kept A's face, kReferenceFaceRelativeTolerance),
-/// clips on that face instead; otherwise on R's face. Either way it first walks to the last tied
-/// face towards the gap's vertex (tied_face_towards_support), and clips again unless that is the
-/// first round's face. Out of line, so that the common path keeps one copy of the
-/// clipping and no state for this one.
+/// by more than the gaps' rounding (the coherence rule kept A's face,
+/// kReferenceFaceRelativeTolerance), clips on that face instead; otherwise on R's face. Either way
+/// it first walks to the last tied face towards the gap's vertex (tied_face_towards_support), and
+/// clips again unless that is the first round's face. Out of line, so that the common path keeps
+/// one copy of the clipping and no state for this one.
 template <class T>
 MINKOWSKI_FAST_NOINLINE void reclip_on_better_face(Manifold<T>& m, const ClipContext<T>& c,
                                                    std::uint32_t face, T face_gap,
@@ -790,9 +792,9 @@ MINKOWSKI_FAST_NOINLINE Manifold<T> contact_manifold_rescaled(const ConvexShape<
 /// Contact manifold of A and B by reference-face clipping.
 ///
 /// Answers: the normal n (unit, A towards B) and up to two contact points whose separation is at
-/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its own
-/// separation, measured along n from the reference face; the deepest equals −(SAT depth) when the
-/// reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
+/// most `speculative_margin` (radii included: touching = 0, penetrating < 0). Each point has its
+/// own separation, measured along n from the reference face; the deepest equals −(SAT depth) when
+/// the reference face is the best one (see kReferenceFaceRelativeTolerance for when it is not).
 ///
 /// options: the tolerances, defaults as documented (ManifoldOptions).
 /// speculative_margin: >= 0 and finite; also report points up to this far apart (speculative

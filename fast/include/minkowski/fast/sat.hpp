@@ -168,7 +168,8 @@ struct FacePass {
   Vec2<T> origin{};
 
   /// dot(n, p − v) exactly as the pass formed its gaps, so that a point's height above a face
-  /// agrees bit for bit with the face gap it realises (the manifold's deepest point is SAT's depth).
+  /// agrees bit for bit with the face gap it realises (the manifold's deepest point is SAT's
+  /// depth).
   T height(Vec2<T> n, Vec2<T> p, Vec2<T> v) const {
     if (!local) return n.x * (p.x - v.x) + n.y * (p.y - v.y);
     return (n.x * (p.x - origin.x) + n.y * (p.y - origin.y)) -
@@ -221,10 +222,10 @@ T gap_error_bound(T scale) {
 
 // ---- The face pass --------------------------------------------------------------------------
 //
-// gap_i = min_j dot(n_i, q_j − p_i) for every face i of P against the vertices q_j of Q, keeping the
-// largest; first A's faces against B's vertices, then B's faces against A's vertices. With
-// `use_stop` the pass returns as soon as a gap exceeds `stop` (the shapes are then separated by more
-// than the caller cares about). The pass is most of a manifold query, so it has two forms:
+// gap_i = min_j dot(n_i, q_j − p_i) for every face i of P against the vertices q_j of Q, keeping
+// the largest; first A's faces against B's vertices, then B's faces against A's vertices. With
+// `use_stop` the pass returns as soon as a gap exceeds `stop` (the shapes are then separated by
+// more than the caller cares about). The pass is most of a manifold query, so it has two forms:
 //
 // Small shapes (both at most kSatLocalMax vertices, the common case): both vertex lists are copied
 // once into stack arrays of x and y coordinates relative to the midpoint of A's and B's first

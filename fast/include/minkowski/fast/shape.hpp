@@ -12,7 +12,8 @@
 //   - vertices() are in counter-clockwise order, strictly convex in exact arithmetic (the hull's
 //     orientation test is exact; collinear and welded points removed), with no two equal; size()
 //     is 1, 2 or >= 3;
-//   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] -> vertices[i+1];
+//   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] ->
+//   vertices[i+1];
 //     for size() == 2, normal(0) is the unit normal to the right of v0 -> v1 and normal(1) its
 //     opposite; for size() == 1 there are no normals;
 //   - every coordinate and the radius are finite and at most max_coordinate<T>() in magnitude.
@@ -159,9 +160,9 @@ namespace detail {
 // cross product is not. Products that underflow keep no relative accuracy: at scale 1 the points
 // (−2^-1074, 1.00004), (0, 0), (0, 0.5) have orientation +2.5e-324 exactly, both products rounded
 // to −2^-1074, the cross came out 0 and the chain dropped a corner of the hull
-// (fixtures/found/fuzz-979ec46dc36daf46.json). Differences that round do the same at any scale: five
-// points a few ulps apart near (−2^31, −2^31) with (0, 7) gave a "hull" that visited one corner
-// twice, its two faces there opposite (fixtures/found/fuzz-7a5d8ebd1a78a9fa.json), and SAT
+// (fixtures/found/fuzz-979ec46dc36daf46.json). Differences that round do the same at any scale:
+// five points a few ulps apart near (−2^31, −2^31) with (0, 7) gave a "hull" that visited one
+// corner twice, its two faces there opposite (fixtures/found/fuzz-7a5d8ebd1a78a9fa.json), and SAT
 // answered a depth of 0 for an overlap 4.95 deep.
 //
 // So the rounded cross product decides only where its error bound proves its sign: |error| <=

@@ -21,16 +21,16 @@
 //
 // Radius policy. GJK and EPA work on the cores (radius 0): for a rounded shape the support point is
 // the core's support vertex plus r · d/|d|, so the radius only shifts h_S(d) by r|d| and never
-// changes which core vertex is chosen. The radii ra + rb are therefore applied once, at the end of a
-// query (distance − ra − rb, depth + ra + rb, witness points moved along the normal), as Box2D does
-// (b2Distance with useRadii). This keeps every iteration free of square roots.
+// changes which core vertex is chosen. The radii ra + rb are therefore applied once, at the end of
+// a query (distance − ra − rb, depth + ra + rb, witness points moved along the normal), as Box2D
+// does (b2Distance with useRadii). This keeps every iteration free of square roots.
 //
-// Ties. Several vertices may maximize dot(v, d) (an edge perpendicular to d: a "plateau", or d = 0).
-// Every function here returns one of them; which one is unspecified, and callers must not depend on
-// it. In floating point the computed dot products are each within γ2·m·(|dx| + |dy|) of the exact
-// ones (m the largest absolute coordinate), so two that differ by less than twice that may be in
-// either order exactly: a computed local maximum need not be the exact one, and a walk that
-// trusted it stopped at a vertex 21 below the maximum (detail::climb_through_ties). The
+// Ties. Several vertices may maximize dot(v, d) (an edge perpendicular to d: a "plateau", or d =
+// 0). Every function here returns one of them; which one is unspecified, and callers must not
+// depend on it. In floating point the computed dot products are each within γ2·m·(|dx| + |dy|) of
+// the exact ones (m the largest absolute coordinate), so two that differ by less than twice that
+// may be in either order exactly: a computed local maximum need not be the exact one, and a walk
+// that trusted it stopped at a vertex 21 below the maximum (detail::climb_through_ties). The
 // logarithmic and climbing searches therefore compare values with a tie band (kClimbTieUlps,
 // detail::climb_band): they step only on a rise larger than the band, walk through values within
 // it, and return a vertex whose exact value is within the band of the maximum; among vertices
@@ -60,7 +60,8 @@
 
 namespace minkowski::fast {
 
-/// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits suffice.
+/// Index of a shape vertex. Shapes have at most kMaxShapePoints (2^20) vertices, so 32 bits
+/// suffice.
 using VertexIndex = std::uint32_t;
 
 // Search choice and tie band (kSupportLinearMaxVertices, kSupportClimbBudget, kClimbTieUlps,

@@ -53,7 +53,8 @@ struct Subject {
   std::optional<Algorithm> fast_algorithm;
 };
 
-/// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the case).
+/// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the
+/// case).
 Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds);
 
 struct CampaignOptions {

@@ -48,7 +48,8 @@ class EngineProcess {
   };
 
   explicit EngineProcess(std::string command) : command_(std::move(command)) {}
-  ~EngineProcess();  ///< closes stdin, waits up to kExitGraceSeconds for an exit, then kills the group
+  /// Closes stdin, waits up to kExitGraceSeconds for an exit, then kills the group.
+  ~EngineProcess();
   EngineProcess(const EngineProcess&) = delete;
   EngineProcess& operator=(const EngineProcess&) = delete;
 

@@ -23,9 +23,9 @@
 //
 // Output: a Manifold (manifold.hpp) with kind = vertex, up to two points, every point with the SAME
 // separation −depth. For a point from A's vertex, point_a is that vertex's surface point and
-// point_b = point_a − depth·n; for a point from B's vertex, point_b is the vertex's surface point and
-// point_a = point_b + depth·n. The id names the vertex on its own shape and FeatureType::none on
-// the other.
+// point_b = point_a − depth·n; for a point from B's vertex, point_b is the vertex's surface point
+// and point_a = point_b + depth·n. The id names the vertex on its own shape and FeatureType::none
+// on the other.
 //
 // Failure modes (documented, and tested, on purpose):
 //   - Crossing edges with no vertex inside: two shapes whose edges cross while neither has a

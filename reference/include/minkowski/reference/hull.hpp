@@ -5,9 +5,9 @@
 //   hull_qhull_certified: Qhull proposes the hull vertices from the rounded (hi) coordinates; the
 //       proposal is ordered and checked strictly convex, and every point is certified to lie in
 //       it with exact orientation tests (located in the fan from its first vertex by binary
-//       search, O(log h) tests per point). Refusals (QH6214 fewer than 3 points, QH6421 all coincident, QH6154 flat initial
-//       simplex, any other error) and failed certifications fall back to hull_exact, and are
-//       counted in HullStats.
+//       search, O(log h) tests per point). Refusals (QH6214 fewer than 3 points, QH6421 all
+//       coincident, QH6154 flat initial simplex, any other error) and failed certifications fall
+//       back to hull_exact, and are counted in HullStats.
 //   hull_exact: Andrew's monotone chain (minkowski/fast/monotone_chain.hpp, the engine's shape
 //       hull's algorithm) with the staged exact predicate (the fallback).
 //   hull_boundary_walk: gift wrapping with rational predicates only — an independent

@@ -99,8 +99,8 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
 ///      its proposal), and the certificate of hull3_certify.hpp checks it, its "every point
 ///      inside" step done per facet as max over A and min over B of the facet normal:
 ///      O((na + nb)·F) tests, not O(na·nb·F). It checks every entry of d, so the answer is exact
-///      even if a_hull's or b_hull's facets were wrong. A failed certificate or Qhull's refusal falls
-///      back to hull3_exact(d) (qhull_repaired, qhull_refused).
+///      even if a_hull's or b_hull's facets were wrong. A failed certificate or Qhull's refusal
+///      falls back to hull3_exact(d) (qhull_repaired, qhull_refused).
 ///   Other inputs (a flat or lower-dimensional A or B, points outside the expansion domain, lo
 ///   parts in a or b) take hull3_qhull_certified(d).
 Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_hull,

@@ -2,11 +2,11 @@
 // minkowski/reference/oracle.hpp — exact answers for a pair of shapes.
 //
 // Everything is decided on the Minkowski difference D = A − B = hull{a_i − b_j} ⊕ disc(r_a + r_b)
-// (docs/design.md, "Shape model"): the shapes intersect iff the origin lies in D, their distance is the distance from
-// the origin to D, and their penetration depth is the distance from the origin to D's boundary.
-// D's core points a_i − b_j are formed exactly (ExactPoint), from the hull vertices of A and of B
-// only (D's hull vertices are always among those differences), and D's hull comes from
-// hull_qhull_certified (Qhull proposes, exact predicates certify).
+// (docs/design.md, "Shape model"): the shapes intersect iff the origin lies in D, their distance is
+// the distance from the origin to D, and their penetration depth is the distance from the origin to
+// D's boundary. D's core points a_i − b_j are formed exactly (ExactPoint), from the hull vertices
+// of A and of B only (D's hull vertices are always among those differences), and D's hull comes
+// from hull_qhull_certified (Qhull proposes, exact predicates certify).
 //
 // Exactness:
 //   - relation is exact (for radius r > 0: compare the rational q with r², never a square root);
@@ -15,8 +15,8 @@
 //   - directions are exact rational vectors (not normalized); witness points are exact rationals
 //     on the cores, and 256-bit on the rounded surfaces.
 //
-// Conventions (docs/design.md, "The --exec protocol"): normals point from A towards B; translating B by
-// the minimum translation vector separates or leaves the shapes touching. Shapes are closed:
+// Conventions (docs/design.md, "The --exec protocol"): normals point from A towards B; translating
+// B by the minimum translation vector separates or leaves the shapes touching. Shapes are closed:
 // touching means distance exactly 0.
 //
 // Failure cases: InputError for a shape that is not one (see validate()). Nothing else throws

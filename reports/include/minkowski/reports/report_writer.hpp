@@ -11,7 +11,8 @@
 //                                          sweep_<tolerance>.svg for each of sweep_names()
 //   4 float against double                 float_vs_double.csv, float_vs_double.svg
 //   5 contact points                       contacts.csv, contact_example.json,
-//                                          contact_example_{manifold,internal_vertices}.svg (render)
+//                                          contact_example_{manifold,internal_vertices}.svg
+//                                          (render)
 //   6 the reference                        reference.csv
 //   7 time per case                        timing.csv, timing.svg
 //   8 engines (--engine NAME=summary.json) engine_<name>.csv; with --engine-classes
