@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "approx.hpp"
+#include "dyadic_integers.hpp"
 #include "rounded_distance.hpp"
 
 namespace minkowski::reference {
@@ -105,44 +106,8 @@ DyadicScratch& dyadic_scratch() {
   return s;
 }
 
-/// Exponent of the last bit of d's 53-bit significand (d = m · 2^ulp_exponent(d), m an integer);
-/// meaningless for d = 0, which callers skip. Subnormals: frexp normalizes, m stays an integer.
-long ulp_exponent(double d) {
-  int e = 0;
-  std::frexp(d, &e);
-  return static_cast<long>(e) - 53;
-}
-
-/// The smallest ulp exponent among the nonzero parts of the given coordinates (0 if all are 0).
-long common_exponent(std::initializer_list<const ExactCoord*> coords) {
-  long e = std::numeric_limits<long>::max();
-  for (const ExactCoord* c : coords)
-    for (const double d : {c->hi, c->lo})
-      if (d != 0) e = std::min(e, ulp_exponent(d));
-  return e == std::numeric_limits<long>::max() ? 0 : e;
-}
-
-/// out += sign · d / 2^e exactly (an integer, since e <= ulp_exponent(d)).
-void add_scaled(mpz_ptr out, double d, long e, int sign, mpz_ptr tmp) {
-  if (d == 0) return;
-  int de = 0;
-  const double f = std::frexp(d, &de);
-  mpz_set_si(tmp, static_cast<long>(std::ldexp(f, 53)));  // |m| < 2^53: exact
-  mpz_mul_2exp(tmp, tmp, static_cast<mp_bitcnt_t>(de - 53 - e));
-  if (sign > 0)
-    mpz_add(out, out, tmp);
-  else
-    mpz_sub(out, out, tmp);
-}
-
-/// out = (v − q) / 2^e exactly.
-void scaled_difference(mpz_ptr out, const ExactCoord& v, const ExactCoord& q, long e, mpz_ptr tmp) {
-  mpz_set_ui(out, 0);
-  add_scaled(out, v.hi, e, +1, tmp);
-  add_scaled(out, v.lo, e, +1, tmp);
-  add_scaled(out, q.hi, e, -1, tmp);
-  add_scaled(out, q.lo, e, -1, tmp);
-}
+using detail::common_exponent;
+using detail::scaled_difference;
 
 /// r = r · 2^k (k may be negative); mpq_mul_2exp / mpq_div_2exp keep r canonical.
 void scale_by_power_of_two(mpq_ptr r, long k) {

@@ -44,6 +44,7 @@
 #include <string>
 
 #include "approx.hpp"
+#include "dyadic_integers.hpp"
 #include "oracle3_internal.hpp"
 
 namespace minkowski::reference {
@@ -102,46 +103,21 @@ mpz_t* zscratch() {
   return s.z;
 }
 
-/// d = m · 2^ulp_exponent3(d) with m an integer (d != 0).
-long ulp_exponent3(double d) {
-  int e = 0;
-  std::frexp(d, &e);
-  return static_cast<long>(e) - 53;
-}
-
+/// The smallest ulp exponent among the coordinates of the given points (dyadic_integers.hpp).
 long common_exponent3(std::initializer_list<const ExactPoint3*> pts) {
   long e = std::numeric_limits<long>::max();
   for (const ExactPoint3* p : pts)
     for (const ExactCoord* c : {&p->x, &p->y, &p->z})
       for (const double d : {c->hi, c->lo})
-        if (d != 0) e = std::min(e, ulp_exponent3(d));
+        if (d != 0) e = std::min(e, detail::ulp_exponent(d));
   return e == std::numeric_limits<long>::max() ? 0 : e;
-}
-
-/// out += sign · d / 2^e (an integer since e <= ulp_exponent3(d)).
-void add_scaled3(mpz_ptr out, double d, long e, int sign, mpz_ptr tmp) {
-  if (d == 0) return;
-  int de = 0;
-  const double f = std::frexp(d, &de);
-  mpz_set_si(tmp, static_cast<long>(std::ldexp(f, 53)));  // |m| < 2^53: exact
-  mpz_mul_2exp(tmp, tmp, static_cast<mp_bitcnt_t>(de - 53 - e));
-  if (sign > 0)
-    mpz_add(out, out, tmp);
-  else
-    mpz_sub(out, out, tmp);
 }
 
 /// out[0..2] = (p − q) / 2^e exactly.
 void zvec(mpz_t* out, const ExactPoint3& p, const ExactPoint3& q, long e, mpz_ptr tmp) {
-  const ExactCoord* pc[3] = {&p.x, &p.y, &p.z};
-  const ExactCoord* qc[3] = {&q.x, &q.y, &q.z};
-  for (int k = 0; k < 3; ++k) {
-    mpz_set_ui(out[k], 0);
-    add_scaled3(out[k], pc[k]->hi, e, +1, tmp);
-    add_scaled3(out[k], pc[k]->lo, e, +1, tmp);
-    add_scaled3(out[k], qc[k]->hi, e, -1, tmp);
-    add_scaled3(out[k], qc[k]->lo, e, -1, tmp);
-  }
+  detail::scaled_difference(out[0], p.x, q.x, e, tmp);
+  detail::scaled_difference(out[1], p.y, q.y, e, tmp);
+  detail::scaled_difference(out[2], p.z, q.z, e, tmp);
 }
 
 /// out = a × b (out distinct from a and b).
