@@ -32,6 +32,9 @@ option(MINKOWSKI_UNITY_BUILD "Unity-build the exact side's libraries and the com
 # minkowski_unity(target...): compile each target as one translation unit when MINKOWSKI_UNITY_BUILD.
 function(minkowski_unity)
   if(MINKOWSKI_UNITY_BUILD)
-    set_target_properties(${ARGN} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0)
+    # A precompiled header serves the translation units after the first; a unity target is one
+    # (or two) of them, so building the header first costs a second parse of the same headers.
+    set_target_properties(${ARGN} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0
+                                             DISABLE_PRECOMPILE_HEADERS ON)
   endif()
 endfunction()
