@@ -25,6 +25,26 @@ namespace minkowski::fast {
 // ---- 3D SAT (sat3.hpp) ----------------------------------------------------------------------
 // (owned by the SAT/manifold work)
 
+/// Error bound of a computed 3D core gap dot(n, v) − offset (face axes) or dot(x, b0 − a0)
+/// (edge axes), in units of u · S. Face axes: the unit normal carries <= ~4u per coordinate from
+/// its normalisation (16u·S over |v| <= √3·S summed over 3 coordinates, rounded up), the dot
+/// product and the subtraction ~5u·√3·S, the plane offset as much again: ~30, rounded up to 32,
+/// the 2D kSatGapErrorUlps. Gaps within this of zero have no sign: SAT then asks GJK whether
+/// rounded or lower-dimensional cores are apart (sat3.hpp, "Lower-dimensional D").
+inline constexpr double kSat3GapErrorUlps = 32.0;
+
+/// Edges e_A, e_B with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|², i.e. sin θ <=
+/// s = √(kSat3ParallelEdgeUlps · u), are parallel: their pair is not an axis. Derivation: each
+/// coordinate of the computed cross product is off by <= ~2u·|e_A||e_B|, so the normalised axis
+/// is off by <= 2√3·u/sin θ radians and its gap x·(b0 − a0) by that times |b0 − a0|; a skipped
+/// pair's face of D is a parallelogram of width <= min(|e_A|, |e_B|)·sin θ, and the neighbouring
+/// face tested instead differs in depth by at most that width (the deepest point's foot lies on
+/// the skipped face). Both errors are O(s·L) for s ~ √u; 4 (s = 2√u: 2.1e-8 in double, 4.9e-4
+/// in float) balances them. Exactly or nearly parallel edges are therefore the one place where
+/// the edge axes' accuracy is ~2√u·S rather than ~u·S; crossing edges keep the latter.
+/// sat3_test.cpp (ParallelEdges, RandomPolytopesMatchBruteForce) pins it.
+inline constexpr double kSat3ParallelEdgeUlps = 4.0;
+
 // ---- 3D contact manifolds (manifold3.hpp) ---------------------------------------------------
 // (owned by the SAT/manifold work)
 
