@@ -48,4 +48,24 @@ inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 // ---- 3D contact manifolds (manifold3.hpp) ---------------------------------------------------
 // (owned by the SAT/manifold work)
 
+/// B's best face is the manifold's reference only when its gap beats A's best by more than
+/// kManifold3ReferenceFaceRelativeTolerance × the shorter of the two faces' first edges (plus
+/// kSat3GapErrorUlps · u · S); likewise an edge pair is used only when it beats the chosen face by
+/// as much. The 2D kReferenceFaceRelativeTolerance (Box2D 2.4.1's 0.1 · linear slop on ~1 m
+/// shapes). The reported depth may exceed SAT's by at most this tolerance.
+inline constexpr double kManifold3ReferenceFaceRelativeTolerance = 5e-4;
+
+/// Rounded or lower-dimensional shapes whose cores are apart by δ take a face contact (clipping)
+/// when the better best face's gap is >= δ − kManifold3ClosestFaceRelativeTolerance · δ (− the
+/// gap's rounding): the face normal is then within acos(1 − 5e-4) ≈ 1.8° of the closest-points
+/// direction (a capsule lying on a box: gap = δ exactly). Being generous costs nothing wrong: a
+/// sphere beyond the face's side planes is clipped away and the closest points are used.
+inline constexpr double kManifold3ClosestFaceRelativeTolerance = 5e-4;
+
+/// Capacity of the clipping buffers (two polygons and the candidate list on the stack, ~3 KiB in
+/// double). Clipping a k-gon by the m side planes of a convex face gives at most k + m vertices;
+/// faces with k + m above this (hull faces of more than ~16 vertices against each other) lose the
+/// vertices beyond it, which the reduction to 4 points would mostly discard anyway.
+inline constexpr std::size_t kManifold3MaxClipVertices = 32;
+
 }  // namespace minkowski::fast
