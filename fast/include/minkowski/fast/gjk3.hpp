@@ -2,13 +2,65 @@
 // minkowski/fast/gjk3.hpp — GJK in 3D: distance, closest points and overlap of two rounded convex
 // hulls (docs/design.md, "Three dimensions").
 //
-// API (fixed for issue 22; the GJK/EPA work implements it and writes this header's documentation):
-//   gjk_distance(a, b, cache, options) -> GjkOutput3<T>
-//   gjk_overlap(a, b, cache, options)  -> bool
-// The statuses (GjkStatus) and options (GjkOptions) are the 2D ones (gjk.hpp).
-// STUB until the GJK/EPA work lands.
+// Algorithm: Gilbert, Johnson & Keerthi, "A fast procedure for computing the distance between
+// complex objects in three-dimensional space", IEEE J. Robotics and Automation 4(2), 1988, with
+// the signed-volumes sub-simplex solver of Montanari, Petrinic & Barbieri, "Improving the GJK
+// algorithm for faster and more reliable distance queries between convex objects", ACM TOG 36(1),
+// 2017 (written here from the paper's description), and van den Bergen's termination by the
+// distance gap ("A fast and robust GJK implementation for collision detection of convex objects",
+// J. Graphics Tools 4(2), 1999). The outer loop, statuses, options, radius policy, warm start,
+// flat steps and stall handling are those of the 2D gjk.hpp; read its header first.
+//
+// What it answers. GJK runs on the cores (radius 0) and finds the point v of the Minkowski
+// difference A ⊖ B = {a − b} closest to the origin. The core distance is |v|; the distance of the
+// rounded shapes is |v| − ra − rb. Closest points on A and B are the same barycentric combination
+// of the simplex's vertices on A and on B, then moved by the radii along the normal −v/|v| (from A
+// towards B). Touching counts as intersecting.
+//
+// The sub-simplex solver (signed volumes). A simplex of k + 1 points (k = 0..3) is solved for the
+// point of its hull nearest the origin, and reduced to the smallest sub-simplex holding it:
+//   segment   w1 w2: weights (w2·e, −w1·e), e = w2 − w1; a weight <= 0 means the other end's
+//             vertex region. v = w1 + t·e formed from the nearer end.
+//   triangle  the origin is projected on the plane, p = n·(n·w1)/|n|², n = (w2 − w1) × (w3 − w1).
+//             The signed areas of (p, w_j, w_k) are taken on the coordinate plane where n has its
+//             largest component μ (Montanari et al. §3: no square root, the best conditioned of
+//             the three projections). All of μ's sign: p lies inside and is the answer. Otherwise
+//             each edge whose area has not μ's sign (every edge when μ = 0, a collinear or
+//             repeated-point triangle) is solved as a segment and the nearest is kept.
+//   tetrahedron  the origin's signed volumes C_k (the tetrahedron with the origin in place of w_k;
+//             they sum to the volume V = (w2 − w1)·((w3 − w1) × (w4 − w1))). All of V's sign: the
+//             origin is inside. Otherwise each face whose C_k has not V's sign (every face when
+//             V = 0: a flat or repeated-point tetrahedron) is solved as a triangle and the nearest
+//             kept.
+// No branch divides by a quantity not tested > 0 first, and degenerate simplices (collinear or
+// coplanar supports, repeated points, zero volume) fall into the "solve every sub-simplex" branch
+// instead of a division by zero: FCL issue #293 (NaN from a degenerate simplex) cannot happen.
+//
+// Exits (GjkStatus), each a named branch of gjk3_core:
+//   converged       the new support point is one of the simplex's points, or gains no more than the
+//                   gap (kGjkGapUlps · u · |v|² + kGjk3GapAbsUlps · u · S3 · |v|∞) over it.
+//   stalled         adding the new point did not decrease the computed distance, beyond the few
+//                   flat steps allowed (kGjk3MaxFlatSteps); the best simplex seen is answered.
+//   touching        the computed closest point is exactly 0: the origin is on a simplex vertex,
+//                   edge or face. Two spheres with one centre (FCL #346's endless loop) end here
+//                   at once: A ⊖ B's first point is 0.
+//   overlap         the origin lies strictly inside the simplex tetrahedron.
+//   separated       gjk_overlap only: a support plane leaves the origin outside
+//                   A ⊖ B ⊕ ball(ra + rb).
+//   max_iterations  the bound (GjkOptions::max_iterations, default kGjk3MaxIterations) was hit.
+//   empty_shape     a shape has no vertices (a default-constructed ConvexShape3).
+//
+// Scale. Every case is rescaled by the power of two f with f·(Sa + Sb) in [1, 2) before the
+// iteration (exact), and the results scaled back: the 3D solver forms products of degree 4
+// (squared areas |n|²), which under- or overflow far sooner than 2D's degree 2 — a 1e-9 box in
+// float has |n|² ~ 1e-36, near float's smallest normal. So the answers do not depend on the
+// scale at all (up to powers of two).
+//
+// No allocation, no exceptions; no NaN for finite input within max_coordinate<T>().
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "minkowski/fast/gjk.hpp"  // GjkStatus, GjkOptions, describe(GjkStatus)
 #include "minkowski/fast/shape3.hpp"
@@ -50,17 +102,536 @@ struct GjkOutput3 {
   int iterations = 0;       ///< support evaluations made
 };
 
+namespace detail {
+
+// Power of two f with f·scale in [1, 2) (1 for scale 0 and for non-IEEE types); see "Scale".
 template <class T>
-GjkOutput3<T> gjk_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
-                           GjkCache3* cache = nullptr, const GjkOptions& options = {}) {
-  (void)a, (void)b, (void)cache, (void)options;
-  return {};  // STUB
+T working_scale3(T scale) {
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    if (scale > T(0)) {
+      using std::ilogb;
+      using std::ldexp;
+      int k = -ilogb(scale);
+      if (k > std::numeric_limits<T>::max_exponent - 1)
+        k = std::numeric_limits<T>::max_exponent - 1;
+      return ldexp(T(1), k);
+    }
+  }
+  return T(1);
+}
+
+// Working simplex: points only (scaled by f). Barycentric weights are formed once, for the output.
+template <class T>
+struct Simplex3 {
+  MinkowskiPoint3<T> p[4];
+  int count;
+};
+
+// What solving a simplex tells the loop: v, the simplex's point nearest the origin (the search
+// direction is −v), and dist2 = |v|² (0: the origin lies on the simplex).
+template <class T>
+struct Solve3 {
+  Vec3<T> v;
+  T dist2;
+};
+
+// a and b of one sign, both nonzero ("compareSigns" of Montanari et al.).
+template <class T>
+MINKOWSKI_FAST_INLINE bool same_sign(T a, T b) {
+  return (a > T(0) && b > T(0)) || (a < T(0) && b < T(0));
 }
 
 template <class T>
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_point(const MinkowskiPoint3<T>& m, Simplex3<T>& out) {
+  out.p[0] = m;
+  out.count = 1;
+  return {m.w, dot(m.w, m.w)};
+}
+
+// Segment w1 w2 (derivation in the header). The weights are formed from the points as given, so
+// the same segment is solved alike wherever it comes from. A segment whose |e|² underflows is a
+// point for every purpose (the case is rescaled to S ~ 1): its nearer end is kept.
+template <class T>
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_segment(const MinkowskiPoint3<T>& m1,
+                                               const MinkowskiPoint3<T>& m2, Simplex3<T>& out) {
+  const Vec3<T> w1 = m1.w, w2 = m2.w;
+  const Vec3<T> e = w2 - w1;
+  const T weight2 = -dot(w1, e);
+  if (!(weight2 > T(0))) return solve3_point(m1, out);  // region of w1
+  const T weight1 = dot(w2, e);
+  if (!(weight1 > T(0))) return solve3_point(m2, out);  // region of w2
+  const T e2 = dot(e, e);
+  if (!(e2 > T(0))) return solve3_point(dot(w2, w2) < dot(w1, w1) ? m2 : m1, out);
+  // From the nearer end (larger weight): the rounding of t·e then multiplies the shorter part.
+  const Vec3<T> v = weight2 > weight1 ? w2 - (weight1 / e2) * e : w1 + (weight2 / e2) * e;
+  out.p[0] = m1;
+  out.p[1] = m2;
+  out.count = 2;
+  return {v, dot(v, v)};
+}
+
+// Component k of cross(a, b): the signed area (times 2) of a, b projected on the coordinate plane
+// normal to axis k, oriented so that it has the sign of n_k for a counter-clockwise triangle.
+template <class T>
+MINKOWSKI_FAST_INLINE T cross_component(int k, Vec3<T> a, Vec3<T> b) {
+  if (k == 0) return a.y * b.z - a.z * b.y;
+  if (k == 1) return a.z * b.x - a.x * b.z;
+  return a.x * b.y - a.y * b.x;
+}
+
+// The projection axis of a triangle normal n: the index of its largest |component|.
+template <class T>
+MINKOWSKI_FAST_INLINE int largest_axis(Vec3<T> n) {
+  using std::abs;
+  const T ax = abs(n.x), ay = abs(n.y), az = abs(n.z);
+  return (ax >= ay && ax >= az) ? 0 : (ay >= az ? 1 : 2);
+}
+
+template <class T>
+MINKOWSKI_FAST_INLINE T component(Vec3<T> a, int k) {
+  return k == 0 ? a.x : (k == 1 ? a.y : a.z);
+}
+
+// The origin's projection p on the plane of (w1, w2, w3) and its three signed areas, or false when
+// the triangle has no usable plane (|n|² below normalize_below2: collinear, repeated points, or
+// an area under ~1e-146 at the working scale S ~ 1: a segment for every purpose).
+template <class T>
+struct TriangleProjection {
+  Vec3<T> p;
+  T c[3];  // signed areas of (p, w2, w3), (p, w3, w1), (p, w1, w2) on the projection plane
+  T mu;    // n's component on the projection axis: the sum of the c's, up to rounding
+};
+
+template <class T>
+MINKOWSKI_FAST_INLINE bool project_triangle(Vec3<T> w1, Vec3<T> w2, Vec3<T> w3,
+                                            TriangleProjection<T>& t) {
+  const Vec3<T> n = cross(w2 - w1, w3 - w1);
+  const T nn = dot(n, n);
+  if (!(nn >= normalize_below2<T>())) return false;
+  const int k = largest_axis(n);
+  t.mu = component(n, k);
+  t.p = (dot(n, w1) / nn) * n;
+  const Vec3<T> q1 = w1 - t.p, q2 = w2 - t.p, q3 = w3 - t.p;
+  t.c[0] = cross_component(k, q2, q3);
+  t.c[1] = cross_component(k, q3, q1);
+  t.c[2] = cross_component(k, q1, q2);
+  return true;
+}
+
+template <class T>
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_triangle(const MinkowskiPoint3<T>& m1,
+                                                const MinkowskiPoint3<T>& m2,
+                                                const MinkowskiPoint3<T>& m3, Simplex3<T>& out) {
+  TriangleProjection<T> t;
+  const bool plane = project_triangle(m1.w, m2.w, m3.w, t);
+  bool skip[3] = {false, false, false};  // skip[k]: the edge opposite point k is not a candidate
+  if (plane) {
+    skip[0] = same_sign(t.mu, t.c[0]);
+    skip[1] = same_sign(t.mu, t.c[1]);
+    skip[2] = same_sign(t.mu, t.c[2]);
+    if (skip[0] && skip[1] && skip[2]) {  // p inside the triangle
+      out.p[0] = m1;
+      out.p[1] = m2;
+      out.p[2] = m3;
+      out.count = 3;
+      return {t.p, dot(t.p, t.p)};
+    }
+  }
+  Solve3<T> best{};
+  bool have = false;
+  Simplex3<T> tmp;
+  tmp.count = 0;
+  const MinkowskiPoint3<T>* m[3] = {&m1, &m2, &m3};
+  for (int k = 0; k < 3; ++k) {
+    if (skip[k]) continue;
+    const Solve3<T> r = solve3_segment(*m[(k + 1) % 3], *m[(k + 2) % 3], tmp);
+    if (!have || r.dist2 < best.dist2) {
+      have = true;
+      best = r;
+      out.count = tmp.count;
+      out.p[0] = tmp.p[0];
+      out.p[1] = tmp.p[1];
+    }
+  }
+  return best;
+}
+
+// Signed volumes of the tetrahedron (w1, w2, w3, w4) with the origin in place of each point, and
+// the volume itself (formed from edges, so its sign is the tetrahedron's orientation as well as
+// T can tell). Expanding V(a, b, c, d) = (b − a)·((c − a) × (d − a)) in the four points:
+// V(0, b, c, d) = [b, c, d], V(a, 0, c, d) = −[a, c, d], V(a, b, 0, d) = [a, b, d],
+// V(a, b, c, 0) = −[a, b, c], with [x, y, z] = x·(y × z); they sum to V.
+template <class T>
+struct TetrahedronVolumes {
+  T c[4];
+  T volume;
+};
+
+template <class T>
+MINKOWSKI_FAST_INLINE TetrahedronVolumes<T> tetrahedron_volumes(Vec3<T> w1, Vec3<T> w2, Vec3<T> w3,
+                                                                Vec3<T> w4) {
+  TetrahedronVolumes<T> t;
+  const Vec3<T> c34 = cross(w3, w4);
+  t.c[0] = dot(w2, c34);
+  t.c[1] = -dot(w1, c34);
+  const Vec3<T> c12 = cross(w1, w2);
+  t.c[2] = dot(c12, w4);
+  t.c[3] = -dot(c12, w3);
+  t.volume = orient3(w1, w2, w3, w4);
+  return t;
+}
+
+template <class T>
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_tetrahedron(const MinkowskiPoint3<T>& m1,
+                                                   const MinkowskiPoint3<T>& m2,
+                                                   const MinkowskiPoint3<T>& m3,
+                                                   const MinkowskiPoint3<T>& m4, Simplex3<T>& out,
+                                                   bool& inside) {
+  const TetrahedronVolumes<T> t = tetrahedron_volumes(m1.w, m2.w, m3.w, m4.w);
+  const bool s0 = same_sign(t.volume, t.c[0]), s1 = same_sign(t.volume, t.c[1]);
+  const bool s2 = same_sign(t.volume, t.c[2]), s3 = same_sign(t.volume, t.c[3]);
+  if (s0 && s1 && s2 && s3) {
+    out.p[0] = m1;
+    out.p[1] = m2;
+    out.p[2] = m3;
+    out.p[3] = m4;
+    out.count = 4;
+    inside = true;
+    return {Vec3<T>{}, T(0)};
+  }
+  const bool skip[4] = {s0, s1, s2, s3};
+  // The faces opposite each point, in an order that keeps the newest point m4 last.
+  const MinkowskiPoint3<T>* f[4][3] = {
+      {&m2, &m3, &m4}, {&m1, &m3, &m4}, {&m1, &m2, &m4}, {&m1, &m2, &m3}};
+  Solve3<T> best{};
+  bool have = false;
+  Simplex3<T> tmp;
+  tmp.count = 0;
+  Simplex3<T> best_s;
+  best_s.count = 0;
+  for (int k = 0; k < 4; ++k) {
+    if (skip[k]) continue;
+    const Solve3<T> r = solve3_triangle(*f[k][0], *f[k][1], *f[k][2], tmp);
+    if (!have || r.dist2 < best.dist2) {
+      have = true;
+      best = r;
+      best_s = tmp;
+    }
+  }
+  out = best_s;
+  return best;
+}
+
+// Solves a simplex of 1 to 4 points into `out`, which may be `s` itself.
+template <class T>
+MINKOWSKI_FAST_INLINE Solve3<T> solve3(const Simplex3<T>& s, Simplex3<T>& out, bool& inside) {
+  const Simplex3<T> in = s;  // `out` may alias `s`
+  switch (in.count) {
+    case 1:
+      return solve3_point(in.p[0], out);
+    case 2:
+      return solve3_segment(in.p[0], in.p[1], out);
+    case 3:
+      return solve3_triangle(in.p[0], in.p[1], in.p[2], out);
+    default:
+      return solve3_tetrahedron(in.p[0], in.p[1], in.p[2], in.p[3], out, inside);
+  }
+}
+
+// Fills `s` from the cache (points scaled by f); false (cold start) if empty or stale.
+template <class T>
+MINKOWSKI_FAST_INLINE bool load_cache3(const GjkCache3* cache, const ConvexShape3<T>& a,
+                                       const ConvexShape3<T>& b, T f, Simplex3<T>& s) {
+  if (cache == nullptr || cache->count < 1 || cache->count > 4) return false;
+  s.count = 0;
+  for (int k = 0; k < cache->count; ++k) {
+    const VertexIndex ia = cache->index_a[k], ib = cache->index_b[k];
+    if (ia >= a.size() || ib >= b.size()) return false;
+    bool repeated = false;
+    for (int j = 0; j < s.count; ++j) repeated = repeated || (s.p[j].ia == ia && s.p[j].ib == ib);
+    if (!repeated) s.p[s.count++] = {f * (a.vertex(ia) - b.vertex(ib)), ia, ib};
+  }
+  return true;
+}
+
+MINKOWSKI_FAST_INLINE void store_cache3(int count, const VertexIndex* ia, const VertexIndex* ib,
+                                        GjkCache3* cache) {
+  if (cache == nullptr) return;
+  cache->count = count;
+  for (int k = 0; k < count; ++k) {
+    cache->index_a[k] = ia[k];
+    cache->index_b[k] = ib[k];
+  }
+}
+
+// Result of the iteration, before radii and witness points.
+template <class T>
+struct Gjk3CoreResult {
+  Simplex3<T> simplex;
+  Solve3<T> solved;
+  GjkStatus status;
+  int iterations;
+};
+
+// The GJK iteration on the cores, on Minkowski-difference points scaled by f. With kOverlapOnly it
+// also stops as soon as a support point shows the origin outside A ⊖ B ⊕ ball(radius) (status
+// separated); `radius` is scaled by f and unused otherwise. gap is the relative gap
+// (kGjkGapUlps·u), gap_abs the absolute one in scaled units (kGjk3GapAbsUlps · u · f·S3).
+//
+// Loop invariant, as in 2D: `sv` solves `s`. Each step takes the support point w along −v; no
+// gain beyond the gap, or w already in the simplex: converged. Otherwise w joins the simplex,
+// which is solved again; the squared distance must strictly decrease, except for at most
+// kGjk3MaxFlatSteps steps that leave it unchanged up to rounding (kGjk3FlatUlps); anything else
+// restores the best simplex seen (stalled). So the answered distance never increases, and apart
+// from those few steps each step strictly decreases it: no simplex repeats, and the loop ends even
+// without the iteration bound.
+template <bool kOverlapOnly, class T>
+MINKOWSKI_FAST_INLINE Gjk3CoreResult<T> gjk3_core(const ConvexShape3<T>& a,
+                                                  const ConvexShape3<T>& b, const GjkCache3* cache,
+                                                  const GjkOptions& options, T f, T radius, T gap,
+                                                  T gap_abs) {
+  using std::sqrt;
+  Gjk3CoreResult<T> r;
+  Simplex3<T>& s = r.simplex;
+  if (!load_cache3(cache, a, b, f, s)) {
+    s.count = 1;
+    s.p[0] = {f * (a.vertex(0) - b.vertex(0)), 0, 0};
+  }
+  bool inside = false;
+  Solve3<T> sv = solve3(s, s, inside);
+  VertexIndex hint_a = s.p[0].ia, hint_b = s.p[0].ib;
+  int it = 0;
+  int flat_steps = 0;
+  Simplex3<T> best_s;  // with flat_steps > 0: the simplex of smallest distance left behind
+  best_s.count = 0;
+  Solve3<T> best_sv{};
+  GjkStatus status;
+  for (;;) {
+    if (inside) {
+      status = GjkStatus::overlap;
+      break;
+    }
+    if (!(sv.dist2 > T(0))) {
+      status = GjkStatus::touching;
+      break;
+    }
+    if (it >= options.max_iterations) {
+      status = GjkStatus::max_iterations;
+      break;
+    }
+    const Vec3<T> dir = -sv.v;
+    MinkowskiPoint3<T> w = support_difference(a, b, dir, hint_a, hint_b, options.support);
+    w.w = f * w.w;
+    hint_a = w.ia;
+    hint_b = w.ib;
+    ++it;
+    if constexpr (kOverlapOnly) {
+      // h(dir) + radius·|dir| < 0: the support plane of A ⊖ B ⊕ ball(radius) normal to dir leaves
+      // the origin strictly outside.
+      const T h = dot(w.w, dir);
+      if (h < T(0) && (radius == T(0) || h + radius * sqrt(sv.dist2) < T(0))) {
+        status = GjkStatus::separated;
+        break;
+      }
+    }
+    bool repeated = false;
+    for (int j = 0; j < s.count; ++j)
+      repeated = repeated || (s.p[j].ia == w.ia && s.p[j].ib == w.ib);
+    const T base = dot(s.p[0].w, sv.v);        // |v|² up to rounding
+    const T gain = dot(s.p[0].w - w.w, sv.v);  // (w − w1)·dir = |v|·(upper − lower bound)
+    if (repeated || !(gain > gap * base + gap_abs * max_abs(sv.v))) {
+      status = GjkStatus::converged;
+      break;
+    }
+    const Simplex3<T> prev = s;
+    s.p[s.count++] = w;
+    const Solve3<T> next = solve3(s, s, inside);
+    if (!inside && next.dist2 > T(0) && !(next.dist2 < sv.dist2)) {
+      // No decrease in T. As in 2D: at most kGjk3MaxFlatSteps steps at the same distance up to
+      // rounding are taken (they turn the search direction); the best simplex is kept.
+      if (flat_steps == 0 || sv.dist2 < best_sv.dist2) {
+        best_s = prev;
+        best_sv = sv;
+      }
+      const T flat_limit = sv.dist2 + T(kGjk3FlatUlps) * unit_roundoff<T>() * sv.dist2;
+      if (!(next.dist2 <= flat_limit) || flat_steps >= kGjk3MaxFlatSteps) {
+        s = best_s;
+        sv = best_sv;
+        flat_steps = 0;  // s is the best already
+        status = GjkStatus::stalled;
+        break;
+      }
+      ++flat_steps;
+    }
+    sv = next;
+  }
+  if (flat_steps > 0 && !inside && sv.dist2 > T(0) && best_sv.dist2 < sv.dist2) {
+    s = best_s;
+    sv = best_sv;
+  }
+  r.solved = sv;
+  r.status = status;
+  r.iterations = it;
+  return r;
+}
+
+// Barycentric weights of v (the solved closest point; the origin for a tetrahedron with the origin
+// inside) in the simplex s, >= 0 and summing to 1: the formulas of the solvers, formed once.
+template <class T>
+void simplex3_barycentric(const Simplex3<T>& s, T bary[4]) {
+  bary[0] = T(1);
+  bary[1] = bary[2] = bary[3] = T(0);
+  T c[4] = {};
+  T sum = T(0);
+  if (s.count == 2) {
+    const Vec3<T> e = s.p[1].w - s.p[0].w;
+    c[0] = dot(s.p[1].w, e);
+    c[1] = -dot(s.p[0].w, e);
+  } else if (s.count == 3) {
+    TriangleProjection<T> t;
+    if (!project_triangle(s.p[0].w, s.p[1].w, s.p[2].w, t)) return;
+    const T sg = t.mu < T(0) ? T(-1) : T(1);
+    c[0] = sg * t.c[0];
+    c[1] = sg * t.c[1];
+    c[2] = sg * t.c[2];
+  } else if (s.count == 4) {
+    const TetrahedronVolumes<T> t = tetrahedron_volumes(s.p[0].w, s.p[1].w, s.p[2].w, s.p[3].w);
+    const T sg = t.volume < T(0) ? T(-1) : T(1);
+    for (int k = 0; k < 4; ++k) c[k] = sg * t.c[k];
+  } else {
+    return;
+  }
+  for (int k = 0; k < s.count; ++k) {
+    if (!(c[k] > T(0))) c[k] = T(0);  // rounding of a point on the boundary
+    sum += c[k];
+  }
+  if (!(sum > T(0))) return;
+  const T inv = T(1) / sum;
+  for (int k = 0; k < s.count; ++k) bary[k] = c[k] * inv;
+}
+
+// Σ bary_k · x_k written from x_0: equal points give x_0 exactly (2D gjk.hpp, weighted_point).
+template <class T>
+Vec3<T> weighted_point3(const Vec3<T>* x, const T* bary, int count) {
+  Vec3<T> d{};
+  for (int k = 1; k < count; ++k) d = d + bary[k] * (x[k] - x[0]);
+  return x[0] + d;
+}
+
+// The output of gjk_distance from the core iteration's result (scaled by f).
+template <class T>
+GjkOutput3<T> gjk3_output(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
+                          const Gjk3CoreResult<T>& r, T f) {
+  using std::sqrt;
+  const Simplex3<T>& s = r.simplex;
+  GjkOutput3<T> out;
+  out.status = r.status;
+  out.iterations = r.iterations;
+  T bary[4];
+  simplex3_barycentric(s, bary);
+  const T inv_f = T(1) / f;  // exact: f is a power of two
+  Vec3<T> pa[4], pb[4];
+  out.simplex.count = s.count;
+  for (int k = 0; k < s.count; ++k) {
+    out.simplex.points[k] = {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib};
+    out.simplex.bary[k] = bary[k];
+    pa[k] = a.vertex(s.p[k].ia);
+    pb[k] = b.vertex(s.p[k].ib);
+  }
+  const Vec3<T> ca = weighted_point3(pa, bary, s.count);
+  const Vec3<T> cb = weighted_point3(pb, bary, s.count);
+  const bool cores_apart =
+      r.status != GjkStatus::overlap && r.status != GjkStatus::touching && r.solved.dist2 > T(0);
+  if (cores_apart) {
+    const T ra = a.radius(), rb = b.radius();
+    out.core_distance = inv_f * sqrt(r.solved.dist2);
+    out.normal = -unit_vector(r.solved.v, r.solved.dist2);
+    out.intersects = !(out.core_distance > ra + rb);
+    out.distance = out.intersects ? T(0) : out.core_distance - (ra + rb);
+    out.point_a = ca + ra * out.normal;
+    out.point_b = cb - rb * out.normal;
+    return out;
+  }
+  // The cores touch or overlap: distance 0, no normal; the common core point is the witness.
+  out.intersects = true;
+  out.point_a = ca;
+  out.point_b = cb;
+  return out;
+}
+
+// f and the absolute gap for a pair (see "Scale" and kGjk3GapAbsUlps).
+template <class T>
+struct Gjk3Setup {
+  T f;
+  T gap;
+  T gap_abs;
+};
+
+template <class T>
+Gjk3Setup<T> gjk3_setup(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
+                        const GjkOptions& options) {
+  const T s3 = a.scale() + b.scale();
+  const T f = working_scale3(s3);
+  return {f, T(options.gap_ulps) * unit_roundoff<T>(),
+          T(kGjk3GapAbsUlps) * unit_roundoff<T>() * (f * s3)};
+}
+
+}  // namespace detail
+
+/// Distance and closest points of two rounded convex 3D shapes (GJK on the cores, radii last).
+///
+/// Answers: whether the shapes intersect (touching included), their distance, the unit normal from
+/// A to B, the closest points, the final simplex and the iteration count; see GjkOutput3.
+/// Preconditions: both shapes built by make_shape3 (finite, within max_coordinate<T>()).
+/// Failure cases: status empty_shape for a default-constructed shape (output zeroed);
+///   max_iterations (distance is an upper bound); stalled (the best distance found, within
+///   rounding of the exact one). With core distance 0 there is no normal (zero vector): the
+///   penetration direction needs EPA (epa3.hpp) or penetration() (penetration3.hpp).
+/// Tolerance: the distance is within the gap (kGjkGapUlps·u·distance + kGjk3GapAbsUlps·u·(Sa+Sb))
+///   of the exact one, plus the rounding of the arithmetic.
+/// Warm start: pass a cache (zeroed the first time); it is read on entry and written on exit.
+template <class T>
+GjkOutput3<T> gjk_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
+                           GjkCache3* cache = nullptr, const GjkOptions& options = {}) {
+  if (a.size() == 0 || b.size() == 0) return GjkOutput3<T>{};
+  const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
+  const detail::Gjk3CoreResult<T> r =
+      detail::gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs);
+  if (cache != nullptr) {
+    VertexIndex ia[4], ib[4];
+    for (int k = 0; k < r.simplex.count; ++k) ia[k] = r.simplex.p[k].ia, ib[k] = r.simplex.p[k].ib;
+    detail::store_cache3(r.simplex.count, ia, ib, cache);
+  }
+  return detail::gjk3_output(a, b, r, st.f);
+}
+
+/// Overlap test only: true when the rounded shapes overlap or touch. Cheaper than gjk_distance on
+/// separated shapes: it stops at the first support point that proves a separating direction.
+/// Preconditions and tolerance as gjk_distance; a default-constructed shape gives false.
+template <class T>
 bool gjk_overlap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* cache = nullptr,
                  const GjkOptions& options = {}) {
-  return gjk_distance(a, b, cache, options).intersects;  // STUB
+  using std::sqrt;
+  if (a.size() == 0 || b.size() == 0) return false;
+  const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
+  const T radius = st.f * (a.radius() + b.radius());
+  const detail::Gjk3CoreResult<T> r =
+      detail::gjk3_core<true>(a, b, cache, options, st.f, radius, st.gap, st.gap_abs);
+  if (cache != nullptr) {
+    VertexIndex ia[4], ib[4];
+    for (int k = 0; k < r.simplex.count; ++k) ia[k] = r.simplex.p[k].ia, ib[k] = r.simplex.p[k].ib;
+    detail::store_cache3(r.simplex.count, ia, ib, cache);
+  }
+  switch (r.status) {
+    case GjkStatus::overlap:
+    case GjkStatus::touching:
+      return true;
+    case GjkStatus::separated:
+      return false;
+    default:
+      break;
+  }
+  return !(sqrt(r.solved.dist2) > radius);
 }
 
 }  // namespace minkowski::fast

@@ -12,20 +12,199 @@ namespace minkowski::fast {
 
 // ---- 3D shapes (shape3.hpp) -----------------------------------------------------------------
 // (owned by the shape work)
+//
+// make_shape3 computes its hull in double on the points scaled by a power of two so that S lies
+// in [1, 2) (exact), for float and double input alike; u below is the unit roundoff of the INPUT
+// type T, so a float shape is welded at float's resolution and a double shape at double's.
+
+/// Points closer than kWeld3Ulps · u · S in every coordinate are welded into one when a shape is
+/// built, as in 2D (kWeldUlps): inputs meant to coincide that went through a rounding or two
+/// merge. A weld moves a point by at most √3 · kWeld3Ulps · u · S (the diagonal of the box); the
+/// Euclidean distance actually moved is recorded in ConvexShape3::weld_shift.
+inline constexpr double kWeld3Ulps = 4.0;
+
+/// Thickness of a hull plane, in units of u · S: a point within kHull3PlaneUlps · u · S of a
+/// facet's plane is on it (not added to the hull; two facets whose vertices lie within this of a
+/// common plane are one face), a point within it of a line is on the line (dimension 1), within it
+/// of a plane through the whole set (dimension 2). Derivation: a point meant to lie on a plane and
+/// rounded once is off it by up to √3·u·S (u·S per coordinate); a plane computed in double from
+/// three such points at distance <= 2√3·S carries, for a facet whose shortest two edges span it
+/// well, a normal error of a few u (double input) — about 6u · 2√3·S ≈ 21 u·S at the far end of
+/// the shape; 1.7 + 21 < 32. Float input computed in double has only the first term (1.7 u·S with
+/// u = 2^-24), so 32 leaves it a factor 18 for rounding chains in the input (a rotated box). The
+/// weld, the merge of coplanar facets and the dropped near-collinear vertices may move the shape
+/// by about this much; weld_shift measures it (Shape3.Cube corners 1 ulp off: 6 faces, pins >= 2;
+/// Shape3.PointJustOutsideAFaceIsKept: a point 256 u·S above a face stays, pins <= 256).
+inline constexpr double kHull3PlaneUlps = 32.0;
+
+/// Rounds of make_shape3's hull: after merging coplanar facets, a face vertex within the plane
+/// thickness of the line through its two loop neighbours (a near-straight angle, or a reflex angle
+/// the merge left) is dropped and the hull of the remaining vertices computed again. Each round
+/// drops at least one vertex; inputs built to need many rounds (points on an arc within the
+/// thickness of a chord) keep their last vertices with a near-straight angle after this many.
+inline constexpr int kHull3MaxRounds = 8;
+
+/// A floating-point hull whose horizon is not one simple loop (a topological failure of rounding,
+/// only seen with points within rounding of many common planes) is computed again with the plane
+/// thickness multiplied by 4, up to this many times; weld_shift measures what the thicker planes
+/// moved.
+inline constexpr int kHull3Retries = 4;
 
 // ---- 3D support searches (support3.hpp) -----------------------------------------------------
 // (owned by the shape work)
 
+/// One-off support queries (support_index, and support_difference's automatic method) scan
+/// linearly up to this many vertices and hill-climb above. Measured on random polytopes (points
+/// on a sphere, double, -O2; Support3Timing in the shape work's report): from a cold start
+/// (vertex 0) the climb costs as much as the scan near 48 vertices.
+inline constexpr std::size_t kSupport3LinearMaxVertices = 48;
+
+/// Two computed support values dot(v, d) closer than kClimb3TieUlps · u · m · (|dx| + |dy| + |dz|)
+/// (m the shape's largest |coordinate|) are a tie for the climbing search. Each value of a
+/// three-term dot product is within γ3 · m · |d|₁ of its exact value, γ3 = 3u/(1 − 3u) (Higham,
+/// Accuracy and Stability of Numerical Algorithms, 2nd ed., §3.1), so two may be in either order
+/// up to 2γ3·m·|d|₁ (slightly over 6u); comparing against h ± band rounds by up to u·m·|d|₁ more:
+/// 7u, and 8 leaves room. The 2D band (kClimbTieUlps = 6) is the same derivation with γ2.
+inline constexpr double kClimb3TieUlps = 8.0;
+
+/// Where the products underflow the relative band above is 0: each of a three-term dot product's
+/// five roundings may be off by half a subnormal spacing, 2.5 spacings per value and 5 per
+/// comparison; the band adds kClimb3TieSubnormals spacings (2D: 3 per comparison, 4 added).
+inline constexpr double kClimb3TieSubnormals = 6.0;
+
+/// Capacity of the climb's tie region (a stack array of vertex indices): the vertices within the
+/// band of the climb's value that it walks through to look past a plateau (a face perpendicular
+/// to d, or a cap of near-ties). A larger plateau, or a climb that spends more dot products than
+/// the shape has vertices, falls back to the linear scan: at most twice a scan's cost.
+inline constexpr std::size_t kClimb3TieRegion = 64;
+
 // ---- 3D GJK (gjk3.hpp) ----------------------------------------------------------------------
 // (owned by the GJK/EPA work)
+
+/// Iteration bound of 3D GJK (support evaluations per query), the default of GjkOptions
+/// (kGjkMaxIterations, the 2D value, which it must equal: the options struct is shared). Each
+/// exact iteration decreases the distance, so GJK on polytopes ends; random pairs of 12-vertex
+/// polytopes need at most ~12 (penetration3_test's randomized checks), 256- and 1024-vertex
+/// spheres ~25 (measured with a standalone program on this branch; the report gives the numbers).
+/// 64 bounds a pathological input.
+inline constexpr int kGjk3MaxIterations = 64;
+static_assert(kGjk3MaxIterations == kGjkMaxIterations, "GjkOptions' default is shared with 2D");
+
+/// Absolute part of the 3D termination gap, in units of u · S3 with S3 = a.scale() + b.scale()
+/// (the largest |coordinate| a point of A ⊖ B can have). GJK stops when the support point w along
+/// dir = −v gains at most gap·|v|² + kGjk3GapAbsUlps · u · S3 · |dir|∞ over the closest feature
+/// (van den Bergen 1999, §3: the relative gap is kGjkGapUlps, shared with 2D). Unlike 2D, the
+/// 3D search direction of an edge or a face is not exactly orthogonal to it: it is formed from
+/// barycentric weights or a cross product, both off by about u·|w| (w the simplex points). A point
+/// on the same face of A ⊖ B as the closest feature (every box pair has such points) then shows a
+/// false gain of up to ~|w − w1| · u · |w| ≤ 2 u·S3·|dir| per coordinate sum; with the relative
+/// gap alone GJK took those for progress and ended `stalled` after its flat steps. 4 is twice
+/// that bound; the distance answered is then within 4 u·S3 (≤ 8 u·S) of the lower bound, at the
+/// level of the arithmetic's own rounding.
+inline constexpr double kGjk3GapAbsUlps = 4.0;
+
+/// Support points per query that 3D GJK accepts although they leave the distance unchanged up to
+/// rounding (kGjk3FlatUlps) — the 2D rule (kGjkMaxFlatSteps) with the same bound: such a step
+/// turns the search direction; the smallest distance seen is answered; a support point already
+/// in the simplex stops (converged).
+inline constexpr int kGjk3MaxFlatSteps = 4;
+
+/// "The same computed distance" for a 3D flat step: a squared distance at most kGjk3FlatUlps · u
+/// above the current one. A face's squared distance is |p|², p = n·(n·w1)/|n|², about 12
+/// roundings (cross product, two dot products, a division, the products); 32 leaves a factor 2
+/// over the 2D value's reasoning (16 for ~8 roundings).
+inline constexpr double kGjk3FlatUlps = 32.0;
 
 // ---- 3D EPA (epa3.hpp, penetration3.hpp) ----------------------------------------------------
 // (owned by the GJK/EPA work)
 
+/// Capacity of the 3D EPA polytope: vertices (kEpa3MaxVertices) and triangle slots
+/// (kEpa3MaxFaces). A closed triangulated polytope of V vertices has 2V − 4 faces (Euler), and a
+/// step that adds one vertex frees its visible faces before it adds the new ones, so 2V slots
+/// always suffice while vertices remain. About 19 KiB of stack in double, untouched beyond the
+/// slots used. Random 12-vs-12-vertex pairs need ~10–20 iterations (penetration3_test; the
+/// report has the distribution); 128 vertices leave a large margin for smooth shapes.
+inline constexpr std::size_t kEpa3MaxVertices = 128;
+inline constexpr std::size_t kEpa3MaxFaces = 2 * kEpa3MaxVertices;
+
+/// Default 3D EPA iteration bound: each iteration adds one vertex, so the capacity bounds the work;
+/// the bound equals it so that either exit can tell (as kEpaMaxIterations in 2D).
+inline constexpr int kEpa3MaxIterations = static_cast<int>(kEpa3MaxVertices);
+
+/// 3D EPA termination tolerance, in units of u · S3 (S3 = a.scale() + b.scale()): EPA stops when
+/// the support point along the closest face's unit normal n lies at most tau = kEpa3ToleranceUlps
+/// · u · S3 beyond the face (h − d <= tau). Derivation, as 2D's kEpaToleranceUlps = 16 with three
+/// terms instead of two: the points of A ⊖ B are rounded differences (u·|w| each); d = n·p and
+/// h = n·s are three-term dot products (γ3 ≈ 3u of |n|·|x|₁ <= √3 S3 each, against 2u of two terms
+/// in 2D); the unit normal is a cross product of two edges normalized (about 4u per coordinate
+/// on a well-shaped face), which moves h − d = n·(s − p) by 4u·|s − p|. On a face lying on the
+/// boundary of A ⊖ B the computed gap is then about 12 u·S3 where 2D's is 8; 24 is twice that, so
+/// a found face is not taken for progress (such a step adds a point coplanar with the face, and
+/// its zero-area neighbours end EPA with degenerate_edge). The depth may exceed the exact one by
+/// tau + rounding, ≈ 48 u·S + ~16 u·S in the case scale S (S3 <= 2 S).
+inline constexpr double kEpa3ToleranceUlps = 24.0;
+
+/// Default 3D EPA relative tolerance as a number of T: kEpa3ToleranceUlps · u.
+template <class T>
+constexpr T epa3_default_relative_tolerance() {
+  return T(kEpa3ToleranceUlps) * unit_roundoff<T>();
+}
+
+/// EPA's start from a degenerate GJK simplex (epa3.hpp, "The start"): a support point found to
+/// blow a simplex up counts as off the simplex's line (or plane, or point) only when its distance
+/// from it exceeds kEpa3StartUlps · u · S3. Closer points would make a start polytope whose face
+/// normals are rounding noise (a sliver's normal formed from edges of that size has an error of
+/// order u·S3 / height): 64 keeps those normals' error below 1/64 rad at the threshold, and any
+/// A ⊖ B thinner than that is flat for every purpose of the tolerance model (its depth, 0 for a
+/// flat difference, is within 64 u·S3 of the exact one). The same test (volume against
+/// kEpa3StartUlps·u·S3 times the largest face's area) decides whether GJK's tetrahedron is a
+/// usable start or is treated as flat.
+inline constexpr double kEpa3StartUlps = 64.0;
+
 // ---- 3D SAT (sat3.hpp) ----------------------------------------------------------------------
 // (owned by the SAT/manifold work)
 
+/// Error bound of a computed 3D core gap dot(n, v) − offset (face axes) or dot(x, b0 − a0)
+/// (edge axes), in units of u · S. Face axes: the unit normal carries <= ~4u per coordinate from
+/// its normalisation (16u·S over |v| <= √3·S summed over 3 coordinates, rounded up), the dot
+/// product and the subtraction ~5u·√3·S, the plane offset as much again: ~30, rounded up to 32,
+/// the 2D kSatGapErrorUlps. Gaps within this of zero have no sign: SAT then asks GJK whether
+/// rounded or lower-dimensional cores are apart (sat3.hpp, "Lower-dimensional D").
+inline constexpr double kSat3GapErrorUlps = 32.0;
+
+/// Edges e_A, e_B with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|², i.e. sin θ <=
+/// s = √(kSat3ParallelEdgeUlps · u), are parallel: their pair is not an axis. Derivation: each
+/// coordinate of the computed cross product is off by <= ~2u·|e_A||e_B|, so the normalised axis
+/// is off by <= 2√3·u/sin θ radians and its gap x·(b0 − a0) by that times |b0 − a0|; a skipped
+/// pair's face of D is a parallelogram of width <= min(|e_A|, |e_B|)·sin θ, and the neighbouring
+/// face tested instead differs in depth by at most that width (the deepest point's foot lies on
+/// the skipped face). Both errors are O(s·L) for s ~ √u; 4 (s = 2√u: 2.1e-8 in double, 4.9e-4
+/// in float) balances them. Exactly or nearly parallel edges are therefore the one place where
+/// the edge axes' accuracy is ~2√u·S rather than ~u·S; crossing edges keep the latter.
+/// sat3_test.cpp (ParallelEdges, RandomPolytopesMatchBruteForce) pins it.
+inline constexpr double kSat3ParallelEdgeUlps = 4.0;
+
 // ---- 3D contact manifolds (manifold3.hpp) ---------------------------------------------------
 // (owned by the SAT/manifold work)
+
+/// B's best face is the manifold's reference only when its gap beats A's best by more than
+/// kManifold3ReferenceFaceRelativeTolerance × the shorter of the two faces' first edges (plus
+/// kSat3GapErrorUlps · u · S); likewise an edge pair is used only when it beats the chosen face by
+/// as much. The 2D kReferenceFaceRelativeTolerance (Box2D 2.4.1's 0.1 · linear slop on ~1 m
+/// shapes). The reported depth may exceed SAT's by at most this tolerance.
+inline constexpr double kManifold3ReferenceFaceRelativeTolerance = 5e-4;
+
+/// Rounded or lower-dimensional shapes whose cores are apart by δ take a face contact (clipping)
+/// when the better best face's gap is >= δ − kManifold3ClosestFaceRelativeTolerance · δ (− the
+/// gap's rounding): the face normal is then within acos(1 − 5e-4) ≈ 1.8° of the closest-points
+/// direction (a capsule lying on a box: gap = δ exactly). Being generous costs nothing wrong: a
+/// sphere beyond the face's side planes is clipped away and the closest points are used.
+inline constexpr double kManifold3ClosestFaceRelativeTolerance = 5e-4;
+
+/// Capacity of the clipping buffers (two polygons and the candidate list on the stack, ~3 KiB in
+/// double). Clipping a k-gon by the m side planes of a convex face gives at most k + m vertices;
+/// faces with k + m above this (hull faces of more than ~16 vertices against each other) lose the
+/// vertices beyond it, which the reduction to 4 points would mostly discard anyway.
+inline constexpr std::size_t kManifold3MaxClipVertices = 32;
 
 }  // namespace minkowski::fast
