@@ -3,8 +3,11 @@
 //   penetration  penetration(a, b): GJK, then EPA when the cores overlap (depth and normal)
 //   manifold     contact_manifold(a, b, margin 0): SAT + clipping, contacts of overlapping pairs
 //   overlap      gjk_overlap(a, b)
-//   support      large polytopes: gjk_distance with SupportMethod::linear (engine `linear`) and
-//                with the default, hill-climbing support (engine `climb`)
+//   support      large polytopes: gjk_distance with SupportMethod::linear (engine `linear`: every
+//                support a scan), SupportMethod::logarithmic (engine `climb`: in 3D the
+//                hill-climbing over vertex adjacency from the previous support vertex) and the
+//                default SupportMethod::automatic (engine `automatic`: scan up to
+//                kSupport3LinearMaxVertices vertices, climb above)
 // Shapes: make_shape3 of the pair's points (polytopes: the hull vertices; boxes: the 8 corners;
 // capsules: the two endpoints with the radius), built outside the timed loop.
 #include "minkowski/fast/gjk3.hpp"
@@ -96,7 +99,9 @@ void add_minkowski_kernels3(std::vector<KernelSpec3>& out) {
   add_rows3(out, Query3::support, "linear", is_large,
             [](Population3 p) { return support(p, fast::SupportMethod::linear, "linear"); });
   add_rows3(out, Query3::support, "climb", is_large,
-            [](Population3 p) { return support(p, fast::SupportMethod::automatic, "climb"); });
+            [](Population3 p) { return support(p, fast::SupportMethod::logarithmic, "climb"); });
+  add_rows3(out, Query3::support, "automatic", is_large,
+            [](Population3 p) { return support(p, fast::SupportMethod::automatic, "automatic"); });
 }
 
 }  // namespace minkowski::bench3
