@@ -12,6 +12,13 @@
 // 1024-gons (any size works for GJK, SAT and clipping: support needs no storage; EPA may stop at
 // polytope_full instead of growing); EPA with a tiny capacity (8) to force polytope_full; warm
 // caches; compound (concave) shapes.
+//
+// 3D (issue 22): the populations of minkowski_bench's 3D rows (narrow_phase3_pairs.hpp, drawn
+// from each population's distribution without the oracle's classification, so that this check
+// stays light): random polytopes of 12 and 8–32 vertices, rotated boxes, capsules, polytopes of
+// 256 and 1,024 vertices; every 3D query (gjk_distance with each support method and warm
+// caches, gjk_overlap, penetration, epa, sat_query cold and warm, contact_manifold with margins
+// and a warm cache, support_index / support_point / support_difference), float and double.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -22,12 +29,20 @@
 
 #include "minkowski/fast/compound.hpp"
 #include "minkowski/fast/epa.hpp"
+#include "minkowski/fast/epa3.hpp"
 #include "minkowski/fast/gjk.hpp"
+#include "minkowski/fast/gjk3.hpp"
+#include "minkowski/fast/manifold3.hpp"
+#include "minkowski/fast/penetration3.hpp"
+#include "minkowski/fast/sat3.hpp"
+#include "minkowski/fast/shape3.hpp"
+#include "minkowski/fast/support3.hpp"
 #include "minkowski/properties/internal_vertices.hpp"
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fast/support.hpp"
+#include "narrow_phase3_pairs.hpp"
 #include "narrow_phase_pairs.hpp"
 
 // ---- counting allocator -------------------------------------------------------------------------
@@ -337,10 +352,130 @@ void run_compound() {
   });
 }
 
+// ---- 3D -----------------------------------------------------------------------------------------
+
+template <class T>
+ConvexShape3<T> build3(const bench3::Shape3Spec& s) {
+  std::vector<Vec3<T>> pts;
+  for (const bench3::P3& p : s.points)
+    pts.push_back({static_cast<T>(p.x), static_cast<T>(p.y), static_cast<T>(p.z)});
+  ShapeResult3<T> r = make_shape3<T>(std::span<const Vec3<T>>(pts), static_cast<T>(s.radius));
+  if (!r) {
+    std::fprintf(stderr, "alloc_check: make_shape3 failed: %s\n", r.message.c_str());
+    std::exit(2);
+  }
+  return std::move(r.shape);
+}
+
+template <class T>
+void run_family3(const std::string& family, const std::vector<bench3::PairSpec3>& src) {
+  const std::string tag =
+      std::string(sizeof(T) == 4 ? "float " : "double ") + "3D " + family + ": ";
+  std::vector<std::pair<ConvexShape3<T>, ConvexShape3<T>>> pairs;
+  for (const bench3::PairSpec3& s : src) pairs.emplace_back(build3<T>(s.a), build3<T>(s.b));
+  const long n = static_cast<long>(pairs.size());
+  auto each = [&](auto f) {
+    for (const auto& [a, b] : pairs) f(a, b);
+  };
+  int overlapping = 0, epa_ran = 0, contacts = 0;
+  check(tag + "gjk_distance (automatic, linear, logarithmic = climb)", 3 * n, [&] {
+    each([&](const auto& a, const auto& b) {
+      for (auto m : {SupportMethod::automatic, SupportMethod::linear, SupportMethod::logarithmic}) {
+        const auto g = gjk_distance(a, b, nullptr, GjkOptions{m});
+        escape(g);
+        overlapping += m == SupportMethod::automatic && g.intersects;
+      }
+    });
+  });
+  check(tag + "gjk_distance + gjk_overlap, warm GjkCache3", 3 * n, [&] {
+    each([](const auto& a, const auto& b) {
+      GjkCache3 cache;
+      const auto g = gjk_distance(a, b, &cache);
+      escape(g);
+      const auto g2 = gjk_distance(a, b, &cache);
+      escape(g2);
+      const bool o = gjk_overlap(a, b, &cache);
+      escape(o);
+    });
+  });
+  check(tag + "gjk_overlap", n, [&] {
+    each([](const auto& a, const auto& b) {
+      const bool o = gjk_overlap(a, b);
+      escape(o);
+    });
+  });
+  check(tag + "penetration (GJK + EPA), cold and warm GjkCache3", 2 * n, [&] {
+    each([&](const auto& a, const auto& b) {
+      const auto p = penetration(a, b);
+      escape(p);
+      epa_ran += p.epa_status != EpaStatus::not_run;
+      GjkCache3 cache;
+      const auto p2 = penetration(a, b, &cache);
+      escape(p2);
+    });
+  });
+  check(tag + "gjk_distance + epa", n, [&] {
+    each([](const auto& a, const auto& b) {
+      const GjkOutput3<T> g = gjk_distance(a, b);
+      const EpaOutput3<T> e = epa(a, b, g);
+      escape(e);
+    });
+  });
+  check(tag + "sat_query (cold and warm SatCache3)", 2 * n, [&] {
+    each([](const auto& a, const auto& b) {
+      const auto s = sat_query(a, b);
+      escape(s);
+      SatCache3 cache;
+      const auto s2 = sat_query(a, b, &cache);
+      escape(s2);
+    });
+  });
+  check(tag + "contact_manifold (margin 0, 0.02, warm SatCache3)", 3 * n, [&] {
+    each([&](const auto& a, const auto& b) {
+      const auto m0 = contact_manifold(a, b);
+      escape(m0);
+      contacts += m0.point_count;
+      SatCache3 cache;
+      const auto m1 = contact_manifold(a, b, T(0.02), &cache);
+      escape(m1);
+      const auto m2 = contact_manifold(a, b, T(0.02), &cache);
+      escape(m2);
+    });
+  });
+  check(tag + "support_index / support_point / support_difference", 5 * n, [&] {
+    each([](const auto& a, const auto& b) {
+      const Vec3<T> d{T(0.48), T(-0.6), T(0.64)};
+      for (auto m : {SupportMethod::automatic, SupportMethod::linear, SupportMethod::logarithmic}) {
+        const std::size_t i = support_index(a, d, m);
+        escape(i);
+      }
+      const auto p = support_point(b, d);
+      escape(p);
+      const auto w = support_difference(a, b, d);
+      escape(w);
+    });
+  });
+  std::printf("    (%d of %ld pairs overlapping; EPA ran on %d; %d contacts at margin 0)\n",
+              overlapping, n, epa_ran, contacts);
+}
+
+std::vector<std::pair<std::string, std::vector<bench3::PairSpec3>>> families3() {
+  std::vector<std::pair<std::string, std::vector<bench3::PairSpec3>>> out;
+  for (bench3::Population3 p : bench3::kPopulations3) {
+    const std::size_t count = p == bench3::Population3::poly1024  ? 8
+                              : p == bench3::Population3::poly256 ? 32
+                                                                  : 128;
+    out.emplace_back(bench3::name(p), bench3::draw_unclassified(p, count));
+  }
+  return out;
+}
+
 template <class T>
 void run_all(const std::vector<std::pair<std::string, std::vector<SourcePair>>>& families) {
   for (const auto& [name, src] : families) run_family<T>(name, src);
   run_compound<T>();
+  static const auto f3 = families3();
+  for (const auto& [name, src] : f3) run_family3<T>(name, src);
 }
 
 }  // namespace

@@ -1,17 +1,26 @@
 // minkowski_bench_instructions — instructions per call, for callgrind.
 //
-//   valgrind --tool=callgrind --callgrind-out-file=/tmp/ci.%p
-//            ./minkowski_bench_instructions [calls per query, default 3072]
-// or simply  python3 bench/instructions.py <build>/bench/minkowski_bench_instructions
+//   valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/tmp/ci.%p
+//            ./minkowski_bench_instructions [calls per query, default 3072] [row regex]
+// or simply  python3 bench/instructions.py <build>/bench/minkowski_bench_instructions [calls]
+//            [row regex]
 //
 // For every query × engine × population of minkowski_bench it runs `calls` calls (cycling through
 // the same 1024 pairs) between CALLGRIND_ZERO_STATS and CALLGRIND_DUMP_STATS_AT("<name> <calls>"),
 // so each callgrind dump holds only that loop: total Ir / calls = instructions per call (the loop
 // itself adds a few). Without valgrind the client requests do nothing and the program only runs
-// the loops. Pair generation happens before, outside the dumps.
+// the loops. Pair generation happens before, outside the dumps, with instrumentation off
+// (--instr-atstart=no; each loop turns it on and off), which matters for the 3D rows: their
+// populations are classified by the exact oracle, seconds of work that callgrind would slow 50×.
+//
+// 3D rows (issue 22): every row of minkowski_bench's 3D part (narrow_phase3_suite.hpp, the same
+// Kernel3 loops: ours and the peers found at configure time), each run for max(1, calls / pairs)
+// passes over its population. The optional regex selects rows by name (both 2D and 3D), e.g.
+// 'poly12_' for the headline population only.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <regex>
 #include <string>
 
 #if __has_include(<valgrind/callgrind.h>)
@@ -19,18 +28,25 @@
 #else
 #define CALLGRIND_ZERO_STATS
 #define CALLGRIND_DUMP_STATS_AT(x) ((void)(x))
+#define CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_STOP_INSTRUMENTATION
 #endif
 
+#include "narrow_phase3_suite.hpp"
 #include "narrow_phase_queries.hpp"
 
 namespace {
 
 using namespace minkowski::bench;
 
+std::regex g_filter(".*");
+
 template <class Pairs, class F>
 [[gnu::noinline]] void measured_loop(const std::string& label, const Pairs& pairs, long calls,
                                      F f) {
+  if (!std::regex_search(label, g_filter)) return;
   const auto t0 = std::chrono::steady_clock::now();
+  CALLGRIND_START_INSTRUMENTATION;
   CALLGRIND_ZERO_STATS;
   for (long i = 0; i < calls; ++i) {
     auto r = f(pairs[static_cast<std::size_t>(i) & (pairs.size() - 1)]);
@@ -38,9 +54,26 @@ template <class Pairs, class F>
   }
   const std::string tag = label + " " + std::to_string(calls);
   CALLGRIND_DUMP_STATS_AT(tag.c_str());
+  CALLGRIND_STOP_INSTRUMENTATION;
   const auto t1 = std::chrono::steady_clock::now();
   // Wall time per call when run natively (meaningless under valgrind): a cross-check of the
   // benchmark's times without Google Benchmark in the way.
+  std::printf(
+      "%-36s %8.1f ns/call\n", label.c_str(),
+      std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls));
+}
+
+/// One 3D row: its kernel (built outside the measurement) run for `calls` calls.
+[[gnu::noinline]] void measured_kernel(const std::string& label, minkowski::bench3::Kernel3& k,
+                                       long calls) {
+  const auto t0 = std::chrono::steady_clock::now();
+  CALLGRIND_START_INSTRUMENTATION;
+  CALLGRIND_ZERO_STATS;
+  k.run(calls);
+  const std::string tag = label + " " + std::to_string(calls);
+  CALLGRIND_DUMP_STATS_AT(tag.c_str());
+  CALLGRIND_STOP_INSTRUMENTATION;
+  const auto t1 = std::chrono::steady_clock::now();
   std::printf(
       "%-36s %8.1f ns/call\n", label.c_str(),
       std::chrono::duration<double, std::nano>(t1 - t0).count() / static_cast<double>(calls));
@@ -50,6 +83,18 @@ template <class Pairs, class F>
 
 int main(int argc, char** argv) {
   const long calls = argc > 1 ? std::atol(argv[1]) : 3072;
+  if (argc > 2) g_filter = std::regex(argv[2]);
+  for (const minkowski::bench3::KernelSpec3& spec : minkowski::bench3::all_kernel_specs3()) {
+    const std::string label = spec.name();
+    if (!std::regex_search(label, g_filter)) continue;
+    minkowski::bench3::Kernel3 k = spec.make();
+    const long passes = std::max(1L, calls / k.batch);
+    // A row that answered a hand case wrongly is marked, so that instructions.py leaves it out
+    // of the peers (as ratios.py does from the counter).
+    bool wrong = false;
+    for (const auto& [key, value] : k.counters) wrong |= key == "hand_wrong" && value > 0;
+    measured_kernel(wrong ? label + "(hand_wrong)" : label, k, passes * k.batch);
+  }
   for (Population pop : kPopulations) {
     const std::vector<PolyPair> polys = make_population(pop, 1024);
     const std::vector<ShapePair> ours = to_shapes(polys);

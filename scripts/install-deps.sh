@@ -20,6 +20,12 @@ packages=(
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter
+  # The 3D peers of minkowski_bench (issue 22): used only by the benchmarks (bench/), each
+  # optional there (a missing one leaves its rows out).
+  libbullet-dev           # Bullet 3.24, its float64 libraries (bullet-float64.pc)
+  libccd-dev              # libccd 2.1 (double)
+  libfcl-dev              # FCL 0.7 (brings libccd, Eigen and octomap)
+  libode-dev              # ODE 0.16 (double)
 )
 
 missing=()
@@ -39,5 +45,6 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 # Optional packages: a failure here leaves the core build intact.
 $SUDO apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null \
-  || echo "install-deps: optional packages unavailable (${optional[*]}); benchmarks run without Box2D"
+  || echo "install-deps: optional packages unavailable (${optional[*]}); benchmarks run without" \
+    "the engines that are missing (Box2D, Bullet, libccd, FCL, ODE)"
 echo "install-deps: done"
