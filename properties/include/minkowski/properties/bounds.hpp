@@ -10,7 +10,9 @@
 // regression. Tightening one is progress; loosening one needs a reason written next to it.
 // docs/tolerances.md gives each bound's observed maxima and the history of its changes.
 
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "minkowski/properties/tolerance_model.hpp"
 
@@ -118,5 +120,87 @@ Bounds engine_bounds(Precision p);
 /// Whether the tolerance model is asserted for `alg`: false for closest-internal-vertices, the
 /// alternative contact method kept so the reports can show where it fails.
 bool is_judged(Algorithm alg);
+
+// ---- 3D ------------------------------------------------------------------------------------
+// The fast 3D algorithms (fast/include/minkowski/fast/*3.hpp) have a table of their own, so the
+// 2D rows, enum and campaigns stay exactly as they are; the tolerance model is the same one
+// (Bounds, allowance(), the judge's rules: judge3.hpp). k is again in units of u·S, S the largest
+// absolute coordinate or radius of the case.
+
+/// A fast 3D algorithm as the 3D judge runs it (properties/fast_adapters3.hpp).
+enum class Algorithm3 {
+  gjk,          ///< fast::gjk_distance (gjk3.hpp): relation, distance, witness points
+  penetration,  ///< fast::penetration (penetration3.hpp, GJK + EPA): relation, depth, normal,
+                ///< distance and witnesses when separated
+  sat,          ///< fast::sat_query (sat3.hpp): relation, depth, normal; the distance when
+                ///< separation_is_distance
+  manifold,     ///< fast::contact_manifold (manifold3.hpp): relation, normal, contacts
+};
+const std::vector<Algorithm3>& all_algorithms3();
+const char* to_string(Algorithm3 a);
+std::optional<Algorithm3> algorithm3_from_string(std::string_view s);
+
+/// One 3D bound: `algorithm` in `precision` holds `field` to k·u·S, for `reason`.
+struct BoundRow3 {
+  Algorithm3 algorithm;
+  Precision precision;
+  Field field;
+  double k;
+  std::string_view reason;
+};
+
+/// True while the 3D bounds below are provisional: set before the 3D algorithms existed, from the
+/// 2D bounds of the same methods, not yet from observed maxima (docs/tolerances.md, 3D).
+inline constexpr bool kBounds3Provisional = true;
+
+/// The 3D bounds table: one row per judged field of each 3D algorithm in each precision
+/// (contact_depth: the depth's k, as in 2D). docs/tolerances.md gives the observed maxima.
+inline constexpr BoundRow3 kBoundsTable3[] = {
+    // GJK: relation, distance, witness points.
+    {Algorithm3::gjk, Precision::double_, Field::relation, 4, "provisional: 2x 2D GJK's"},
+    {Algorithm3::gjk, Precision::single, Field::relation, 8, "provisional: 2D GJK's + 2"},
+    {Algorithm3::gjk, Precision::double_, Field::distance, 16, "provisional: 2x 2D GJK's"},
+    {Algorithm3::gjk, Precision::single, Field::distance, 16, "provisional: 2x 2D GJK's"},
+    {Algorithm3::gjk, Precision::double_, Field::witness, 16, "provisional: as the distance"},
+    {Algorithm3::gjk, Precision::single, Field::witness, 16, "provisional: as the distance"},
+    // GJK + EPA.
+    {Algorithm3::penetration, Precision::double_, Field::relation, 4, "provisional: GJK's"},
+    {Algorithm3::penetration, Precision::single, Field::relation, 8, "provisional: GJK's"},
+    {Algorithm3::penetration, Precision::double_, Field::distance, 16, "provisional: GJK's"},
+    {Algorithm3::penetration, Precision::single, Field::distance, 16, "provisional: GJK's"},
+    {Algorithm3::penetration, Precision::double_, Field::witness, 16, "provisional: GJK's"},
+    {Algorithm3::penetration, Precision::single, Field::witness, 16, "provisional: GJK's"},
+    {Algorithm3::penetration, Precision::double_, Field::depth, 64,
+     "provisional: 2D EPA's 48 with room for the third dimension"},
+    {Algorithm3::penetration, Precision::single, Field::depth, 96, "provisional: 1.5x 2D EPA's"},
+    {Algorithm3::penetration, Precision::double_, Field::normal, 64, "provisional: as the depth"},
+    {Algorithm3::penetration, Precision::single, Field::normal, 96, "provisional: as the depth"},
+    // SAT: relation, distance (when separation_is_distance), depth, normal.
+    {Algorithm3::sat, Precision::double_, Field::relation, 8, "provisional: 2D SAT's + 3"},
+    {Algorithm3::sat, Precision::single, Field::relation, 8, "provisional: 2D SAT's + 3"},
+    {Algorithm3::sat, Precision::double_, Field::distance, 16, "provisional: 2x 2D SAT's"},
+    {Algorithm3::sat, Precision::single, Field::distance, 16, "provisional: 2x 2D SAT's"},
+    {Algorithm3::sat, Precision::double_, Field::depth, 16, "provisional: 2x 2D SAT's"},
+    {Algorithm3::sat, Precision::single, Field::depth, 16, "provisional: 2x 2D SAT's"},
+    {Algorithm3::sat, Precision::double_, Field::normal, 24, "provisional: 2x 2D SAT's"},
+    {Algorithm3::sat, Precision::single, Field::normal, 24, "provisional: 2x 2D SAT's"},
+    // The clipping manifold: SAT's relation and axis, and where its contact points lie.
+    {Algorithm3::manifold, Precision::double_, Field::relation, 8, "provisional: as SAT"},
+    {Algorithm3::manifold, Precision::single, Field::relation, 8, "provisional: as SAT"},
+    {Algorithm3::manifold, Precision::double_, Field::depth, 16, "provisional: as SAT"},
+    {Algorithm3::manifold, Precision::single, Field::depth, 16, "provisional: as SAT"},
+    {Algorithm3::manifold, Precision::double_, Field::contacts, 48, "provisional: 2x 2D's"},
+    {Algorithm3::manifold, Precision::single, Field::contacts, 24, "provisional: 2x 2D's"},
+};
+
+/// The 3D manifold's contact depths may exceed the exact depth by its reference-face tolerance
+/// (Bounds::tau_contact_depth_relative), as in 2D. Provisional: the 2D manifold's figure until
+/// manifold3.hpp names its own.
+inline constexpr double kManifold3ContactDepthTauRelative =
+    3 * fast::kReferenceFaceRelativeTolerance;
+
+/// Bounds for the 3D algorithm `alg` in precision `p`: the k of its rows in kBoundsTable3, u and
+/// min_scale as bounds_for(Algorithm, p).
+Bounds bounds3_for(Algorithm3 alg, Precision p);
 
 }  // namespace minkowski::properties
