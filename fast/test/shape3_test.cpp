@@ -1,45 +1,507 @@
-// Tests of make_shape3 (fast/include/minkowski/fast/shape3.hpp): hand-derived hulls.
+// Tests of make_shape3 (fast/include/minkowski/fast/shape3.hpp): hand-derived hulls (the expected
+// counts and normals are derived in the comments, never copied from the builder's output), every
+// bad input with its message, and the structural invariants on seeded random inputs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "minkowski/fast/shape3.hpp"
 
-namespace {
+namespace shape3_test {
 
+using minkowski::fast::ConvexShape3;
+using minkowski::fast::dot;
+using minkowski::fast::Edge3;
+using minkowski::fast::kNoFace;
 using minkowski::fast::make_shape3;
+using minkowski::fast::ShapeError;
 using minkowski::fast::Vec3;
 
-// The unit cube with a point inside and one on an edge: 8 vertices, 6 faces, 12 edges
-// (V − E + F = 2), every face a square with a unit axis normal.
-TEST(Shape3, CubeWithInteriorAndEdgePoints) {
+constexpr double kPi = 3.14159265358979323846;
+
+template <class T>
+double unit() {
+  return double(std::numeric_limits<T>::epsilon()) / 2;
+}
+
+template <class T>
+std::vector<Vec3<T>> convert(const std::vector<Vec3<double>>& p) {
+  std::vector<Vec3<T>> out;
+  for (const auto& v : p) out.push_back({T(v.x), T(v.y), T(v.z)});
+  return out;
+}
+
+// dot(n, v) in double (exact products of floats; what the checks compare against).
+template <class T>
+double ddot(const Vec3<T>& n, const Vec3<T>& v) {
+  return double(n.x) * double(v.x) + double(n.y) * double(v.y) + double(n.z) * double(v.z);
+}
+
+template <class T>
+ConvexShape3<T> build(const std::vector<Vec3<double>>& p, double radius = 0) {
+  const std::vector<Vec3<T>> q = convert<T>(p);
+  auto r = make_shape3<T>(std::span<const Vec3<T>>(q), T(radius));
+  EXPECT_TRUE(r) << r.message;
+  return r.shape;
+}
+
+// The corners of the box [x0, x1] × [y0, y1] × [z0, z1], corner i taking bit 0 for x, 1 for y,
+// 2 for z.
+std::vector<Vec3<double>> box(double x0, double y0, double z0, double x1, double y1, double z1) {
   std::vector<Vec3<double>> p;
-  for (int i = 0; i < 8; ++i) p.push_back({double(i & 1), double((i >> 1) & 1), double(i >> 2)});
+  for (int i = 0; i < 8; ++i)
+    p.push_back({(i & 1) ? x1 : x0, (i & 2) ? y1 : y0, (i & 4) ? z1 : z0});
+  return p;
+}
+
+// Every invariant of a built shape, within `tol` (an absolute distance):
+//  - no two vertices equal; the dimension's counts (faces 0 / 0 / 2 / >= 4, edges 0 / 1 / V / E);
+//  - Euler V − E + F = 2 for dimension 3;
+//  - each face: >= 3 vertices, a unit normal, every vertex of the shape at most tol above its
+//    plane and the face's own vertices within tol of it, its loop strictly convex around the
+//    normal (each vertex's turn, measured as its distance outside its neighbours' chord, > 0);
+//  - face_edges(f)[i] joins face_vertices(f)[i] to [i + 1]; each edge used by exactly two faces
+//    in opposite directions, v0 → v1 in face_left's loop;
+//  - adjacency symmetric and equal to the edge set.
+template <class T>
+void check_invariants(const ConvexShape3<T>& s, double tol) {
+  const std::size_t nv = s.size();
+  ASSERT_GE(nv, 1u);
+  std::set<std::tuple<T, T, T>> distinct;
+  for (const auto& v : s.vertices()) distinct.insert({v.x, v.y, v.z});
+  EXPECT_EQ(distinct.size(), nv) << "two vertices are equal";
+  const int dim = s.dimension();
+  switch (dim) {
+    case 0:
+      EXPECT_EQ(nv, 1u);
+      EXPECT_EQ(s.edges().size(), 0u);
+      EXPECT_EQ(s.face_count(), 0u);
+      break;
+    case 1:
+      EXPECT_EQ(nv, 2u);
+      ASSERT_EQ(s.edges().size(), 1u);
+      EXPECT_EQ(s.edges()[0].face_left, kNoFace);
+      EXPECT_EQ(s.edges()[0].face_right, kNoFace);
+      EXPECT_EQ(s.face_count(), 0u);
+      break;
+    case 2:
+      EXPECT_GE(nv, 3u);
+      EXPECT_EQ(s.face_count(), 2u);
+      EXPECT_EQ(s.edges().size(), nv);
+      break;
+    case 3:
+      EXPECT_GE(nv, 4u);
+      EXPECT_EQ(long(nv) - long(s.edges().size()) + long(s.face_count()), 2) << "Euler";
+      break;
+    default:
+      ADD_FAILURE() << "dimension " << dim;
+  }
+  // Directed edge uses.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> directed;
+  for (std::size_t f = 0; f < s.face_count(); ++f) {
+    const auto loop = s.face_vertices(f);
+    const auto eloop = s.face_edges(f);
+    ASSERT_GE(loop.size(), 3u);
+    ASSERT_EQ(loop.size(), eloop.size());
+    const auto& pl = s.face_plane(f);
+    const double n2 = double(dot(pl.normal, pl.normal));
+    EXPECT_NEAR(n2, 1.0, 8 * unit<T>());
+    for (const auto& v : s.vertices())
+      EXPECT_LE(ddot(pl.normal, v) - double(pl.offset), tol) << "vertex above face " << f;
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const std::uint32_t a = loop[i], b = loop[(i + 1) % loop.size()],
+                          c = loop[(i + 2) % loop.size()];
+      EXPECT_GE(ddot(pl.normal, s.vertex(a)) - double(pl.offset), -tol) << "face not flat";
+      ++directed[{a, b}];
+      const Edge3& e = s.edges()[eloop[i]];
+      const bool forward = e.v0 == a && e.v1 == b, backward = e.v0 == b && e.v1 == a;
+      EXPECT_TRUE(forward || backward) << "face_edges does not join the loop's vertices";
+      if (forward) {
+        EXPECT_EQ(e.face_left, f);
+      }
+      if (backward) {
+        EXPECT_EQ(e.face_right, f);
+      }
+      // Strict convexity at b: b lies outside the chord a → c (to its right seen from outside).
+      const Vec3<double> A{double(s.vertex(a).x), double(s.vertex(a).y), double(s.vertex(a).z)};
+      const Vec3<double> B{double(s.vertex(b).x), double(s.vertex(b).y), double(s.vertex(b).z)};
+      const Vec3<double> C{double(s.vertex(c).x), double(s.vertex(c).y), double(s.vertex(c).z)};
+      const Vec3<double> N{double(pl.normal.x), double(pl.normal.y), double(pl.normal.z)};
+      const double turn = dot(N, cross(B - A, C - A)) / length(C - A);
+      if (loop.size() > 3 || dim == 3) {
+        EXPECT_GT(turn, 0.0) << "face " << f << " not convex";
+      }
+    }
+  }
+  for (const auto& [ab, count] : directed) {
+    EXPECT_EQ(count, 1u) << "directed edge used twice";
+    EXPECT_EQ(directed.count({ab.second, ab.first}), 1u) << "edge without its opposite";
+  }
+  if (dim >= 2) {
+    EXPECT_EQ(directed.size(), 2 * s.edges().size());
+  }
+  // Adjacency: symmetric, and exactly the edges.
+  std::set<std::pair<std::uint32_t, std::uint32_t>> from_edges, from_adj;
+  for (const Edge3& e : s.edges()) {
+    EXPECT_NE(e.v0, e.v1);
+    from_edges.insert({e.v0, e.v1});
+    from_edges.insert({e.v1, e.v0});
+  }
+  for (std::uint32_t v = 0; v < nv; ++v)
+    for (std::uint32_t w : s.neighbors(v)) from_adj.insert({v, w});
+  EXPECT_EQ(from_adj, from_edges);
+}
+
+template <class T>
+class Shape3Typed : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Shape3Typed, Types);
+
+// The unit cube with its centre, an edge midpoint and a face centre: the hull is the cube, whose
+// 8 corners are its vertices, 6 square faces (coplanar triangles merged), 12 edges, V − E + F =
+// 8 − 12 + 6 = 2; each face normal is ± a unit axis, each face plane's offset is 1 for +axis
+// (the face x = 1) and 0 for −axis (−x = 0). Nothing was welded or dropped from outside the cube:
+// weld_shift = 0 (the three extra points lie inside or on the cube exactly).
+TYPED_TEST(Shape3Typed, CubeWithInteriorEdgeAndFacePoints) {
+  using T = TypeParam;
+  auto p = box(0, 0, 0, 1, 1, 1);
   p.push_back({0.5, 0.5, 0.5});
   p.push_back({0.5, 0, 0});
-  const auto r = make_shape3<double>(p);
+  p.push_back({0.5, 0.5, 1});
+  const auto s = build<T>(p);
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 8u);
+  EXPECT_EQ(s.face_count(), 6u);
+  EXPECT_EQ(s.edges().size(), 12u);
+  EXPECT_EQ(s.weld_shift(), T(0));
+  std::set<std::pair<int, int>> axes;  // (axis, sign) of each face normal
+  for (std::size_t f = 0; f < s.face_count(); ++f) {
+    EXPECT_EQ(s.face_vertices(f).size(), 4u);
+    const auto& pl = s.face_plane(f);
+    const T c[3] = {pl.normal.x, pl.normal.y, pl.normal.z};
+    int axis = -1;
+    for (int k = 0; k < 3; ++k)
+      if (std::abs(c[k]) == T(1)) axis = k;
+    ASSERT_GE(axis, 0) << "normal not a unit axis";
+    axes.insert({axis, c[axis] > 0 ? 1 : -1});
+    EXPECT_EQ(pl.offset, c[axis] > 0 ? T(1) : T(0));
+  }
+  EXPECT_EQ(axes.size(), 6u);
+  for (std::uint32_t v = 0; v < 8; ++v) EXPECT_EQ(s.neighbors(v).size(), 3u);
+  check_invariants(s, 0.0);
+}
+
+// The tetrahedron (0,0,0), (1,0,0), (0,1,0), (0,0,1): 4 vertices, 6 edges, 4 triangles; the
+// slanted face x + y + z = 1 has normal (1,1,1)/√3 and offset 1/√3; the others −x, −y, −z with
+// offset 0. Each vertex is joined to the three others.
+TYPED_TEST(Shape3Typed, Tetrahedron) {
+  using T = TypeParam;
+  const auto s = build<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}});
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 4u);
+  EXPECT_EQ(s.edges().size(), 6u);
+  ASSERT_EQ(s.face_count(), 4u);
+  int slanted = 0;
+  for (std::size_t f = 0; f < 4; ++f) {
+    const auto& pl = s.face_plane(f);
+    EXPECT_EQ(s.face_vertices(f).size(), 3u);
+    if (pl.normal.x > T(0.5)) {
+      ++slanted;
+      const double r3 = 1 / std::sqrt(3.0);
+      EXPECT_NEAR(double(pl.normal.x), r3, 4 * unit<T>());
+      EXPECT_NEAR(double(pl.normal.y), r3, 4 * unit<T>());
+      EXPECT_NEAR(double(pl.normal.z), r3, 4 * unit<T>());
+      EXPECT_NEAR(double(pl.offset), r3, 4 * unit<T>());
+    } else {
+      EXPECT_EQ(pl.offset, T(0));
+    }
+  }
+  EXPECT_EQ(slanted, 1);
+  for (std::uint32_t v = 0; v < 4; ++v) EXPECT_EQ(s.neighbors(v).size(), 3u);
+  check_invariants(s, 4 * unit<T>());
+}
+
+// The octahedron ±x, ±y, ±z: 6 vertices, 12 edges, 8 triangles (6 − 12 + 8 = 2); each face
+// normal (±1, ±1, ±1)/√3 with offset 1/√3; every vertex has 4 neighbours (all but its opposite).
+TYPED_TEST(Shape3Typed, Octahedron) {
+  using T = TypeParam;
+  const auto s = build<T>({{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}});
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 6u);
+  EXPECT_EQ(s.edges().size(), 12u);
+  ASSERT_EQ(s.face_count(), 8u);
+  for (std::size_t f = 0; f < 8; ++f)
+    EXPECT_NEAR(double(s.face_plane(f).offset), 1 / std::sqrt(3.0), 4 * unit<T>());
+  for (std::uint32_t v = 0; v < 6; ++v) EXPECT_EQ(s.neighbors(v).size(), 4u);
+  check_invariants(s, 4 * unit<T>());
+}
+
+// The square pyramid: base (±1, ±1, 0), apex (0, 0, 1), plus the base's centre (on the base
+// face): 5 vertices, 8 edges, 5 faces (a square base with normal −z, offset 0, and 4 triangles),
+// 5 − 8 + 5 = 2; the apex has 4 neighbours, each base corner 3.
+TYPED_TEST(Shape3Typed, SquarePyramid) {
+  using T = TypeParam;
+  const auto s = build<T>({{1, 1, 0}, {-1, 1, 0}, {-1, -1, 0}, {1, -1, 0}, {0, 0, 1}, {0, 0, 0}});
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 5u);
+  EXPECT_EQ(s.edges().size(), 8u);
+  ASSERT_EQ(s.face_count(), 5u);
+  int squares = 0;
+  for (std::size_t f = 0; f < 5; ++f)
+    if (s.face_vertices(f).size() == 4) {
+      ++squares;
+      EXPECT_EQ(s.face_plane(f).normal.z, T(-1));
+      EXPECT_EQ(s.face_plane(f).offset, T(0));
+    }
+  EXPECT_EQ(squares, 1);
+  check_invariants(s, 4 * unit<T>());
+}
+
+// Points on the line t·(1, 2, 3), t in {0, 0.25, 0.5, 1, 2}: a segment from t = 0 to t = 2 (the
+// extremes), one edge with no faces, each end the other's neighbour.
+TYPED_TEST(Shape3Typed, CollinearPointsAreASegment) {
+  using T = TypeParam;
+  const auto s = build<T>({{0.5, 1, 1.5}, {0, 0, 0}, {2, 4, 6}, {0.25, 0.5, 0.75}, {1, 2, 3}});
+  EXPECT_EQ(s.dimension(), 1);
+  ASSERT_EQ(s.size(), 2u);
+  std::set<T> xs = {s.vertex(0).x, s.vertex(1).x};
+  EXPECT_EQ(xs, (std::set<T>{T(0), T(2)}));
+  check_invariants(s, 0.0);
+}
+
+// A regular hexagon in the plane z = 3 with its centre and an edge midpoint: a flat polygon
+// (dimension 2) of 6 vertices, 6 edges, 2 faces, normals +z (offset 3) and −z (offset −3), the
+// second loop the first reversed.
+TYPED_TEST(Shape3Typed, CoplanarPointsAreAFlatPolygonWithTwoFaces) {
+  using T = TypeParam;
+  std::vector<Vec3<double>> p;
+  for (int k = 0; k < 6; ++k) p.push_back({std::cos(k * kPi / 3), std::sin(k * kPi / 3), 3});
+  p.push_back({0, 0, 3});
+  p.push_back({(p[0].x + p[1].x) / 2, (p[0].y + p[1].y) / 2, 3});
+  const auto s = build<T>(p);
+  EXPECT_EQ(s.dimension(), 2);
+  EXPECT_EQ(s.size(), 6u);
+  EXPECT_EQ(s.edges().size(), 6u);
+  ASSERT_EQ(s.face_count(), 2u);
+  EXPECT_EQ(std::abs(s.face_plane(0).normal.z), T(1));
+  EXPECT_EQ(s.face_plane(1).normal.z, -s.face_plane(0).normal.z);
+  EXPECT_EQ(s.face_plane(0).offset, T(3) * s.face_plane(0).normal.z);
+  const auto l0 = s.face_vertices(0), l1 = s.face_vertices(1);
+  ASSERT_EQ(l0.size(), l1.size());
+  for (std::size_t i = 0; i < l0.size(); ++i) EXPECT_EQ(l0[i], l1[l0.size() - 1 - i]);
+  check_invariants(s, 8 * unit<T>() * 3);
+}
+
+// One point given three times: a point (dimension 0), no edges, no faces; the radius is kept.
+TYPED_TEST(Shape3Typed, RepeatedPointIsAPoint) {
+  using T = TypeParam;
+  const auto s = build<T>({{1, -2, 3}, {1, -2, 3}, {1, -2, 3}}, 0.5);
+  EXPECT_EQ(s.dimension(), 0);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s.vertex(0).x, T(1));
+  EXPECT_EQ(s.radius(), T(0.5));
+  EXPECT_EQ(s.weld_shift(), T(0));
+  check_invariants(s, 0.0);
+}
+
+// The cube [1, 2]³ whose corners are moved by one ulp of their coordinates (up or down, a fixed
+// pattern): the corners are within 1 ulp ≤ 2u·S of the cube's face planes, far inside the plane
+// thickness (32 u·S), so the hull still has 6 quadrilateral faces; the faces' planes cannot pass
+// through all four moved corners, so weld_shift (which bounds the faces' flatness) is > 0, and it
+// is at most the thickness.
+TYPED_TEST(Shape3Typed, CubeCornersOneUlpOffStillHaveSixQuadrilaterals) {
+  using T = TypeParam;
+  std::vector<Vec3<T>> p;
+  for (int i = 0; i < 8; ++i) {
+    Vec3<T> v{(i & 1) ? T(2) : T(1), (i & 2) ? T(2) : T(1), (i & 4) ? T(2) : T(1)};
+    const T up = T(4), down = T(0);
+    v.x = std::nextafter(v.x, (i % 3 == 0) ? up : down);
+    v.y = std::nextafter(v.y, (i % 2 == 0) ? up : down);
+    v.z = std::nextafter(v.z, (i % 5 == 1) ? up : down);
+    p.push_back(v);
+  }
+  auto r = make_shape3<T>(std::span<const Vec3<T>>(p));
   ASSERT_TRUE(r) << r.message;
-  EXPECT_EQ(r.shape.dimension(), 3);
-  EXPECT_EQ(r.shape.size(), 8u);
-  EXPECT_EQ(r.shape.face_count(), 6u);
-  EXPECT_EQ(r.shape.edges().size(), 12u);
-  for (std::size_t f = 0; f < r.shape.face_count(); ++f) {
-    EXPECT_EQ(r.shape.face_vertices(f).size(), 4u);
-    const auto n = r.shape.face_plane(f).normal;
-    EXPECT_DOUBLE_EQ(std::abs(n.x) + std::abs(n.y) + std::abs(n.z), 1.0);
+  const auto& s = r.shape;
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 8u);
+  ASSERT_EQ(s.face_count(), 6u);
+  for (std::size_t f = 0; f < 6; ++f) EXPECT_EQ(s.face_vertices(f).size(), 4u);
+  EXPECT_GT(s.weld_shift(), T(0));
+  EXPECT_LE(double(s.weld_shift()), 32 * unit<T>() * 2);
+  check_invariants(s, double(s.weld_shift()));
+}
+
+// A point 256 u·S above the centre of the cube [1, 2]³'s top face is 8 plane thicknesses out:
+// it is a vertex (a flat square pyramid on the top: 9 vertices, 16 edges, 9 faces = 5 squares +
+// 4 triangles; 9 − 16 + 9 = 2), and nothing was dropped from outside.
+TYPED_TEST(Shape3Typed, PointJustOutsideAFaceIsKept) {
+  using T = TypeParam;
+  auto p = box(1, 1, 1, 2, 2, 2);
+  p.push_back({1.5, 1.5, 2 + 256 * unit<T>() * 2});
+  const auto s = build<T>(p);
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 9u);
+  EXPECT_EQ(s.face_count(), 9u);
+  EXPECT_EQ(s.edges().size(), 16u);
+  check_invariants(s, 8 * unit<T>() * 2);
+}
+
+// A prism over a regular 32-gon (radius 1, z = ±1): 64 vertices, 32 rectangles + 2 caps = 34
+// faces, 96 edges (64 − 96 + 34 = 2); each cap's 30 triangles merged into one 32-gon with normal
+// ±z; nothing dropped.
+TYPED_TEST(Shape3Typed, PrismWith32GonCapsHas34Faces) {
+  using T = TypeParam;
+  std::vector<Vec3<double>> p;
+  for (int k = 0; k < 32; ++k) {
+    const double t = 2 * kPi * k / 32;
+    p.push_back({std::cos(t), std::sin(t), -1});
+    p.push_back({std::cos(t), std::sin(t), 1});
+  }
+  const auto s = build<T>(p);
+  EXPECT_EQ(s.dimension(), 3);
+  EXPECT_EQ(s.size(), 64u);
+  ASSERT_EQ(s.face_count(), 34u);
+  EXPECT_EQ(s.edges().size(), 96u);
+  int caps = 0;
+  for (std::size_t f = 0; f < 34; ++f) {
+    if (s.face_vertices(f).size() == 32) {
+      ++caps;
+      EXPECT_NEAR(std::abs(double(s.face_plane(f).normal.z)), 1.0, 2 * unit<T>());
+    } else {
+      EXPECT_EQ(s.face_vertices(f).size(), 4u);
+    }
+  }
+  EXPECT_EQ(caps, 2);
+  check_invariants(s, 16 * unit<T>());
+}
+
+// A 5 × 5 × 5 lattice (125 points, every one on many common lines and planes): the cube
+// [0, 4]³, 8 vertices, 6 faces.
+TYPED_TEST(Shape3Typed, LatticeIsItsBoundingCube) {
+  using T = TypeParam;
+  std::vector<Vec3<double>> p;
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j)
+      for (int k = 0; k < 5; ++k) p.push_back({double(i), double(j), double(k)});
+  const auto s = build<T>(p);
+  EXPECT_EQ(s.size(), 8u);
+  EXPECT_EQ(s.face_count(), 6u);
+  EXPECT_EQ(s.weld_shift(), T(0));
+  check_invariants(s, 0.0);
+}
+
+// Two points closer than the weld distance (kWeld3Ulps·u·S = 4u·S per coordinate) are one: with
+// S = 1, (1, 0, 0) and (1 + 2u·..., 0, 0) 1 ulp apart give a segment from (0,0,0) to one of them
+// and a weld_shift of at least that ulp (2u) and at most 4u·√3 plus rounding.
+TYPED_TEST(Shape3Typed, NearDuplicatesAreWelded) {
+  using T = TypeParam;
+  const T one_up = std::nextafter(T(1), T(2));
+  const std::vector<Vec3<T>> p = {{0, 0, 0}, {1, 0, 0}, {one_up, 0, 0}};
+  auto r = make_shape3<T>(std::span<const Vec3<T>>(p));
+  ASSERT_TRUE(r) << r.message;
+  EXPECT_EQ(r.shape.dimension(), 1);
+  EXPECT_GE(double(r.shape.weld_shift()), 2 * unit<T>());
+  EXPECT_LE(double(r.shape.weld_shift()), 4 * std::sqrt(3.0) * unit<T>() * 1.01);
+}
+
+// Every bad input, with the message naming the point (index as given).
+TYPED_TEST(Shape3Typed, BadInputsAreReportedWithTheirPoint) {
+  using T = TypeParam;
+  const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
+  const T big = minkowski::fast::max_coordinate<T>() * T(2);
+  auto make = [](std::vector<Vec3<T>> p, T r = T(0)) {
+    return make_shape3<T>(std::span<const Vec3<T>>(p), r);
+  };
+  auto r = make({});
+  EXPECT_EQ(r.error, ShapeError::empty);
+  EXPECT_EQ(r.message, "shape has no points");
+  r = make({{0, 0, 0}, {1, nan, 0}});
+  EXPECT_EQ(r.error, ShapeError::non_finite_point);
+  EXPECT_EQ(r.message, "point coordinate is NaN or infinite (point 1)");
+  r = make({{0, 0, 0}, {1, 0, 0}, {0, 0, -inf}});
+  EXPECT_EQ(r.error, ShapeError::non_finite_point);
+  EXPECT_EQ(r.message, "point coordinate is NaN or infinite (point 2)");
+  r = make({{0, 0, 0}}, nan);
+  EXPECT_EQ(r.error, ShapeError::non_finite_radius);
+  EXPECT_EQ(r.message, "radius is NaN or infinite");
+  r = make({{0, 0, 0}}, T(-1));
+  EXPECT_EQ(r.error, ShapeError::negative_radius);
+  EXPECT_EQ(r.message, "radius is negative");
+  r = make({{0, 0, 0}}, big);
+  EXPECT_EQ(r.error, ShapeError::out_of_range);
+  EXPECT_EQ(r.message, "coordinate or radius too large for the number type (radius)");
+  r = make({{0, 0, 0}, {0, big, 0}});
+  EXPECT_EQ(r.error, ShapeError::out_of_range);
+  EXPECT_EQ(r.message, "coordinate or radius too large for the number type (point 1)");
+  const std::vector<Vec3<T>> many(minkowski::fast::kMaxShapePoints + 1);
+  r = make_shape3<T>(std::span<const Vec3<T>>(many));
+  EXPECT_EQ(r.error, ShapeError::too_many_points);
+  EXPECT_EQ(r.message,
+            "shape has too many points: " + std::to_string(minkowski::fast::kMaxShapePoints + 1) +
+                " > " + std::to_string(minkowski::fast::kMaxShapePoints));
+}
+
+// Random inputs of several families (seeded; a bounded count): the invariants hold within the
+// plane thickness plus the weld shift, and every input point lies within weld_shift (plus
+// rounding) of the shape: below every face plane by at most that.
+TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
+  using T = TypeParam;
+  std::mt19937 rng(20261127);
+  std::normal_distribution<double> gauss;
+  std::uniform_real_distribution<double> uni(-1, 1);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int family = trial % 6;
+    const int n = 4 + (trial * 37) % 200;
+    std::vector<Vec3<double>> p;
+    for (int i = 0; i < n; ++i) {
+      Vec3<double> v{gauss(rng), gauss(rng), gauss(rng)};
+      switch (family) {
+        case 0:  // a Gaussian cloud
+          break;
+        case 1:  // points on a sphere of radius 3 (many near-ties for the hull)
+          v = (3 / length(v)) * v;
+          break;
+        case 2:  // a flat cloud in a tilted plane
+          v = {v.x, v.y, 0.3 * v.x - 0.7 * v.y};
+          break;
+        case 3:  // a box's surface lattice: coplanar and collinear points
+          v = {std::round(uni(rng) * 4) / 4, std::round(uni(rng) * 4) / 4, (i % 2) ? 1.0 : -1.0};
+          if (i % 3 == 0) std::swap(v.x, v.z);
+          break;
+        case 4:  // a thin slab: points within 1e-3 of a plane, plus far ones
+          v = {v.x * 100, v.y * 100, 1e-3 * uni(rng)};
+          break;
+        case 5:  // a needle: near-collinear
+          v = {v.x * 10, 1e-4 * v.y, 1e-4 * v.z};
+          break;
+      }
+      p.push_back(v);
+    }
+    const std::vector<Vec3<T>> q = convert<T>(p);
+    auto r = make_shape3<T>(std::span<const Vec3<T>>(q));
+    ASSERT_TRUE(r) << r.message;
+    const auto& s = r.shape;
+    const double scale = double(s.scale());
+    const double tol = 2 * 32 * unit<T>() * scale + double(s.weld_shift());
+    SCOPED_TRACE("trial " + std::to_string(trial) + " family " + std::to_string(family));
+    check_invariants(s, tol);
+    EXPECT_LE(double(s.weld_shift()), 4 * 32 * unit<T>() * scale);
+    for (const auto& v : q)
+      for (std::size_t f = 0; f < s.face_count(); ++f) {
+        const auto& pl = s.face_plane(f);
+        ASSERT_LE(ddot(pl.normal, v) - double(pl.offset), tol) << "input outside";
+      }
   }
 }
 
-// A flat square: dimension 2, two faces with opposite normals ±z, four edges.
-TEST(Shape3, FlatSquareHasTwoFaces) {
-  const std::vector<Vec3<float>> p = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
-  const auto r = make_shape3<float>(p);
-  ASSERT_TRUE(r) << r.message;
-  EXPECT_EQ(r.shape.dimension(), 2);
-  EXPECT_EQ(r.shape.face_count(), 2u);
-  EXPECT_EQ(r.shape.edges().size(), 4u);
-  EXPECT_EQ(std::abs(r.shape.face_plane(0).normal.z), 1.0f);
-  EXPECT_EQ(r.shape.face_plane(0).normal.z, -r.shape.face_plane(1).normal.z);
-}
-
-}  // namespace
+}  // namespace shape3_test

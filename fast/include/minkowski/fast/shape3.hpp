@@ -37,10 +37,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <map>
-#include <set>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -96,6 +95,10 @@ class ConvexShape3 {
     return {adjacency_.data() + adjacency_offset_[v],
             adjacency_offset_[v + 1] - adjacency_offset_[v]};
   }
+  /// The adjacency in CSR form (size() + 1 offsets; neighbours of v: adjacency()[offsets[v] ..
+  /// offsets[v + 1])), for the support searches' raw loops.
+  std::span<const std::uint32_t> adjacency_offsets() const { return adjacency_offset_; }
+  std::span<const std::uint32_t> adjacency() const { return adjacency_; }
 
   T radius() const { return radius_; }
   /// Largest absolute coordinate of the vertices (S in the tolerance model), without the radius.
@@ -129,11 +132,287 @@ struct ShapeResult3 {
   explicit operator bool() const { return error == ShapeError::none; }
 };
 
-// PLACEHOLDER (issue 22 integration): a brute-force hull — every triple's plane tested against
-// every point with a relative tolerance — so that the algorithms can be written and tested while
-// the robust builder is written. O(n^4): for small shapes only. To be replaced.
+// How make_shape3 builds the hull (the derivations of the tolerances are in tolerances3.hpp).
+//
+//  1. Validation: as make_shape (empty, too many points, NaN/inf, negative radius, range), each
+//     message naming the point.
+//  2. Working coordinates: every point in double, multiplied by the power of two 2^-e that puts
+//     S in [1, 2) (exact: a float or a double times a power of two, away from overflow), so the
+//     hull's products neither underflow nor overflow at any scale and its thresholds are absolute.
+//     Floats convert exactly; the hull's predicates in double are 2^29 times finer than float's
+//     rounding, so a float shape is as exact as its input.
+//  3. Weld: points within kWeld3Ulps·u·S in every coordinate of an earlier kept point are dropped
+//     (a hash grid of cells 16 welds wide: O(n)); the distance moved is recorded.
+//  4. Dimension: two extreme points p0, p1 (the farthest pair among the six axis extremes), the
+//     point p2 farthest from their line, the point p3 farthest from the plane (p0, p1, p2). With
+//     ε = kHull3PlaneUlps·u·S: all points within ε of p0 → a point; of the line → a segment (its
+//     two extremes along the line); of the plane → a flat polygon (the 2D hull of the points
+//     projected on the plane, Andrew's monotone chain with the exact orientation sign of 2D);
+//     else a polytope.
+//  5. Polytope: Quickhull (C. B. Barber, D. P. Dobkin, H. Huhdanpaa, "The Quickhull algorithm for
+//     convex hulls", ACM TOMS 22(4), 1996) on triangles with conflict lists, from the tetrahedron
+//     (p0, p1, p2, p3), with thick planes: a point is outside a facet only when more than ε above
+//     its plane, and a facet is visible from the new point only then. Each new facet then has its
+//     apex more than ε from its base edge (never a sliver of zero area), points within ε of the
+//     hull are dropped (and measured at the end), and coplanar points never split a face. A
+//     horizon that is not one simple loop (rounding's topology) restarts the hull with a plane 4
+//     times thicker (kHull3Retries).
+//  6. Faces: adjacent triangles are merged greedily, flattest edge first, while the vertices of
+//     the union lie within ε of the union's plane (its normal: the sum of the triangles' area
+//     vectors, Newell's normal). Each face's boundary is walked into its loop; a triangle group
+//     whose boundary is not one loop is split back into its triangles.
+//  7. Strict convexity: a loop vertex within ε of the line through its loop neighbours (or on its
+//     reflex side) is dropped, and the hull of the remaining vertices is computed again
+//     (kHull3MaxRounds).
+//  8. weld_shift (the Hausdorff bound): the largest weld distance, plus the largest of: each
+//     face's flatness (its plane offset minus its lowest vertex: the faces' planes are within
+//     this of the vertex hull), and the distance from every point the hull dropped within ε
+//     (step 5's near points, vertices inside merged faces, step 7's vertices) to the final shape,
+//     bounded above by its distance to the face polygon whose plane it lies farthest above. A
+//     point welded into a kept point q is within |p − q| + (q's bound). Flat, segment and point
+//     shapes add their own term: a point p whose projection onto the plane (line) lies in the
+//     projected hull is within dist(p, plane) + (largest vertex distance to the plane) of the
+//     vertices' hull (the same convex combination of the 3D vertices), plus the in-plane distance
+//     of dropped near-collinear vertices. All these distances are computed in double and stored
+//     rounded: an upper bound up to a few roundings.
+//
+// Cost: O(n log n) expected for Quickhull on random input (plus O(near points · faces) for the
+// final measurement of what the weld moved, small unless many points lie on the hull's faces).
+
+namespace detail {
+
+// Quickhull on triangles in double (step 5 above). The points are given by index into a shared
+// array; the hull's faces are the live entries of `faces` after run().
+class QuickHull3 {
+ public:
+  using W = double;
+  using V = Vec3<double>;
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+
+  struct Face {
+    std::uint32_t v[3];          // counter-clockwise seen from outside
+    std::uint32_t adj[3];        // adj[i]: the face across the edge v[i] → v[i + 1]
+    V n;                         // unit outward normal
+    W off;                       // dot(n, x) = off on the plane
+    std::uint32_t head = kNone;  // conflict list (through next_)
+    std::uint32_t far = kNone;   // the conflict point farthest above the plane
+    W far_d = 0;
+    std::uint32_t mark = 0;
+    bool alive = true;
+  };
+
+  std::vector<Face> faces;
+
+  // Plane of the triangle (a, b, c): the cross product of its two shortest edges (the better
+  // conditioned pair), normalised; the offset is the mean of the three vertices' values. False
+  // when the cross product is zero (never for a facet of the thick hull: its apex is > ε off the
+  // base's line).
+  static bool plane(const V& a, const V& b, const V& c, V& n, W& off) {
+    const V ab = b - a, bc = c - b, ca = a - c;
+    const W lab = length_squared(ab), lbc = length_squared(bc), lca = length_squared(ca);
+    V cr;
+    if (lab >= lbc && lab >= lca)
+      cr = cross(bc, ca);
+    else if (lbc >= lca)
+      cr = cross(ca, ab);
+    else
+      cr = cross(ab, bc);
+    const W c2 = length_squared(cr);
+    if (!(c2 > W(0)) || !std::isfinite(c2)) return false;
+    n = unit_vector(cr, c2);
+    off = (dot(n, a) + dot(n, b) + dot(n, c)) / W(3);
+    return true;
+  }
+
+  // The hull of pts[ids], starting from the tetrahedron init (indices into pts, among ids, the
+  // fourth more than eps off the first three's plane). near receives every point dropped within
+  // eps of the hull's planes and every vertex that left the hull, for the caller to measure.
+  // False on a topological failure (see the header of the builder).
+  bool run(const std::vector<V>& pts, const std::vector<std::uint32_t>& ids, std::uint32_t init[4],
+           W eps, std::vector<std::uint32_t>& near) {
+    faces.clear();
+    next_.assign(pts.size(), kNone);
+    vstamp_.assign(pts.size(), 0);
+    vnext_.assign(pts.size(), kNone);
+    stamp_ = 0;
+    std::uint32_t a = init[0], b = init[1], c = init[2], d = init[3];
+    if (orient3(pts[a], pts[b], pts[c], pts[d]) > W(0)) std::swap(b, c);  // d below (a, b, c)
+    const std::uint32_t tri[4][3] = {{a, b, c}, {b, a, d}, {c, b, d}, {a, c, d}};
+    for (const auto& t : tri) {
+      Face f;
+      f.v[0] = t[0], f.v[1] = t[1], f.v[2] = t[2];
+      if (!plane(pts[t[0]], pts[t[1]], pts[t[2]], f.n, f.off)) return false;
+      faces.push_back(f);
+    }
+    for (std::uint32_t f = 0; f < 4; ++f)
+      for (int i = 0; i < 3; ++i) {
+        const std::uint32_t p = faces[f].v[i], q = faces[f].v[(i + 1) % 3];
+        for (std::uint32_t g = 0; g < 4; ++g)
+          for (int j = 0; j < 3; ++j)
+            if (faces[g].v[j] == q && faces[g].v[(j + 1) % 3] == p) faces[f].adj[i] = g;
+      }
+    for (std::uint32_t id : ids) {
+      if (id == a || id == b || id == c || id == d) continue;
+      W best_d = -std::numeric_limits<W>::infinity();
+      std::uint32_t best = kNone;
+      for (std::uint32_t f = 0; f < 4; ++f) {
+        const W h = dot(faces[f].n, pts[id]) - faces[f].off;
+        if (h > best_d) best_d = h, best = f;
+      }
+      if (best_d > eps)
+        add_conflict(best, id, best_d);
+      else if (best_d > -eps)
+        near.push_back(id);
+    }
+    std::vector<std::uint32_t> work = {0, 1, 2, 3};
+    std::vector<std::uint32_t> visible, fresh;
+    std::vector<std::pair<std::uint32_t, int>> horizon, loop;
+    // Each iteration makes one conflict point a vertex and takes it out of every list: at most
+    // ids.size() iterations.
+    std::size_t iterations = 0;
+    while (!work.empty()) {
+      const std::uint32_t f0 = work.back();
+      work.pop_back();
+      if (!faces[f0].alive || faces[f0].head == kNone) continue;
+      if (++iterations > ids.size()) return false;
+      const std::uint32_t apex = faces[f0].far;
+      const V& p = pts[apex];
+      stamp_ += 2;
+      const std::uint32_t seen_visible = stamp_, seen_hidden = stamp_ + 1;
+      visible.assign(1, f0);
+      faces[f0].mark = seen_visible;
+      horizon.clear();
+      for (std::size_t k = 0; k < visible.size(); ++k) {
+        const std::uint32_t g = visible[k];
+        for (int e = 0; e < 3; ++e) {
+          const std::uint32_t h = faces[g].adj[e];
+          if (faces[h].mark == seen_visible) continue;
+          if (faces[h].mark != seen_hidden) {
+            if (dot(faces[h].n, p) - faces[h].off > eps) {
+              faces[h].mark = seen_visible;
+              visible.push_back(h);
+              continue;
+            }
+            faces[h].mark = seen_hidden;
+          }
+          horizon.emplace_back(g, e);
+        }
+      }
+      // The horizon's edges as one loop: each vertex starts at most one edge, and the walk from
+      // the first edge must use them all.
+      for (std::size_t k = 0; k < horizon.size(); ++k) {
+        const std::uint32_t s = faces[horizon[k].first].v[horizon[k].second];
+        if (vstamp_[s] == seen_visible) return false;
+        vstamp_[s] = seen_visible;
+        vnext_[s] = static_cast<std::uint32_t>(k);
+      }
+      loop.clear();
+      {
+        std::size_t k = 0;
+        do {
+          loop.push_back(horizon[k]);
+          if (loop.size() > horizon.size()) return false;
+          const Face& g = faces[horizon[k].first];
+          const std::uint32_t end = g.v[(horizon[k].second + 1) % 3];
+          if (vstamp_[end] != seen_visible) return false;
+          k = vnext_[end];
+        } while (k != 0);
+        if (loop.size() != horizon.size()) return false;
+      }
+      // Vertices of visible faces that are not on the horizon leave the hull.
+      for (std::uint32_t g : visible)
+        for (int e = 0; e < 3; ++e) {
+          const std::uint32_t v = faces[g].v[e];
+          if (vstamp_[v] != seen_visible && vstamp_[v] != seen_hidden) {
+            vstamp_[v] = seen_hidden;
+            near.push_back(v);
+          }
+        }
+      // The cone from the apex over the horizon.
+      const std::uint32_t first = static_cast<std::uint32_t>(faces.size());
+      const std::uint32_t m = static_cast<std::uint32_t>(loop.size());
+      fresh.clear();
+      for (std::uint32_t k = 0; k < m; ++k) {
+        const auto [g, e] = loop[k];
+        Face nf;
+        nf.v[0] = faces[g].v[e];
+        nf.v[1] = faces[g].v[(e + 1) % 3];
+        nf.v[2] = apex;
+        const std::uint32_t out = faces[g].adj[e];
+        nf.adj[0] = out;
+        nf.adj[1] = first + (k + 1) % m;
+        nf.adj[2] = first + (k + m - 1) % m;
+        if (!plane(pts[nf.v[0]], pts[nf.v[1]], pts[nf.v[2]], nf.n, nf.off)) return false;
+        Face& o = faces[out];
+        bool linked = false;
+        for (int j = 0; j < 3; ++j)
+          if (o.adj[j] == g && o.v[j] == nf.v[1]) o.adj[j] = first + k, linked = true;
+        if (!linked) return false;
+        faces.push_back(nf);
+        fresh.push_back(first + k);
+      }
+      // The visible faces' conflict points go to the first new face they are outside of.
+      for (std::uint32_t g : visible) {
+        faces[g].alive = false;
+        for (std::uint32_t q = faces[g].head; q != kNone;) {
+          const std::uint32_t nq = next_[q];
+          if (q != apex) {
+            W best_d = -std::numeric_limits<W>::infinity();
+            bool placed = false;
+            for (std::uint32_t f : fresh) {
+              const W h = dot(faces[f].n, pts[q]) - faces[f].off;
+              if (h > eps) {
+                add_conflict(f, q, h);
+                placed = true;
+                break;
+              }
+              if (h > best_d) best_d = h;
+            }
+            if (!placed && best_d > -eps) near.push_back(q);
+          }
+          q = nq;
+        }
+        faces[g].head = kNone;
+      }
+      for (std::uint32_t f : fresh)
+        if (faces[f].head != kNone) work.push_back(f);
+    }
+    return true;
+  }
+
+ private:
+  void add_conflict(std::uint32_t f, std::uint32_t p, W h) {
+    Face& face = faces[f];
+    next_[p] = face.head;
+    face.head = p;
+    if (face.far == kNone || h > face.far_d) face.far = p, face.far_d = h;
+  }
+
+  std::vector<std::uint32_t> next_;
+  std::vector<std::uint32_t> vstamp_;
+  std::vector<std::uint32_t> vnext_;
+  std::uint32_t stamp_ = 0;
+};
+
+}  // namespace detail
+
 template <class T>
 struct ShapeBuilder3 {
+  using W = double;
+  using V = Vec3<double>;
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+
+  // The shape as the builder holds it before conversion to T: indices into the working points.
+  struct Draft {
+    int dimension = 0;
+    std::vector<std::vector<std::uint32_t>> loops;  // faces (dimension 2: the polygon, once)
+    std::vector<V> normals;                         // unit outward normal per loop
+    std::vector<std::uint32_t> vertices;            // dimension 0 and 1 (and the loops' union)
+    std::vector<W> offsets;                         // dimension 3: the planes' offsets (emit)
+    W eps = 0;                                      // the plane thickness it was built with
+    W extra_shift = 0;  // the dimension's own term of weld_shift (see the builder's header)
+  };
+
   static ShapeResult3<T> build(std::span<const Vec3<T>> points, T radius) {
     using std::abs;
     using std::isfinite;
@@ -160,181 +439,594 @@ struct ShapeBuilder3 {
         return fail(ShapeError::out_of_range, " (point " + std::to_string(i) + ")");
       scale = std::max(scale, max_abs(p));
     }
-    // Exact duplicates only.
-    std::vector<Vec3<T>> pts(points.begin(), points.end());
-    auto lex = [](const Vec3<T>& a, const Vec3<T>& b) {
-      return a.x < b.x || (a.x == b.x && (a.y < b.y || (a.y == b.y && a.z < b.z)));
-    };
-    std::sort(pts.begin(), pts.end(), lex);
-    pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
-
     ConvexShape3<T>& s = out.shape;
     s.radius_ = radius;
     s.scale_ = scale;
     s.weld_shift_ = T(0);
-    const T tol = T(64) * unit_roundoff<T>() * (scale > T(0) ? scale : T(1));
-    const std::size_t n = pts.size();
-    // Dimension: p1 farthest from p0, p2 farthest from the line, p3 farthest from the plane.
-    const Vec3<T> p0 = pts[0];
-    std::size_t i1 = 0;
-    for (std::size_t i = 1; i < n; ++i)
-      if (length_squared(pts[i] - p0) > length_squared(pts[i1] - p0)) i1 = i;
-    if (i1 == 0 || length(pts[i1] - p0) <= tol) {
+    if (scale == T(0)) {  // every point is the origin
       s.dimension_ = 0;
-      s.vertices_ = {p0};
+      s.vertices_ = {Vec3<T>{}};
       s.adjacency_offset_ = {0, 0};
       return out;
     }
-    const Vec3<T> e1 = unit_vector(pts[i1] - p0, length_squared(pts[i1] - p0));
-    std::size_t i2 = 0;
-    T best2 = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const T c = length(cross(e1, pts[i] - p0));
-      if (c > best2) best2 = c, i2 = i;
-    }
-    if (best2 <= tol) {
-      std::size_t lo = 0, hi = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (dot(pts[i], e1) < dot(pts[lo], e1)) lo = i;
-        if (dot(pts[i], e1) > dot(pts[hi], e1)) hi = i;
-      }
-      s.dimension_ = 1;
-      s.vertices_ = {pts[lo], pts[hi]};
-      s.edges_ = {Edge3{0, 1, kNoFace, kNoFace}};
-      s.adjacency_offset_ = {0, 1, 2};
-      s.adjacency_ = {1, 0};
-      return out;
-    }
-    const Vec3<T> nrm0 = cross(pts[i1] - p0, pts[i2] - p0);
-    const Vec3<T> n0 = unit_vector(nrm0, length_squared(nrm0));
-    T best3 = 0;
-    for (std::size_t i = 0; i < n; ++i) best3 = std::max(best3, abs(dot(n0, pts[i] - p0)));
-    if (best3 <= tol) {
-      // Flat: a 2D hull in the plane, basis (e1, w) with e1 × w = n0, so CCW in the basis is CCW
-      // around n0.
-      const Vec3<T> w = cross(n0, e1);
-      std::vector<std::uint32_t> loop = planar_hull(pts, std::vector<std::uint32_t>(), e1, w, p0);
-      s.dimension_ = 2;
-      std::vector<std::uint32_t> rev(loop.rbegin(), loop.rend());
-      std::vector<std::vector<std::uint32_t>> faces = {loop, rev};
-      std::vector<Plane3<T>> planes = {{n0, dot(n0, p0)}, {-n0, -dot(n0, p0)}};
-      finish(s, pts, faces, planes);
-      return out;
-    }
-    // Polytope: every supporting plane through three points.
-    std::set<std::vector<std::uint32_t>> seen;
-    std::vector<std::vector<std::uint32_t>> faces;
-    std::vector<Plane3<T>> planes;
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = i + 1; j < n; ++j)
-        for (std::size_t k = j + 1; k < n; ++k) {
-          const Vec3<T> c = cross(pts[j] - pts[i], pts[k] - pts[i]);
-          const T c2 = length_squared(c);
-          if (!(length(c) > tol * (length(pts[j] - pts[i]) + length(pts[k] - pts[i])))) continue;
-          const Vec3<T> u = unit_vector(c, c2);
-          bool any_above = false, any_below = false;
-          std::vector<std::uint32_t> on;
-          for (std::size_t m = 0; m < n; ++m) {
-            const T d = dot(u, pts[m] - pts[i]);
-            if (d > tol)
-              any_above = true;
-            else if (d < -tol)
-              any_below = true;
-            else
-              on.push_back(static_cast<std::uint32_t>(m));
-          }
-          if (any_above == any_below) continue;
-          if (!seen.insert(on).second) continue;
-          const Vec3<T> out_n = any_above ? -u : u;
-          const Vec3<T> w =
-              cross(out_n, unit_vector(pts[j] - pts[i], length_squared(pts[j] - pts[i])));
-          std::vector<std::uint32_t> loop = planar_hull(
-              pts, on, unit_vector(pts[j] - pts[i], length_squared(pts[j] - pts[i])), w, pts[i]);
-          T off = dot(out_n, pts[loop[0]]);
-          for (std::uint32_t v : loop) off = std::max(off, dot(out_n, pts[v]));
-          faces.push_back(loop);
-          planes.push_back({out_n, off});
-        }
-    s.dimension_ = 3;
-    finish(s, pts, faces, planes);
+    ShapeBuilder3 b;
+    b.prepare(points, scale);
+    b.weld();
+    Draft draft = b.hull();
+    b.emit(draft, points, s);
     return out;
   }
 
  private:
-  struct P {
-    T x, y;
-    std::uint32_t i;
-  };
-  struct Traits {
-    using Point = P;
-    bool less(const P& a, const P& b) const { return a.x < b.x || (a.x == b.x && a.y < b.y); }
-    int orient(const P& a, const P& b, const P& c) const {
-      const T o = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-      return o > T(0) ? 1 : (o < T(0) ? -1 : 0);
-    }
-  };
+  std::vector<V> pts_;               // working coordinates of every input point
+  std::vector<std::uint32_t> kept_;  // the welded points (indices into pts_)
+  std::vector<std::uint32_t> near_;  // points to measure against the final shape
+  int exponent_ = 0;                 // working = input · 2^-exponent_
+  W weld_moved_ = 0;                 // largest distance a weld moved a point (working units)
+  W unit_ = 0;                       // u of T
 
-  // CCW hull (in the basis (e, w)) of the points `subset` (all points when empty).
-  static std::vector<std::uint32_t> planar_hull(const std::vector<Vec3<T>>& pts,
-                                                std::vector<std::uint32_t> subset, Vec3<T> e,
-                                                Vec3<T> w, Vec3<T> origin) {
-    if (subset.empty())
-      for (std::uint32_t i = 0; i < pts.size(); ++i) subset.push_back(i);
-    std::vector<P> ps;
-    for (std::uint32_t i : subset)
-      ps.push_back({dot(pts[i] - origin, e), dot(pts[i] - origin, w), i});
-    sort_lexicographic(ps, Traits{});
-    std::vector<P> h = monotone_chain(std::span<const P>(ps), Traits{});
-    std::vector<std::uint32_t> loop;
-    for (const P& p : h) loop.push_back(p.i);
-    return loop;
+  void prepare(std::span<const Vec3<T>> points, T scale) {
+    using std::ilogb;
+    using std::ldexp;
+    exponent_ = ilogb(double(scale));
+    unit_ = W(unit_roundoff<T>());
+    pts_.resize(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i)
+      pts_[i] = {ldexp(double(points[i].x), -exponent_), ldexp(double(points[i].y), -exponent_),
+                 ldexp(double(points[i].z), -exponent_)};
   }
 
-  // Keeps the vertices the faces use, renumbers them, builds edges and adjacency.
-  static void finish(ConvexShape3<T>& s, const std::vector<Vec3<T>>& pts,
-                     std::vector<std::vector<std::uint32_t>>& faces,
-                     std::vector<Plane3<T>>& planes) {
-    std::map<std::uint32_t, std::uint32_t> remap;
-    for (auto& f : faces)
-      for (std::uint32_t v : f) remap.emplace(v, 0);
-    std::uint32_t next = 0;
-    for (auto& [old, neu] : remap) {
-      neu = next++;
-      s.vertices_.push_back(pts[old]);
+  struct CellKey {
+    std::int64_t x, y, z;
+    bool operator==(const CellKey&) const = default;
+  };
+  struct CellHash {
+    std::size_t operator()(const CellKey& k) const {
+      std::uint64_t h = static_cast<std::uint64_t>(k.x) * 0x9e3779b97f4a7c15ull;
+      h ^= static_cast<std::uint64_t>(k.y) + 0x7f4a7c159e3779b9ull + (h << 6) + (h >> 2);
+      h ^= static_cast<std::uint64_t>(k.z) + 0x94d049bb133111ebull + (h << 6) + (h >> 2);
+      return static_cast<std::size_t>(h);
     }
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> edge_of;
-    s.face_offset_ = {0};
-    for (std::size_t f = 0; f < faces.size(); ++f) {
-      const auto& loop = faces[f];
-      for (std::size_t i = 0; i < loop.size(); ++i) {
-        const std::uint32_t a = remap[loop[i]], b = remap[loop[(i + 1) % loop.size()]];
-        s.face_loop_.push_back(a);
-        const auto key = std::minmax(a, b);
-        auto it = edge_of.find({key.first, key.second});
-        std::uint32_t e;
-        if (it == edge_of.end()) {
-          e = static_cast<std::uint32_t>(s.edges_.size());
-          edge_of[{key.first, key.second}] = e;
-          s.edges_.push_back(Edge3{a, b, static_cast<std::uint32_t>(f), kNoFace});
-        } else {
-          e = it->second;
-          s.edges_[e].face_right = static_cast<std::uint32_t>(f);
+  };
+
+  // Step 3: in input order, a point within the weld distance (every coordinate) of a kept point
+  // is dropped; else kept. A hash grid of cells 16 weld distances wide: a point looks into the
+  // neighbouring cell along an axis only when it lies within two weld distances of that side.
+  void weld() {
+    using std::abs;
+    using std::floor;
+    const W tol = W(kWeld3Ulps) * unit_ * W(1);  // S = 1 in working units (S in [1, 2))
+    const W cell = W(16) * tol;
+    std::unordered_map<CellKey, std::uint32_t, CellHash> grid;
+    grid.reserve(pts_.size());
+    std::vector<std::uint32_t> chain(pts_.size(), kNone);
+    kept_.clear();
+    kept_.reserve(pts_.size());
+    for (std::uint32_t i = 0; i < pts_.size(); ++i) {
+      const V p = pts_[i];
+      const W fx = floor(p.x / cell), fy = floor(p.y / cell), fz = floor(p.z / cell);
+      const CellKey own{static_cast<std::int64_t>(fx), static_cast<std::int64_t>(fy),
+                        static_cast<std::int64_t>(fz)};
+      auto range = [&](W coord, W f, int& lo, int& hi) {
+        lo = (coord - f * cell <= W(2) * tol) ? -1 : 0;
+        hi = ((f + W(1)) * cell - coord <= W(2) * tol) ? 1 : 0;
+      };
+      int x0, x1, y0, y1, z0, z1;
+      range(p.x, fx, x0, x1);
+      range(p.y, fy, y0, y1);
+      range(p.z, fz, z0, z1);
+      std::uint32_t into = kNone;
+      for (int dx = x0; dx <= x1 && into == kNone; ++dx)
+        for (int dy = y0; dy <= y1 && into == kNone; ++dy)
+          for (int dz = z0; dz <= z1 && into == kNone; ++dz) {
+            const auto it = grid.find(CellKey{own.x + dx, own.y + dy, own.z + dz});
+            if (it == grid.end()) continue;
+            for (std::uint32_t q = it->second; q != kNone; q = chain[q]) {
+              const V e = p - pts_[q];
+              if (abs(e.x) <= tol && abs(e.y) <= tol && abs(e.z) <= tol) {
+                into = q;
+                break;
+              }
+            }
+          }
+      if (into != kNone) {
+        weld_moved_ = std::max(weld_moved_, length(p - pts_[into]));
+        continue;
+      }
+      auto [it, inserted] = grid.try_emplace(own, i);
+      if (!inserted) chain[i] = it->second, it->second = i;
+      kept_.push_back(i);
+    }
+  }
+
+  // Steps 4-7 on the welded points, with rounds and retries.
+  Draft hull() {
+    std::vector<std::uint32_t> ids = kept_;
+    W eps = W(kHull3PlaneUlps) * unit_;
+    // Quickhull's own thickness: the rounding of its double predicates (the same number of ulps
+    // of double); for float input far thinner than eps, so that thin shapes (slabs a few eps
+    // thick, whose edges are wedges of small angle) lose no point beyond a wedge. The merge of
+    // coplanar facets and the dropped collinear vertices use eps, T's tolerance.
+    W qh_eps = W(kHull3PlaneUlps) * W(unit_roundoff<double>());
+    int retries = 0;
+    for (int round = 0;; ++round) {
+      Draft d;
+      d.eps = eps;
+      std::vector<std::uint32_t> dropped;
+      const int status = classify_and_build(ids, eps, qh_eps, d, dropped);
+      if (status < 0 && retries < kHull3Retries) {  // rounding's topology: thicker planes
+        ++retries;
+        eps *= W(4);
+        qh_eps *= W(4);
+        --round;
+        continue;
+      }
+      if (status < 0) return fallback(ids);
+      if (dropped.empty() || round + 1 >= kHull3MaxRounds) return d;
+      // Step 7: the hull of the remaining vertices, again.
+      std::vector<char> gone(pts_.size(), 0);
+      for (std::uint32_t v : dropped) gone[v] = 1, near_.push_back(v);
+      ids.clear();
+      for (std::uint32_t v : d.vertices)
+        if (!gone[v]) ids.push_back(v);
+    }
+  }
+
+  // Never reached in the tests (every retry failing): the segment between the two farthest-apart
+  // axis extremes stands in, and weld_shift measures how far that is from every point.
+  Draft fallback(const std::vector<std::uint32_t>& ids) {
+    Draft d;
+    std::uint32_t e[2];
+    extremes(ids, e);
+    d.dimension = 1;
+    d.vertices = {e[0], e[1]};
+    near_.insert(near_.end(), ids.begin(), ids.end());
+    return d;
+  }
+
+  // The farthest-apart pair among the six axis-extreme points of ids.
+  void extremes(const std::vector<std::uint32_t>& ids, std::uint32_t out[2]) const {
+    std::uint32_t ext[6];
+    for (int k = 0; k < 6; ++k) ext[k] = ids[0];
+    for (std::uint32_t i : ids) {
+      const V& p = pts_[i];
+      if (p.x < pts_[ext[0]].x) ext[0] = i;
+      if (p.x > pts_[ext[1]].x) ext[1] = i;
+      if (p.y < pts_[ext[2]].y) ext[2] = i;
+      if (p.y > pts_[ext[3]].y) ext[3] = i;
+      if (p.z < pts_[ext[4]].z) ext[4] = i;
+      if (p.z > pts_[ext[5]].z) ext[5] = i;
+    }
+    W best = -1;
+    out[0] = out[1] = ids[0];
+    for (int i = 0; i < 6; ++i)
+      for (int j = i + 1; j < 6; ++j) {
+        const W l = length_squared(pts_[ext[i]] - pts_[ext[j]]);
+        if (l > best) best = l, out[0] = ext[i], out[1] = ext[j];
+      }
+  }
+
+  // Step 4 and the build of the found dimension. Returns -1 on a topological failure of the
+  // polytope's hull, else 0; `dropped` receives the vertices step 7 removes.
+  int classify_and_build(const std::vector<std::uint32_t>& ids, W eps, W qh_eps, Draft& d,
+                         std::vector<std::uint32_t>& dropped) {
+    std::uint32_t e[2];
+    extremes(ids, e);
+    const V p0 = pts_[e[0]];
+    const V axis = pts_[e[1]] - p0;
+    const W axis2 = length_squared(axis);
+    if (!(std::sqrt(axis2) > eps)) {
+      d.dimension = 0;
+      d.vertices = {e[0]};
+      for (std::uint32_t i : ids) d.extra_shift = std::max(d.extra_shift, length(pts_[i] - p0));
+      return 0;
+    }
+    const V u1 = unit_vector(axis, axis2);
+    std::uint32_t i2 = e[0];
+    W h2 = 0;
+    for (std::uint32_t i : ids) {
+      const W h = length(cross(u1, pts_[i] - p0));
+      if (h > h2) h2 = h, i2 = i;
+    }
+    if (!(h2 > eps)) {
+      std::uint32_t lo = ids[0], hi = ids[0];
+      for (std::uint32_t i : ids) {
+        if (dot(pts_[i], u1) < dot(pts_[lo], u1)) lo = i;
+        if (dot(pts_[i], u1) > dot(pts_[hi], u1)) hi = i;
+      }
+      d.dimension = 1;
+      d.vertices = {lo, hi};
+      d.extra_shift = W(2) * h2;  // see the builder's header, step 8
+      return 0;
+    }
+    const V c = cross(axis, pts_[i2] - p0);
+    const V n0 = unit_vector(c, length_squared(c));
+    std::uint32_t i3 = e[0];
+    W h3 = 0;
+    for (std::uint32_t i : ids) {
+      const W h = std::abs(dot(n0, pts_[i] - p0));
+      if (h > h3) h3 = h, i3 = i;
+    }
+    if (!(h3 > eps)) {
+      flat(ids, p0, u1, n0, eps, d, h3);
+      return 0;
+    }
+    std::uint32_t init[4] = {e[0], e[1], i2, i3};
+    detail::QuickHull3 qh;
+    std::vector<std::uint32_t> near;
+    if (!qh.run(pts_, ids, init, qh_eps, near)) return -1;
+    if (!faces(qh, eps, d, dropped)) return -1;
+    near_.insert(near_.end(), near.begin(), near.end());
+    return 0;
+  }
+
+  // The flat polygon: the 2D hull in the basis (u1, n0 × u1), whose orientation is CCW around n0.
+  void flat(const std::vector<std::uint32_t>& ids, V p0, V u1, V n0, W eps, Draft& d, W h3) {
+    const V u2 = cross(n0, u1);
+    std::vector<P2> ps;
+    ps.reserve(ids.size());
+    for (std::uint32_t i : ids) ps.push_back({dot(pts_[i] - p0, u1), dot(pts_[i] - p0, u2), i});
+    sort_lexicographic(ps, Traits2{});
+    std::vector<P2> h = monotone_chain(std::span<const P2>(ps), Traits2{});
+    // Near-collinear vertices: dropped while one lies within eps of its neighbours' chord.
+    W moved = 0;
+    for (bool again = true; again && h.size() > 3;) {
+      again = false;
+      for (std::size_t k = 0; k < h.size() && h.size() > 3; ++k) {
+        const P2& a = h[(k + h.size() - 1) % h.size()];
+        const P2& v = h[k];
+        const P2& b = h[(k + 1) % h.size()];
+        const W cx = b.x - a.x, cy = b.y - a.y;
+        const W chord = std::sqrt(cx * cx + cy * cy);
+        const W hv = (cx * (v.y - a.y) - cy * (v.x - a.x)) / chord;  // > 0: v right of a → b
+        if (!(-hv > eps)) {
+          moved += std::max(W(0), -hv);
+          h.erase(h.begin() + static_cast<std::ptrdiff_t>(k));
+          again = true;
+          --k;
         }
-        s.face_edge_loop_.push_back(e);
+      }
+    }
+    d.dimension = 2;
+    std::vector<std::uint32_t> loop;
+    for (const P2& p : h) loop.push_back(p.i);
+    W kept_off = 0;
+    for (std::uint32_t v : loop) kept_off = std::max(kept_off, std::abs(dot(n0, pts_[v] - p0)));
+    d.extra_shift = h3 + kept_off + moved;
+    d.normals = {newell(loop)};
+    d.vertices = loop;
+    d.loops = {loop};
+  }
+
+  struct P2 {
+    W x, y;
+    std::uint32_t i;
+  };
+  struct Traits2 {
+    using Point = P2;
+    bool less(const P2& a, const P2& b) const { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+    int orient(const P2& a, const P2& b, const P2& c) const {
+      return detail::orient_sign(Vec2<double>{a.x, a.y}, Vec2<double>{b.x, b.y},
+                                 Vec2<double>{c.x, c.y});
+    }
+  };
+
+  // Newell's normal of a loop (the sum of the cross products of consecutive vertices about their
+  // centroid), normalised.
+  V newell(const std::vector<std::uint32_t>& loop) const {
+    V c{};
+    for (std::uint32_t v : loop) c = c + pts_[v];
+    c = (W(1) / W(loop.size())) * c;
+    V n{};
+    for (std::size_t k = 0; k < loop.size(); ++k)
+      n = n + cross(pts_[loop[k]] - c, pts_[loop[(k + 1) % loop.size()]] - c);
+    return unit_vector(n, length_squared(n));
+  }
+
+  // Union-find over the hull's triangles.
+  static std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+
+  // Step 6 and the flags of step 7. False when a face's loop could not be formed.
+  bool faces(const detail::QuickHull3& qh, W eps, Draft& d, std::vector<std::uint32_t>& dropped) {
+    using Face = detail::QuickHull3::Face;
+    std::vector<std::uint32_t> index(qh.faces.size(), kNone);
+    std::vector<const Face*> tri;
+    for (std::size_t f = 0; f < qh.faces.size(); ++f)
+      if (qh.faces[f].alive) {
+        index[f] = static_cast<std::uint32_t>(tri.size());
+        tri.push_back(&qh.faces[f]);
+      }
+    const std::uint32_t nt = static_cast<std::uint32_t>(tri.size());
+    for (const Face* t : tri)
+      for (int e = 0; e < 3; ++e)
+        if (index[t->adj[e]] == kNone) return false;
+    // Candidate merges: edges whose far vertices lie within eps of the other triangle's plane.
+    struct Candidate {
+      W flatness;
+      std::uint32_t t, s;
+    };
+    std::vector<Candidate> cand;
+    for (std::uint32_t t = 0; t < nt; ++t)
+      for (int e = 0; e < 3; ++e) {
+        const std::uint32_t s = index[tri[t]->adj[e]];
+        if (s <= t) continue;
+        W fl = 0;
+        for (int k = 0; k < 3; ++k) {
+          fl = std::max(fl, std::abs(dot(tri[t]->n, pts_[tri[s]->v[k]]) - tri[t]->off));
+          fl = std::max(fl, std::abs(dot(tri[s]->n, pts_[tri[t]->v[k]]) - tri[s]->off));
+        }
+        if (fl <= eps) cand.push_back({fl, t, s});
+      }
+    std::sort(cand.begin(), cand.end(), [](const Candidate& x, const Candidate& y) {
+      return x.flatness < y.flatness || (x.flatness == y.flatness && (x.t < y.t));
+    });
+    std::vector<std::uint32_t> parent(nt);
+    std::vector<V> area(nt);
+    std::vector<std::vector<std::uint32_t>> members(nt);  // vertices of each group (repeats)
+    for (std::uint32_t t = 0; t < nt; ++t) {
+      parent[t] = t;
+      const V& a = pts_[tri[t]->v[0]];
+      area[t] = cross(pts_[tri[t]->v[1]] - a, pts_[tri[t]->v[2]] - a);
+      members[t] = {tri[t]->v[0], tri[t]->v[1], tri[t]->v[2]};
+    }
+    for (const Candidate& c : cand) {
+      std::uint32_t g = find(parent, c.t), h = find(parent, c.s);
+      if (g == h) continue;
+      const V sum = area[g] + area[h];
+      const W s2 = length_squared(sum);
+      if (!(s2 > W(0))) continue;
+      const V n = unit_vector(sum, s2);
+      W lo = std::numeric_limits<W>::infinity(), hi = -lo;
+      for (const auto* m : {&members[g], &members[h]})
+        for (std::uint32_t v : *m) {
+          const W x = dot(n, pts_[v]);
+          lo = std::min(lo, x), hi = std::max(hi, x);
+        }
+      if (!(hi - lo <= eps)) continue;
+      if (members[g].size() < members[h].size()) std::swap(g, h);
+      parent[h] = g;
+      area[g] = sum;
+      members[g].insert(members[g].end(), members[h].begin(), members[h].end());
+      std::vector<std::uint32_t>().swap(members[h]);
+    }
+    // Boundary loops: the directed triangle edges whose other side is another group.
+    std::vector<std::uint32_t> group(nt);
+    std::vector<std::uint32_t> group_id(nt, kNone);
+    std::vector<std::uint32_t> roots;
+    for (std::uint32_t t = 0; t < nt; ++t) {
+      group[t] = find(parent, t);
+      if (group_id[group[t]] == kNone) {
+        group_id[group[t]] = static_cast<std::uint32_t>(roots.size());
+        roots.push_back(group[t]);
+      }
+    }
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> bound(roots.size());
+    for (std::uint32_t t = 0; t < nt; ++t)
+      for (int e = 0; e < 3; ++e)
+        if (group[index[tri[t]->adj[e]]] != group[t])
+          bound[group_id[group[t]]].emplace_back(tri[t]->v[e], tri[t]->v[(e + 1) % 3]);
+    std::vector<std::uint32_t> nextv(pts_.size(), kNone), stamp(pts_.size(), kNone);
+    std::vector<char> on_loop(pts_.size(), 0);
+    for (std::uint32_t g = 0; g < roots.size(); ++g) {
+      std::vector<std::uint32_t> loop;
+      bool simple = bound[g].size() >= 3;
+      for (const auto& [a, b] : bound[g]) {
+        if (stamp[a] == g) simple = false;
+        stamp[a] = g, nextv[a] = b;
+      }
+      if (simple) {
+        std::uint32_t v = bound[g][0].first;
+        do {
+          loop.push_back(v);
+          if (loop.size() > bound[g].size() || stamp[v] != g) break;
+          v = nextv[v];
+        } while (v != bound[g][0].first);
+        simple = loop.size() == bound[g].size() && v == bound[g][0].first;
+      }
+      if (simple) {
+        d.loops.push_back(loop);
+        d.normals.push_back(unit_vector(area[roots[g]], length_squared(area[roots[g]])));
+      } else {  // split back into triangles
+        for (std::uint32_t t = 0; t < nt; ++t)
+          if (group[t] == roots[g]) {
+            d.loops.push_back({tri[t]->v[0], tri[t]->v[1], tri[t]->v[2]});
+            d.normals.push_back(tri[t]->n);
+          }
+      }
+    }
+    for (const auto& loop : d.loops)
+      for (std::uint32_t v : loop) on_loop[v] = 1;
+    for (std::uint32_t t = 0; t < nt; ++t)
+      for (int k = 0; k < 3; ++k) {
+        const std::uint32_t v = tri[t]->v[k];
+        if (!on_loop[v]) near_.push_back(v), on_loop[v] = 2;  // inside a merged face
+      }
+    for (std::uint32_t v = 0; v < pts_.size(); ++v)
+      if (on_loop[v] == 1) d.vertices.push_back(v);
+    d.dimension = 3;
+    // Step 7's flags: a loop vertex within eps of its neighbours' chord, never two neighbours.
+    std::vector<char> flagged(pts_.size(), 0);
+    for (std::size_t f = 0; f < d.loops.size(); ++f) {
+      const auto& loop = d.loops[f];
+      const std::size_t m = loop.size();
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::uint32_t a = loop[(k + m - 1) % m], v = loop[k], b = loop[(k + 1) % m];
+        const V chord = pts_[b] - pts_[a];
+        const W len = length(chord);
+        const W hv = dot(d.normals[f], cross(pts_[v] - pts_[a], chord)) / len;
+        if (!(hv > eps) && !flagged[a] && !flagged[b] && !flagged[v]) {
+          flagged[v] = 1;
+          dropped.push_back(v);
+        }
+      }
+    }
+    return true;
+  }
+
+  // The final shape in T: vertices from the input points, planes, edges, adjacency, weld_shift.
+  void emit(Draft& d, std::span<const Vec3<T>> input, ConvexShape3<T>& s) {
+    using std::ldexp;
+    std::vector<std::uint32_t> remap(pts_.size(), kNone);
+    std::vector<std::uint32_t> order = d.vertices;
+    std::sort(order.begin(), order.end());
+    for (std::uint32_t v : order) {
+      remap[v] = static_cast<std::uint32_t>(s.vertices_.size());
+      s.vertices_.push_back(input[v]);
+    }
+    s.dimension_ = d.dimension;
+    // The normals as stored (rounded to T); the planes' offsets are computed with them below.
+    std::vector<Vec3<T>> normals;
+    std::vector<std::vector<std::uint32_t>> loops;
+    for (std::size_t f = 0; f < d.loops.size(); ++f) {
+      const Vec3<T> nt{T(d.normals[f].x), T(d.normals[f].y), T(d.normals[f].z)};
+      d.normals[f] = {W(nt.x), W(nt.y), W(nt.z)};
+      std::vector<std::uint32_t> loop;
+      for (std::uint32_t v : d.loops[f]) loop.push_back(remap[v]);
+      loops.push_back(loop);
+      normals.push_back(nt);
+      if (d.dimension == 2) {  // the other side: −n, the reversed loop
+        std::reverse(loop.begin(), loop.end());
+        loops.push_back(loop);
+        normals.push_back(-nt);
+      }
+    }
+    // Edges and adjacency: the directed loop edges sorted by their undirected key.
+    s.face_offset_ = {0};
+    struct Directed {
+      std::uint64_t key;
+      std::uint32_t face, pos;
+    };
+    std::vector<Directed> dir;
+    for (std::size_t f = 0; f < loops.size(); ++f) {
+      const auto& loop = loops[f];
+      for (std::size_t k = 0; k < loop.size(); ++k) {
+        const std::uint32_t a = loop[k], b = loop[(k + 1) % loop.size()];
+        s.face_loop_.push_back(a);
+        dir.push_back({(std::uint64_t(std::min(a, b)) << 32) | std::max(a, b),
+                       static_cast<std::uint32_t>(f),
+                       static_cast<std::uint32_t>(s.face_loop_.size() - 1)});
       }
       s.face_offset_.push_back(static_cast<std::uint32_t>(s.face_loop_.size()));
     }
-    s.planes_ = planes;
-    std::vector<std::vector<std::uint32_t>> adj(s.vertices_.size());
+    s.face_edge_loop_.assign(s.face_loop_.size(), 0);
+    std::sort(dir.begin(), dir.end(), [](const Directed& x, const Directed& y) {
+      return x.key < y.key || (x.key == y.key && x.pos < y.pos);
+    });
+    for (std::size_t k = 0; k < dir.size();) {
+      const std::uint32_t e = static_cast<std::uint32_t>(s.edges_.size());
+      const std::uint32_t f = dir[k].face;
+      const std::uint32_t a = s.face_loop_[dir[k].pos];
+      const std::uint32_t next_pos =
+          dir[k].pos + 1 == s.face_offset_[f + 1] ? s.face_offset_[f] : dir[k].pos + 1;
+      Edge3 edge{a, s.face_loop_[next_pos], f, kNoFace};
+      s.face_edge_loop_[dir[k].pos] = e;
+      std::size_t j = k + 1;
+      for (; j < dir.size() && dir[j].key == dir[k].key; ++j) {
+        s.face_edge_loop_[dir[j].pos] = e;
+        edge.face_right = dir[j].face;
+      }
+      s.edges_.push_back(edge);
+      k = j;
+    }
+    if (d.dimension == 1) s.edges_ = {Edge3{0, 1, kNoFace, kNoFace}};
+    std::vector<std::uint32_t> degree(s.vertices_.size() + 1, 0);
+    for (const Edge3& e : s.edges_) ++degree[e.v0 + 1], ++degree[e.v1 + 1];
+    s.adjacency_offset_.assign(s.vertices_.size() + 1, 0);
+    for (std::size_t v = 0; v < s.vertices_.size(); ++v)
+      s.adjacency_offset_[v + 1] = s.adjacency_offset_[v] + degree[v + 1];
+    s.adjacency_.assign(s.adjacency_offset_.back(), 0);
+    std::vector<std::uint32_t> fill(s.adjacency_offset_.begin(), s.adjacency_offset_.end() - 1);
     for (const Edge3& e : s.edges_) {
-      adj[e.v0].push_back(e.v1);
-      adj[e.v1].push_back(e.v0);
+      s.adjacency_[fill[e.v0]++] = e.v1;
+      s.adjacency_[fill[e.v1]++] = e.v0;
     }
-    s.adjacency_offset_ = {0};
-    for (auto& a : adj) {
-      s.adjacency_.insert(s.adjacency_.end(), a.begin(), a.end());
-      s.adjacency_offset_.push_back(static_cast<std::uint32_t>(s.adjacency_.size()));
+    // Planes: the offset is the largest value of dot(n, x) over every vertex (over the face's
+    // vertices and their neighbours when V·F > kAllPairs: on a convex polytope a vertex above the
+    // plane implies one among the neighbours, and the thick hull is convex up to its thickness),
+    // so that no vertex lies above a face's plane by more than rounding; the face's flatness is
+    // that offset minus its lowest vertex (a term of weld_shift).
+    constexpr std::size_t kAllPairs = std::size_t{1} << 22;
+    const bool all_pairs = order.size() * loops.size() <= kAllPairs;
+    W flatness = 0;
+    d.offsets.clear();
+    for (std::size_t f = 0; f < loops.size(); ++f) {
+      const V n{W(normals[f].x), W(normals[f].y), W(normals[f].z)};
+      W hi = -std::numeric_limits<W>::infinity(), lo = -hi;
+      for (std::uint32_t v : loops[f]) {
+        const W x = dot(n, pts_[order[v]]);
+        hi = std::max(hi, x), lo = std::min(lo, x);
+      }
+      if (all_pairs) {
+        for (std::uint32_t v : order) hi = std::max(hi, dot(n, pts_[v]));
+      } else {
+        for (std::uint32_t v : loops[f])
+          for (std::uint32_t w : s.neighbors(v)) hi = std::max(hi, dot(n, pts_[order[w]]));
+      }
+      flatness = std::max(flatness, hi - lo);
+      s.planes_.push_back({normals[f], T(ldexp(hi, exponent_))});
+      if (d.dimension == 3) d.offsets.push_back(hi);
     }
+    // weld_shift (step 8).
+    W worst = std::max(flatness, d.extra_shift);
+    for (std::uint32_t p : near_) worst = std::max(worst, distance_bound(d, p));
+    const W shift = weld_moved_ + worst;
+    s.weld_shift_ = shift > W(0) ? T(ldexp(shift, exponent_)) : T(0);
+  }
+
+  // Distance from pts_[p] to the segment [a, b].
+  W segment_distance(V p, V a, V b) const {
+    const V ab = b - a;
+    const W l2 = length_squared(ab);
+    W t = l2 > W(0) ? dot(p - a, ab) / l2 : W(0);
+    t = std::clamp(t, W(0), W(1));
+    return length(p - (a + t * ab));
+  }
+
+  // Distance from pts_[p] to the polygon `loop` (normal n): the plane distance when its projection
+  // falls inside, else the distance to the nearest boundary edge.
+  W polygon_distance(V p, const std::vector<std::uint32_t>& loop, V n) const {
+    const W h = dot(n, p - pts_[loop[0]]);
+    const V q = p - h * n;
+    bool inside = true;
+    W best = std::numeric_limits<W>::infinity();
+    for (std::size_t k = 0; k < loop.size(); ++k) {
+      const V a = pts_[loop[k]], b = pts_[loop[(k + 1) % loop.size()]];
+      if (dot(n, cross(b - a, q - a)) < W(0)) inside = false;
+      best = std::min(best, segment_distance(p, a, b));
+    }
+    return inside ? std::abs(h) : best;
+  }
+
+  // An upper bound on the distance from pts_[p] to the draft's shape (step 8).
+  W distance_bound(const Draft& d, std::uint32_t p) const {
+    const V x = pts_[p];
+    switch (d.dimension) {
+      case 0:
+        return length(x - pts_[d.vertices[0]]);
+      case 1:
+        return segment_distance(x, pts_[d.vertices[0]], pts_[d.vertices[1]]);
+      case 2:
+        return polygon_distance(x, d.loops[0], d.normals[0]);
+      default:
+        break;
+    }
+    // Inside every plane: inside the shape (up to rounding). Else any face polygon's points are
+    // the shape's, so the distance to the nearest polygon among the faces whose planes pass
+    // within the thickness of the point bounds the distance to the shape; the nearest point lies
+    // on one of them (the thick hull is convex up to the thickness, so a plane the point is
+    // above need not be the nearest face's: a slightly concave edge).
+    bool outside = false;
+    for (std::size_t f = 0; f < d.loops.size() && !outside; ++f)
+      outside = dot(d.normals[f], x) > d.offsets[f];
+    if (!outside) return W(0);
+    W best = std::numeric_limits<W>::infinity();
+    for (std::size_t f = 0; f < d.loops.size(); ++f)
+      if (dot(d.normals[f], x) - d.offsets[f] > -d.eps)
+        best = std::min(best, polygon_distance(x, d.loops[f], d.normals[f]));
+    return best;
   }
 };
 
@@ -342,7 +1034,10 @@ struct ShapeBuilder3 {
 ///
 /// Preconditions: none; every bad input is reported.
 /// Failure cases: see ShapeError (empty, too many points, NaN/inf, negative radius, overflow risk).
-/// Tolerance: (placeholder) points within 64·u·S of a plane or a line are taken to lie on it.
+/// Tolerance: points within kWeld3Ulps·u·S (every coordinate) are welded, points within
+/// kHull3PlaneUlps·u·S of a hull plane (line) lie on it, near-coplanar facets are one face and
+/// near-collinear face vertices are dropped (tolerances3.hpp); how far that moved the shape:
+/// ConvexShape3::weld_shift. Cost: O(n log n) expected (Quickhull with conflict lists).
 template <class T>
 ShapeResult3<T> make_shape3(std::span<const Vec3<T>> points, T radius = T(0)) {
   return ShapeBuilder3<T>::build(points, radius);
