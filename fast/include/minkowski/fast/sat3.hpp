@@ -1,16 +1,96 @@
 #pragma once
-// minkowski/fast/sat3.hpp — the separating axis test for 3D rounded convex hulls: face normals of
-// both cores and edge–edge axes pruned on the Gauss map, with the minimum translation vector.
+// minkowski/fast/sat3.hpp — the separating axis test (SAT) for 3D rounded convex hulls: overlap,
+// minimum translation vector (MTV), and a separating axis with its gap.
 //
-// API (fixed for issue 22; the SAT/manifold work implements it and writes this header's
-// documentation):
-//   sat_query(a, b, cache, options) -> SatResult3<T>
-// STUB until the SAT/manifold work lands.
+// What this header answers
+//   sat_query(a, b, cache, options)  relation; when the shapes intersect the MTV (unit normal from
+//                                    A towards B and depth); when not, a separating axis and B's
+//                                    gap beyond A along it (a lower bound on the distance, or the
+//                                    distance itself when separation_is_distance).
+//   SatCache3                        the last best or separating axis as feature ids: a separated
+//                                    pair queried again is answered by one axis test.
+//
+// Every shape is a rounded convex hull core ⊕ ball(r) (shape3.hpp) of dimension 0 to 3. Nothing
+// here allocates or throws. Preconditions: both shapes built by make_shape3.
+//
+// ---------------------------------------------------------------------------------------------
+// Derivation (the reader may skip to the API below)
+//
+// Let D = B ⊖ A = {b − a} be the Minkowski difference of the cores and r = r_A + r_B. For a unit
+// direction n the gap of B beyond A along n is
+//     g(n) = min_b n·b − max_a n·a = min over d in D of n·d,
+// and B must be pushed along n by r − g(n) to separate. As in 2D (sat.hpp), each axis is a
+// one-sided push direction, not a line: the overlap "corrected for containment" of the classic
+// line test, min(maxA − minB, maxB − minA), is the smaller of the two one-sided pushes, and both
+// are in the set below whenever they can be optimal. So the minimum over the set is the exact MTV,
+// containment included (a box inside a box is pushed out through its nearest side).
+//
+// The outward normals of a 3-dimensional D are of three kinds (the faces of the Minkowski sum of
+// A and −B):
+//   face_a     n_A(i), A's face i against B's support vertex along −n_A(i);
+//   face_b    −n_B(j), B's face j against A's support vertex along n_B(j);
+//   edge_edge  ±(e_A × e_B) for an edge of A and an edge of B that BUILD A FACE of D.
+// The last is decided on the Gauss map (D. Gregorius, "The Separating Axis Test between Convex
+// Polyhedra", GDC 2013): an edge's region of supporting directions is the arc between its two
+// faces' normals, and the pair builds a face of D iff A's arc and the reflection of B's arc (−B)
+// cross. That face's normal is the crossing point x, and the two edges are then each other's
+// supporting features along x: the gap is x·(b0 − a0) for any points a0, b0 of the edges, with no
+// support search. Here the crossing test is our own derivation, written with the edge directions
+// as the arcs' plane normals (a = n_left, b = n_right of A's edge and a × b is a positive
+// multiple of A's edge direction e_A; likewise c = −n_left, d = −n_right of B's edge with
+// c × d ∝ +e_B):
+//   (1) c and d on opposite sides of A's plane:   (c·e_A)(d·e_A) < 0,
+//   (2) a and b on opposite sides of B's plane:   (a·e_B)(b·e_B) < 0,
+//   (3) both arcs cross the line of the planes at the same one of its two points. Walking A's
+//       arc from a to b, the crossing x satisfies sign(x·(e_B × e_A)) = sign(b·e_B) (the height
+//       over B's plane changes from a's sign to b's there); walking B's arc, sign(x·(e_B × e_A)) =
+//       sign(c·e_A). Same point iff (c·e_A)(b·e_B) > 0.
+// The derivation holds for any arcs of angle in (0, π]: it covers the edges of a flat polygon
+// (faces n and −n: a half great circle through the edge's in-plane outward normal e × n). A
+// segment's edge has no faces; its region is the whole great circle ⊥ e, which every arc with its
+// ends on opposite sides crosses: for a segment only the other edge's condition is tested (two
+// segments always build a face unless parallel). Strict inequalities reject arcs that only touch:
+// the face of D there is a face of A or of B, tested as such. Conditions (1) are evaluated for one
+// edge of A against all of B's faces at once (one dot product per face of B), so most pairs are
+// rejected by two sign tests before any cross product.
+//
+// Orientation of an edge–edge axis: from A towards B, i.e. x on A's arc: the crossing lies on the
+// side of the arc's midpoint direction (a + b for an arc below π, e_A × a for a half circle); for
+// a segment of A the reflection of B's midpoint is used, and for two segments the sign that makes
+// the gap non-negative (D is then the parallelogram of the two segments and both ±x bound it).
+//
+// Parallel edges. Edges with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|² are skipped:
+// exactly parallel edges build no face of D (their arcs lie on one great circle: D's face there is
+// a face of A or B, or D has only an edge, bounded by the faces next to it). The threshold and the
+// accuracy it leaves for nearly parallel edges: tolerances3.hpp.
+//
+// Lower-dimensional D. The three kinds above are all of D's normals only when D is
+// 3-dimensional. D can be flat or smaller when neither core is a polytope (two points, a point
+// and a segment, two segments, coplanar polygons...); its faces are then also "sides" with
+// in-plane normals, which no axis here covers, and the largest axis gap may be 0 while the cores
+// are apart. Likewise a rounded pair whose cores are apart needs the cores' distance, not a face
+// gap (the gap along a face is a lower bound). So when the largest core gap is not clearly
+// negative (>= −kSat3GapErrorUlps · u · S) and either r > 0 or both cores are below dimension 3,
+// the cores' closest points are computed by GJK (gjk3.hpp): apart, the answer is the axis
+// `closest` with separation = core distance − r (separation_is_distance); touching or overlapping,
+// the best axis as found. When both cores have no axis at all (point–point, point–segment) GJK
+// decides alone; for coincident points, or a point on a segment, with r > 0 the push is along
+// (1, 0, 0), or a direction perpendicular to the segment.
+//
+// Early exit. sat_query stops at the first axis whose core gap exceeds r (separated): the answer
+// is that axis and its gap, a lower bound on the distance; the cache receives it, and the same
+// query again costs one axis test.
+// ---------------------------------------------------------------------------------------------
 
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <limits>
 
+#include "minkowski/fast/gjk3.hpp"
 #include "minkowski/fast/sat.hpp"  // SatOptions
 #include "minkowski/fast/shape3.hpp"
+#include "minkowski/fast/support3.hpp"
 #include "minkowski/fast/tolerances3.hpp"
 #include "minkowski/fast/vec3.hpp"
 
@@ -26,7 +106,8 @@ enum class SatAxis3 : std::uint8_t {
 };
 
 /// Warm-start cache: the last best (or separating) axis of a pair as feature ids. Zero-initialised
-/// = empty; indices that do not fit the shapes are ignored.
+/// = empty; indices that do not fit the shapes are ignored. A `closest` axis is not cached (it is
+/// no feature pair); the cache keeps its previous content then.
 struct SatCache3 {
   SatAxis3 axis = SatAxis3::none;
   std::uint32_t index_a = 0;
@@ -37,21 +118,453 @@ struct SatCache3 {
 template <class T>
 struct SatResult3 {
   bool intersects = false;  ///< the closed rounded shapes share a point (touching counts)
-  T separation{};           ///< signed gap along `normal`, radii included (> 0: separated)
-  T depth{};                ///< max(0, −separation): the minimum translation's length
-  Vec3<T> normal{};         ///< unit, from A towards B
+  /// Signed gap along `normal`, radii included. > 0: separated, and B lies at least this far
+  /// beyond A along `normal` (a lower bound on the distance unless separation_is_distance).
+  /// <= 0: −separation is the penetration depth.
+  T separation{};
+  T depth{};         ///< max(0, −separation): the minimum translation's length
+  Vec3<T> normal{};  ///< unit, from A towards B (MTV direction, or the separating axis)
   SatAxis3 axis = SatAxis3::none;
-  std::uint32_t index_a = 0;            ///< A's face or edge of `axis`
-  std::uint32_t index_b = 0;            ///< B's face or edge of `axis`
+  std::uint32_t index_a = 0;            ///< A's face or edge of `axis` (0 when unused)
+  std::uint32_t index_b = 0;            ///< B's face or edge of `axis` (0 when unused)
   bool separation_is_distance = false;  ///< separated: `separation` is the Euclidean distance
+  /// Axes tested: one per face direction projected, one per edge pair that passed the Gauss-map
+  /// test and is not parallel (pruned pairs are not counted), one for a cached axis, one for the
+  /// closest-points query. A cache hit on a separated pair gives 1.
   int axes_tested = 0;
 };
 
+namespace sat3_detail {
+
+/// Capacity of the structure-of-arrays copies of the small shapes' vertices (padded to a multiple
+/// of 4) and face normals; larger shapes are read in place.
+inline constexpr std::size_t kLocalVertices = 32;
+inline constexpr std::size_t kLocalFaces = 64;
+
+template <class T>
+struct Points {
+  T x[kLocalVertices], y[kLocalVertices], z[kLocalVertices];
+  std::size_t padded = 0;  // 0: not copied (too large)
+};
+
+template <class T>
+inline void load_points(const ConvexShape3<T>& s, Points<T>& p) {
+  const std::size_t n = s.size();
+  if (n > kLocalVertices) {
+    p.padded = 0;
+    return;
+  }
+  const Vec3<T>* v = s.vertices().data();
+  for (std::size_t i = 0; i < n; ++i) p.x[i] = v[i].x, p.y[i] = v[i].y, p.z[i] = v[i].z;
+  p.padded = (n + 3) & ~std::size_t(3);
+  for (std::size_t i = n; i < p.padded; ++i)
+    p.x[i] = p.x[n - 1], p.y[i] = p.y[n - 1], p.z[i] = p.z[n - 1];
+}
+
+/// min_j n·v_j over the copied points: four independent chains (padded to a multiple of 4).
+template <class T>
+inline T min_dot(const Points<T>& p, Vec3<T> n) {
+  T m[4];
+  for (int k = 0; k < 4; ++k) m[k] = n.x * p.x[k] + n.y * p.y[k] + n.z * p.z[k];
+  for (std::size_t j = 4; j < p.padded; j += 4)
+    for (int k = 0; k < 4; ++k) {
+      const T v = n.x * p.x[j + k] + n.y * p.y[j + k] + n.z * p.z[j + k];
+      m[k] = v < m[k] ? v : m[k];
+    }
+  const T m01 = m[1] < m[0] ? m[1] : m[0], m23 = m[3] < m[2] ? m[3] : m[2];
+  return m23 < m01 ? m23 : m01;
+}
+
+/// min over the vertices of s of n·v: from the copy when there is one, else by a support search
+/// from `hint` (updated).
+template <class T>
+inline T min_dot(const ConvexShape3<T>& s, const Points<T>& p, Vec3<T> n, std::size_t& hint) {
+  if (p.padded != 0) return min_dot(p, n);
+  hint = support_index_climb(s, -n, hint);
+  return dot(n, s.vertex(hint));
+}
+
+/// The first vertex of s minimising n·v (the support vertex along −n), by a linear scan.
+template <class T>
+std::uint32_t min_vertex(const ConvexShape3<T>& s, Vec3<T> n) {
+  std::uint32_t k = 0;
+  T m = dot(n, s.vertex(0));
+  for (std::size_t j = 1; j < s.size(); ++j) {
+    const T v = dot(n, s.vertex(j));
+    if (v < m) m = v, k = static_cast<std::uint32_t>(j);
+  }
+  return k;
+}
+
+template <class T>
+T pair_scale(const ConvexShape3<T>& a, const ConvexShape3<T>& b) {
+  return a.scale() > b.scale() ? a.scale() : b.scale();
+}
+
+/// kSat3GapErrorUlps · u · S: computed core gaps closer than this are a tie; within it of zero
+/// they have no sign.
+template <class T>
+T gap_error_bound(T scale) {
+  return T(kSat3GapErrorUlps) * unit_roundoff<T>() * scale;
+}
+
+/// One axis and its core gap (radii excluded).
+template <class T>
+struct Axis {
+  T gap = -std::numeric_limits<T>::infinity();
+  Vec3<T> normal{};
+  SatAxis3 axis = SatAxis3::none;
+  std::uint32_t index_a = 0, index_b = 0;
+};
+
+template <class T>
+struct Pass {
+  Axis<T> best;    ///< largest core gap (or the stopping axis)
+  Axis<T> face_a;  ///< A's best face (gap −inf: none)
+  Axis<T> face_b;  ///< B's best face (gap −inf: none)
+  int tested = 0;
+  bool stopped = false;  ///< an axis's gap exceeded `stop`; `best` is that axis
+};
+
+/// The midpoint direction of an edge's Gauss arc (see the header comment), and whether it has
+/// one (a segment's edge has none).
+template <class T>
+struct Arc {
+  Vec3<T> a{}, b{};  ///< normals of face_left, face_right
+  Vec3<T> mid{};
+  bool full = false;  ///< a segment: the whole great circle ⊥ e
+};
+
+template <class T>
+inline Arc<T> edge_arc(const ConvexShape3<T>& s, const Edge3& e, Vec3<T> dir) {
+  Arc<T> arc;
+  if (e.face_left >= s.face_count() || e.face_right >= s.face_count()) {  // kNoFace: a segment
+    arc.full = true;
+    return arc;
+  }
+  arc.a = s.face_plane(e.face_left).normal;
+  arc.b = s.face_plane(e.face_right).normal;
+  arc.mid = s.dimension() == 2 ? cross(dir, arc.a) : arc.a + arc.b;
+  return arc;
+}
+
+/// Core gap along a cached axis; `ok` false when the cache does not fit the shapes or names an
+/// edge pair that is parallel.
+template <class T>
+inline bool cached_axis(const ConvexShape3<T>& a, const ConvexShape3<T>& b, const SatCache3& c,
+                        Axis<T>& out) {
+  using std::sqrt;
+  out.axis = c.axis;
+  out.index_a = c.index_a;
+  out.index_b = c.index_b;
+  switch (c.axis) {
+    case SatAxis3::face_a: {
+      if (c.index_a >= a.face_count()) return false;
+      const Plane3<T>& p = a.face_plane(c.index_a);
+      out.normal = p.normal;
+      out.gap = dot(p.normal, b.vertex(min_vertex(b, p.normal))) - p.offset;
+      return true;
+    }
+    case SatAxis3::face_b: {
+      if (c.index_b >= b.face_count()) return false;
+      const Plane3<T>& p = b.face_plane(c.index_b);
+      out.normal = -p.normal;
+      out.gap = dot(p.normal, a.vertex(min_vertex(a, p.normal))) - p.offset;
+      return true;
+    }
+    case SatAxis3::edge_edge: {
+      if (c.index_a >= a.edges().size() || c.index_b >= b.edges().size()) return false;
+      // The pair built a face of D when cached; the shapes may have turned since, so the gap is
+      // measured by supports along the axis (valid for any direction), not by the edges.
+      const Edge3& ea = a.edges()[c.index_a];
+      const Edge3& eb = b.edges()[c.index_b];
+      const Vec3<T> da = a.vertex(ea.v1) - a.vertex(ea.v0), db = b.vertex(eb.v1) - b.vertex(eb.v0);
+      const Vec3<T> x = cross(da, db);
+      const T x2 = length_squared(x);
+      if (!(x2 > T(kSat3ParallelEdgeUlps) * unit_roundoff<T>() * length_squared(da) *
+                     length_squared(db)))
+        return false;
+      Vec3<T> n = unit_vector(x, x2);
+      if (dot(n, b.vertex(eb.v0) - a.vertex(ea.v0)) < T(0)) n = -n;
+      out.normal = n;
+      out.gap = dot(n, b.vertex(min_vertex(b, n))) - dot(n, a.vertex(min_vertex(a, -n)));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/// The face and edge pass. Returns as soon as an axis's gap exceeds `stop` (use +inf for none).
+template <class T>
+Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
+  Pass<T> out;
+  Points<T> pa, pb;
+  const std::size_t fa = a.face_count(), fb = b.face_count();
+  if (fa != 0) load_points(b, pb);
+  if (fb != 0) load_points(a, pa);
+
+  // A's faces against B's vertices.
+  std::size_t hint = 0;
+  for (std::size_t i = 0; i < fa; ++i) {
+    const Plane3<T>& p = a.face_plane(i);
+    const T g = min_dot(b, pb, p.normal, hint) - p.offset;
+    if (g > out.face_a.gap) {
+      out.face_a.gap = g;
+      out.face_a.index_a = static_cast<std::uint32_t>(i);
+      if (g > stop) {
+        out.tested += static_cast<int>(i) + 1;
+        out.face_a.normal = p.normal;
+        out.face_a.axis = SatAxis3::face_a;
+        out.best = out.face_a;
+        out.stopped = true;
+        return out;
+      }
+    }
+  }
+  out.tested += static_cast<int>(fa);
+  if (fa != 0) {
+    out.face_a.axis = SatAxis3::face_a;
+    out.face_a.normal = a.face_plane(out.face_a.index_a).normal;
+    out.best = out.face_a;
+  }
+
+  // B's faces against A's vertices: push direction −n, gap min_a n·a − offset.
+  hint = 0;
+  for (std::size_t j = 0; j < fb; ++j) {
+    const Plane3<T>& p = b.face_plane(j);
+    const T g = min_dot(a, pa, p.normal, hint) - p.offset;
+    if (g > out.face_b.gap) {
+      out.face_b.gap = g;
+      out.face_b.index_b = static_cast<std::uint32_t>(j);
+      if (g > stop) {
+        out.tested += static_cast<int>(j) + 1;
+        out.face_b.normal = -p.normal;
+        out.face_b.axis = SatAxis3::face_b;
+        out.best = out.face_b;
+        out.stopped = true;
+        return out;
+      }
+    }
+  }
+  out.tested += static_cast<int>(fb);
+  if (fb != 0) {
+    out.face_b.axis = SatAxis3::face_b;
+    out.face_b.normal = -b.face_plane(out.face_b.index_b).normal;
+    if (out.face_b.gap > out.best.gap) out.best = out.face_b;  // ties keep A's face
+  }
+
+  // Edge pairs.
+  const std::span<const Edge3> ea = a.edges(), eb = b.edges();
+  if (ea.empty() || eb.empty()) return out;
+  const T par = T(kSat3ParallelEdgeUlps) * unit_roundoff<T>();
+  // B's face normals, structure of arrays, for the per-edge-of-A sign pass (condition 1).
+  const bool b_local = fb != 0 && fb <= kLocalFaces;
+  T bnx[kLocalFaces], bny[kLocalFaces], bnz[kLocalFaces], sb[kLocalFaces];
+  if (b_local)
+    for (std::size_t j = 0; j < fb; ++j) {
+      const Vec3<T> n = b.face_plane(j).normal;
+      bnx[j] = n.x, bny[j] = n.y, bnz[j] = n.z;
+    }
+  for (std::size_t i = 0; i < ea.size(); ++i) {
+    const Edge3& e = ea[i];
+    const Vec3<T> a0 = a.vertex(e.v0);
+    const Vec3<T> da = a.vertex(e.v1) - a0;
+    if (b_local)
+      for (std::size_t j = 0; j < fb; ++j) sb[j] = bnx[j] * da.x + bny[j] * da.y + bnz[j] * da.z;
+    const Arc<T> arc_a = edge_arc(a, e, da);
+    for (std::size_t k = 0; k < eb.size(); ++k) {
+      const Edge3& f = eb[k];
+      // (1) c = −n_left(B), d = −n_right(B) on opposite sides of A's plane: c·e_A = −s_left.
+      // A segment's edge (kNoFace) has the whole great circle: no condition on B's side.
+      T sl{}, sr{};
+      const bool b_full = !(f.face_left < fb && f.face_right < fb);
+      if (!b_full) {
+        if (b_local) {
+          sl = sb[f.face_left], sr = sb[f.face_right];
+        } else {
+          sl = dot(b.face_plane(f.face_left).normal, da);
+          sr = dot(b.face_plane(f.face_right).normal, da);
+        }
+        if (!(sl * sr < T(0))) continue;
+      }
+      const Vec3<T> b0 = b.vertex(f.v0);
+      const Vec3<T> db = b.vertex(f.v1) - b0;
+      if (!arc_a.full) {
+        // (2) a, b on opposite sides of B's plane; (3) (c·e_A)(b·e_B) > 0.
+        const T adc = dot(arc_a.a, db), bdc = dot(arc_a.b, db);
+        if (!(adc * bdc < T(0))) continue;
+        if (!b_full && !(-sl * bdc > T(0))) continue;
+      }
+      const Vec3<T> x = cross(da, db);
+      const T x2 = length_squared(x);
+      if (!(x2 > par * length_squared(da) * length_squared(db))) continue;  // parallel
+      ++out.tested;
+      Vec3<T> n = unit_vector(x, x2);
+      const Vec3<T> w = b0 - a0;
+      bool flip;
+      if (!arc_a.full) {
+        flip = dot(n, arc_a.mid) < T(0);
+      } else if (!b_full) {
+        const Vec3<T> bl = b.face_plane(f.face_left).normal;
+        const Vec3<T> mb =
+            b.dimension() == 2 ? cross(db, bl) : bl + b.face_plane(f.face_right).normal;
+        flip = dot(n, mb) > T(0);
+      } else {
+        flip = dot(n, w) < T(0);
+      }
+      if (flip) n = -n;
+      const T g = dot(n, w);
+      if (g > out.best.gap) {
+        out.best.gap = g;
+        out.best.normal = n;
+        out.best.axis = SatAxis3::edge_edge;
+        out.best.index_a = static_cast<std::uint32_t>(i);
+        out.best.index_b = static_cast<std::uint32_t>(k);
+        if (g > stop) {
+          out.stopped = true;
+          return out;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/// A unit vector perpendicular to v (v != 0): v × the coordinate axis of v's smallest component.
+template <class T>
+Vec3<T> perpendicular(Vec3<T> v) {
+  using std::abs;
+  const T ax = abs(v.x), ay = abs(v.y), az = abs(v.z);
+  const Vec3<T> e = ax <= ay && ax <= az
+                        ? Vec3<T>{T(1), T(0), T(0)}
+                        : (ay <= az ? Vec3<T>{T(0), T(1), T(0)} : Vec3<T>{T(0), T(0), T(1)});
+  const Vec3<T> p = cross(v, e);
+  return unit_vector(p, length_squared(p));
+}
+
+/// The push direction when the cores touch but no axis exists (point–point, point–segment): any
+/// direction perpendicular to a segment core, else (1, 0, 0).
+template <class T>
+Vec3<T> fallback_normal(const ConvexShape3<T>& a, const ConvexShape3<T>& b) {
+  const ConvexShape3<T>& s = a.dimension() == 1 ? a : b;
+  if (s.dimension() == 1) return perpendicular(s.vertex(1) - s.vertex(0));
+  return Vec3<T>{T(1), T(0), T(0)};
+}
+
+/// The core answer shared by sat_query and contact_manifold: the axis pass with early stop at
+/// `stop`, then the closest-points query where the header comment says it is needed.
+template <class T>
+struct CoreAnswer {
+  Pass<T> pass;
+  bool closest = false;  ///< cores apart, answered by GJK: `core_distance`, `gjk`
+  bool no_axis = false;  ///< cores touch and no axis exists: normal is fallback_normal
+  T core_distance{};
+  GjkOutput3<T> gjk{};
+};
+
+template <class T>
+CoreAnswer<T> core_answer(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop,
+                          SatCache3* cache, int& tested) {
+  CoreAnswer<T> ans;
+  const T r = a.radius() + b.radius();
+  ans.pass = axis_pass(a, b, stop);
+  tested += ans.pass.tested;
+  if (ans.pass.stopped) return ans;
+  const T g = ans.pass.best.gap;  // −inf when no axis exists
+  const bool low_dim = a.dimension() < 3 && b.dimension() < 3;
+  const T tol = gap_error_bound(pair_scale(a, b));
+  if (g >= -tol && (r > T(0) || low_dim)) {
+    GjkCache3* gc = nullptr;
+    ans.gjk = gjk_distance(a, b, gc);
+    tested += 1;
+    if (ans.gjk.core_distance > T(0) && length_squared(ans.gjk.normal) > T(0)) {
+      ans.closest = true;
+      ans.core_distance = ans.gjk.core_distance;
+      return ans;
+    }
+  }
+  if (ans.pass.best.axis == SatAxis3::none) ans.no_axis = true;
+  (void)cache;
+  return ans;
+}
+
+}  // namespace sat3_detail
+
+/// SAT query: relation, minimum translation vector, and a separating axis.
+///
+/// Answers: whether the rounded shapes A and B intersect; if so the unit normal n (A towards B)
+/// and depth such that translating B by n·depth leaves them touching, with depth minimal (the
+/// MTV: the minimum over all face and Minkowski-face directions, containment included); if not, a
+/// separating axis and B's gap beyond A along it. For rounded and lower-dimensional cores that
+/// are apart, the answer is along the cores' closest points (axis `closest`): the MTV of rounded
+/// shapes with separate cores is along that direction, depth r − core distance.
+///
+/// cache: optional. Its axis is tested first; if it still separates the shapes the answer is that
+/// axis and its gap (axes_tested 1). Otherwise the pass runs, stopping at the first separating
+/// axis, and the cache receives the answer's axis (unless it is `closest`).
+/// options: unused in 3D (no face axis is skipped as parallel; kept for the 2D signature).
+///
+/// Preconditions: a and b built by make_shape3. Failure cases: none reported; degenerate pairs
+/// are answered (coincident points: normal (1, 0, 0)). Near ties between axes are decided by
+/// rounding (A's faces win exact ties against B's, faces against edge pairs).
+/// Tolerances: kSat3GapErrorUlps (when the closest points are needed), kSat3ParallelEdgeUlps.
+/// Cost: (faces of A)·|B| + (faces of B)·|A| dot products for the faces, (edges of A)·(faces of
+/// B) for the Gauss-map pre-test, a few per surviving edge pair; no allocation.
 template <class T>
 SatResult3<T> sat_query(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                         SatCache3* cache = nullptr, const SatOptions& options = {}) {
-  (void)a, (void)b, (void)cache, (void)options;
-  return {};  // STUB
+  using namespace sat3_detail;
+  (void)options;
+  SatResult3<T> out;
+  const T r = a.radius() + b.radius();
+
+  auto finish = [&](const Axis<T>& ax, T sep, bool intersects) {
+    if (intersects && sep > T(0)) sep = T(0);
+    if (!intersects && sep < T(0)) sep = T(0);
+    out.intersects = intersects;
+    out.separation = sep;
+    out.depth = sep < T(0) ? -sep : T(0);
+    out.normal = ax.normal;
+    out.axis = ax.axis;
+    out.index_a = ax.index_a;
+    out.index_b = ax.index_b;
+    if (cache != nullptr && ax.axis != SatAxis3::closest && ax.axis != SatAxis3::none) {
+      cache->axis = ax.axis;
+      cache->index_a = ax.index_a;
+      cache->index_b = ax.index_b;
+    }
+    return out;
+  };
+
+  if (cache != nullptr && cache->axis != SatAxis3::none) {
+    Axis<T> ax;
+    if (cached_axis(a, b, *cache, ax)) {
+      out.axes_tested = 1;
+      if (ax.gap > r) return finish(ax, ax.gap - r, false);
+    }
+  }
+
+  const CoreAnswer<T> ans = core_answer(a, b, r, cache, out.axes_tested);
+  if (ans.closest) {
+    Axis<T> ax;
+    ax.axis = SatAxis3::closest;
+    ax.normal = ans.gjk.normal;
+    ax.gap = ans.core_distance;
+    out.separation_is_distance = true;
+    return finish(ax, ans.core_distance - r, ans.core_distance <= r);
+  }
+  if (ans.no_axis) {
+    Axis<T> ax;
+    ax.normal = fallback_normal(a, b);
+    return finish(ax, -r, true);
+  }
+  const Axis<T>& best = ans.pass.best;
+  if (ans.pass.stopped) return finish(best, best.gap - r, false);
+  // Not stopped: best.gap <= r. Cores found touching by GJK (or polytopes): the gap stands.
+  T g = best.gap;
+  if (g > T(0) && (r > T(0) || (a.dimension() < 3 && b.dimension() < 3))) g = T(0);
+  return finish(best, g - r, true);
 }
 
 }  // namespace minkowski::fast
