@@ -163,7 +163,7 @@ LD brute_core_depth(const ConvexShape3<T>& a, const ConvexShape3<T>& b) {
   const Features fa = features(a), fb = features(b);
   std::vector<V> axes;
   for (const V& n : fa.normals) axes.push_back(n);
-  for (const V& n : fb.normals) axes.push_back(n);
+  for (const V& n : fb.normals) axes.push_back(-n);  // facets of A ⊕ (−B)
   for (const auto& e : fa.edges)
     for (const auto& g : fb.edges) {
       const V c = cross(e[1] - e[0], g[1] - g[0]);

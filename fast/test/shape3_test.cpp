@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -400,18 +401,25 @@ TYPED_TEST(Shape3Typed, LatticeIsItsBoundingCube) {
   check_invariants(s, 0.0);
 }
 
-// Two points closer than the weld distance (kWeld3Ulps·u·S = 4u·S per coordinate) are one: with
-// S = 1, (1, 0, 0) and (1 + 2u·..., 0, 0) 1 ulp apart give a segment from (0,0,0) to one of them
-// and a weld_shift of at least that ulp (2u) and at most 4u·√3 plus rounding.
+// Two points closer than the weld distance (kWeld3Ulps·u·S = 4u·S per coordinate) are one: the
+// unit cube's corner c = (1, 1, 1) and q = (1 + 2u, 1 − u, 1) (x one ulp up, y one ulp down)
+// stick out of each other's hull, so an unwelded hull would have both as vertices. The shape keeps
+// one of them: 8 vertices, 6 quadrilateral faces. weld_shift > 0 (the dropped one lies outside
+// the hull of the kept ones), and at most |q − c| = √5·u (the move of a weld) plus how far a face
+// plane may miss a vertex when q is the one kept: q is 2u off the plane x = 1 and u off y = 1,
+// so 2u; with a few roundings: (√5 + 2)·u·(1 + 8u).
 TYPED_TEST(Shape3Typed, NearDuplicatesAreWelded) {
   using T = TypeParam;
-  const T one_up = std::nextafter(T(1), T(2));
-  const std::vector<Vec3<T>> p = {{0, 0, 0}, {1, 0, 0}, {one_up, 0, 0}};
+  std::vector<Vec3<T>> p = convert<T>(box(0, 0, 0, 1, 1, 1));
+  p.push_back({std::nextafter(T(1), T(2)), std::nextafter(T(1), T(0)), T(1)});
   auto r = make_shape3<T>(std::span<const Vec3<T>>(p));
   ASSERT_TRUE(r) << r.message;
-  EXPECT_EQ(r.shape.dimension(), 1);
-  EXPECT_GE(double(r.shape.weld_shift()), 2 * unit<T>());
-  EXPECT_LE(double(r.shape.weld_shift()), 4 * std::sqrt(3.0) * unit<T>() * 1.01);
+  EXPECT_EQ(r.shape.dimension(), 3);
+  EXPECT_EQ(r.shape.size(), 8u);
+  ASSERT_EQ(r.shape.face_count(), 6u);
+  for (std::size_t f = 0; f < 6; ++f) EXPECT_EQ(r.shape.face_vertices(f).size(), 4u);
+  EXPECT_GT(r.shape.weld_shift(), T(0));
+  EXPECT_LE(double(r.shape.weld_shift()), (std::sqrt(5.0) + 2) * unit<T>() * (1 + 8 * unit<T>()));
 }
 
 // Every bad input, with the message naming the point (index as given).
@@ -451,17 +459,42 @@ TYPED_TEST(Shape3Typed, BadInputsAreReportedWithTheirPoint) {
                 " > " + std::to_string(minkowski::fast::kMaxShapePoints));
 }
 
-// Random inputs of several families (seeded; a bounded count): the invariants hold within the
-// plane thickness plus the weld shift, and every input point lies within weld_shift (plus
-// rounding) of the shape: below every face plane by at most that.
+// A rotation matrix (rows) from three angles, applied to points: coplanar and collinear inputs
+// stay so exactly only up to the rotation's rounding.
+struct Rotation {
+  Vec3<double> r0, r1, r2;
+  static Rotation from(double a, double b, double c) {
+    const double ca = std::cos(a), sa = std::sin(a), cb = std::cos(b), sb = std::sin(b),
+                 cc = std::cos(c), sc = std::sin(c);
+    return {{ca * cb, ca * sb * sc - sa * cc, ca * sb * cc + sa * sc},
+            {sa * cb, sa * sb * sc + ca * cc, sa * sb * cc - ca * sc},
+            {-sb, cb * sc, cb * cc}};
+  }
+  Vec3<double> operator()(Vec3<double> v) const { return {dot(r0, v), dot(r1, v), dot(r2, v)}; }
+};
+
+#ifndef SHAPE3_RANDOM_TRIALS
+#define SHAPE3_RANDOM_TRIALS 96
+#endif
+
+// Random inputs of several families (seeded; a bounded count; SHAPE3_RANDOM_TRIALS raises it for
+// a stress run): the invariants hold within twice the plane thickness plus the weld shift, the
+// weld shift stays below 4 thicknesses, and every input point lies below every face plane by at
+// most that tolerance (each plane's offset is its largest vertex value). Families with a known
+// hull check it: a rotated box with points on its faces keeps 8 vertices and 6 faces; a rotated
+// k-gon prism k + 2 faces.
 TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
   using T = TypeParam;
   std::mt19937 rng(20261127);
   std::normal_distribution<double> gauss;
   std::uniform_real_distribution<double> uni(-1, 1);
-  for (int trial = 0; trial < 60; ++trial) {
-    const int family = trial % 6;
+  const double big = std::is_same_v<T, float> ? 1e15 : 1e150;
+  for (int trial = 0; trial < SHAPE3_RANDOM_TRIALS; ++trial) {
+    const int family = trial % 12;
     const int n = 4 + (trial * 37) % 200;
+    const Rotation rot = Rotation::from(7 * uni(rng), 7 * uni(rng), 7 * uni(rng));
+    const Vec3<double> shift{10 * uni(rng), 10 * uni(rng), 10 * uni(rng)};
+    const int k = 3 + trial % 29;  // the prism's polygon
     std::vector<Vec3<double>> p;
     for (int i = 0; i < n; ++i) {
       Vec3<double> v{gauss(rng), gauss(rng), gauss(rng)};
@@ -484,6 +517,43 @@ TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
         case 5:  // a needle: near-collinear
           v = {v.x * 10, 1e-4 * v.y, 1e-4 * v.z};
           break;
+        case 6: {  // a rotated, shifted box [−1, 1] × [−2, 2] × [−0.5, 0.5] with face points
+          const int c = i % 8;
+          v = {(c & 1) ? 1.0 : -1.0, (c & 2) ? 2.0 : -2.0, (c & 4) ? 0.5 : -0.5};
+          if (i >= 8) {  // a point of a face: one coordinate kept, the others inside
+            const int axis = i % 3;
+            Vec3<double> w{uni(rng), 2 * uni(rng), 0.5 * uni(rng)};
+            if (axis == 0) w.x = v.x;
+            if (axis == 1) w.y = v.y;
+            if (axis == 2) w.z = v.z;
+            v = w;
+          }
+          v = rot(v) + shift;
+          break;
+        }
+        case 7:  // clusters of near-duplicates: 8 points, each repeated with 0-2 ulp moves
+          v = Vec3<double>{double(i % 8 & 1), double(i % 8 >> 1 & 1), double(i % 8 >> 2)} +
+              Vec3<double>{0.3 * double(i % 8 == 3), 0, 0};
+          v = {v.x * (1 + unit<T>() * double(i % 3)), v.y * (1 - unit<T>() * double(i % 5 % 3)),
+               v.z + unit<T>() * double(i % 7 % 3)};
+          break;
+        case 8:  // tiny or huge coordinates (scaled by powers of ten, not two)
+          v = ((trial / 12) % 2 ? big : 1 / big) * v;
+          break;
+        case 9: {  // a slab a few plane thicknesses (32 u·S) thick
+          const double t = (2 + trial % 7) * 32 * unit<T>() * 3;
+          v = rot(Vec3<double>{3 * uni(rng), 3 * uni(rng), t * uni(rng)});
+          break;
+        }
+        case 10:  // points on a sphere, some repeated exactly, some inside
+          v = (i % 4 == 0) ? 0.5 * v : (1 / length(v)) * v;
+          if (i % 5 == 0 && !p.empty()) v = p.back();
+          break;
+        case 11: {  // a rotated prism over a regular k-gon
+          const double a = 2 * kPi * (i % k) / k;
+          v = rot(Vec3<double>{std::cos(a), std::sin(a), (i / k) % 2 ? 1.5 : -1.5}) + shift;
+          break;
+        }
       }
       p.push_back(v);
     }
@@ -495,12 +565,25 @@ TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
     const double tol = 2 * 32 * unit<T>() * scale + double(s.weld_shift());
     SCOPED_TRACE("trial " + std::to_string(trial) + " family " + std::to_string(family));
     check_invariants(s, tol);
-    EXPECT_LE(double(s.weld_shift()), 4 * 32 * unit<T>() * scale);
+    // A slab a few thicknesses thick may be kept flat: its points then move by at most twice
+    // their distance to its middle plane (make_shape3's step 8), the slab's thickness.
+    const double slab = family == 9 ? 2 * (2 + trial % 7) * 32 * unit<T>() * 3 : 0;
+    EXPECT_LE(double(s.weld_shift()), 4 * 32 * unit<T>() * scale + slab);
     for (const auto& v : q)
       for (std::size_t f = 0; f < s.face_count(); ++f) {
         const auto& pl = s.face_plane(f);
         ASSERT_LE(ddot(pl.normal, v) - double(pl.offset), tol) << "input outside";
       }
+    if (family == 6) {
+      EXPECT_EQ(s.size(), 8u);
+      EXPECT_EQ(s.face_count(), 6u);
+    }
+    if (family == 11 && n >= 2 * k) {
+      EXPECT_EQ(s.face_count(), std::size_t(k + 2));
+    }
+    if (family == 7) {
+      EXPECT_EQ(s.size(), 8u);
+    }
   }
 }
 

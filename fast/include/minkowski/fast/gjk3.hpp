@@ -120,19 +120,26 @@ T working_scale3(T scale) {
   return T(1);
 }
 
-// Working simplex: points only (scaled by f). Barycentric weights are formed once, for the output.
+// Working simplex (structure of arrays): points scaled by f and their vertex indices. Barycentric
+// weights are formed once, for the output. No member has an initializer (a local costs nothing).
 template <class T>
 struct Simplex3 {
-  MinkowskiPoint3<T> p[4];
+  Vec3<T> w[4];
+  VertexIndex ia[4], ib[4];
   int count;
 };
 
 // What solving a simplex tells the loop: v, the simplex's point nearest the origin (the search
-// direction is −v), and dist2 = |v|² (0: the origin lies on the simplex).
+// direction is −v), dist2 = |v|² (0: the origin lies on the simplex), and the smallest
+// sub-simplex holding v as indices into the points solved, ascending (count 4: the origin is
+// strictly inside the tetrahedron). Returning indices instead of points keeps the solvers free
+// of copies: the caller compacts its simplex once, in place (ascending indices make that safe).
 template <class T>
 struct Solve3 {
   Vec3<T> v;
   T dist2;
+  int count;
+  std::uint8_t idx[4];
 };
 
 // a and b of one sign, both nonzero ("compareSigns" of Montanari et al.).
@@ -142,32 +149,26 @@ MINKOWSKI_FAST_INLINE bool same_sign(T a, T b) {
 }
 
 template <class T>
-MINKOWSKI_FAST_INLINE Solve3<T> solve3_point(const MinkowskiPoint3<T>& m, Simplex3<T>& out) {
-  out.p[0] = m;
-  out.count = 1;
-  return {m.w, dot(m.w, m.w)};
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_point(const Vec3<T>* w, int i) {
+  return {w[i], dot(w[i], w[i]), 1, {static_cast<std::uint8_t>(i), 0, 0, 0}};
 }
 
-// Segment w1 w2 (derivation in the header). The weights are formed from the points as given, so
-// the same segment is solved alike wherever it comes from. A segment whose |e|² underflows is a
-// point for every purpose (the case is rescaled to S ~ 1): its nearer end is kept.
+// Segment w[i] w[j], i < j (derivation in the header). The weights are formed from the points as
+// given, so the same segment is solved alike wherever it comes from. A segment whose |e|²
+// underflows is a point for every purpose (the case is rescaled to S ~ 1): its nearer end is kept.
 template <class T>
-MINKOWSKI_FAST_INLINE Solve3<T> solve3_segment(const MinkowskiPoint3<T>& m1,
-                                               const MinkowskiPoint3<T>& m2, Simplex3<T>& out) {
-  const Vec3<T> w1 = m1.w, w2 = m2.w;
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_segment(const Vec3<T>* w, int i, int j) {
+  const Vec3<T> w1 = w[i], w2 = w[j];
   const Vec3<T> e = w2 - w1;
   const T weight2 = -dot(w1, e);
-  if (!(weight2 > T(0))) return solve3_point(m1, out);  // region of w1
+  if (!(weight2 > T(0))) return solve3_point(w, i);  // region of w1
   const T weight1 = dot(w2, e);
-  if (!(weight1 > T(0))) return solve3_point(m2, out);  // region of w2
+  if (!(weight1 > T(0))) return solve3_point(w, j);  // region of w2
   const T e2 = dot(e, e);
-  if (!(e2 > T(0))) return solve3_point(dot(w2, w2) < dot(w1, w1) ? m2 : m1, out);
+  if (!(e2 > T(0))) return solve3_point(w, dot(w2, w2) < dot(w1, w1) ? j : i);
   // From the nearer end (larger weight): the rounding of t·e then multiplies the shorter part.
   const Vec3<T> v = weight2 > weight1 ? w2 - (weight1 / e2) * e : w1 + (weight2 / e2) * e;
-  out.p[0] = m1;
-  out.p[1] = m2;
-  out.count = 2;
-  return {v, dot(v, v)};
+  return {v, dot(v, v), 2, {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j), 0, 0}};
 }
 
 // Component k of cross(a, b): the signed area (times 2) of a, b projected on the coordinate plane
@@ -218,40 +219,32 @@ MINKOWSKI_FAST_INLINE bool project_triangle(Vec3<T> w1, Vec3<T> w2, Vec3<T> w3,
   return true;
 }
 
+// Triangle w[i] w[j] w[k], i < j < k (derivation in the header).
 template <class T>
-MINKOWSKI_FAST_INLINE Solve3<T> solve3_triangle(const MinkowskiPoint3<T>& m1,
-                                                const MinkowskiPoint3<T>& m2,
-                                                const MinkowskiPoint3<T>& m3, Simplex3<T>& out) {
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_triangle(const Vec3<T>* w, int i, int j, int k) {
   TriangleProjection<T> t;
-  const bool plane = project_triangle(m1.w, m2.w, m3.w, t);
-  bool skip[3] = {false, false, false};  // skip[k]: the edge opposite point k is not a candidate
-  if (plane) {
-    skip[0] = same_sign(t.mu, t.c[0]);
-    skip[1] = same_sign(t.mu, t.c[1]);
-    skip[2] = same_sign(t.mu, t.c[2]);
-    if (skip[0] && skip[1] && skip[2]) {  // p inside the triangle
-      out.p[0] = m1;
-      out.p[1] = m2;
-      out.p[2] = m3;
-      out.count = 3;
-      return {t.p, dot(t.p, t.p)};
-    }
+  bool keep[3] = {true, true, true};  // keep[m]: the edge opposite point m is a candidate
+  if (project_triangle(w[i], w[j], w[k], t)) {
+    keep[0] = !same_sign(t.mu, t.c[0]);
+    keep[1] = !same_sign(t.mu, t.c[1]);
+    keep[2] = !same_sign(t.mu, t.c[2]);
+    if (!keep[0] && !keep[1] && !keep[2])  // p inside the triangle
+      return {t.p,
+              dot(t.p, t.p),
+              3,
+              {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j),
+               static_cast<std::uint8_t>(k), 0}};
   }
   Solve3<T> best{};
-  bool have = false;
-  Simplex3<T> tmp;
-  tmp.count = 0;
-  const MinkowskiPoint3<T>* m[3] = {&m1, &m2, &m3};
-  for (int k = 0; k < 3; ++k) {
-    if (skip[k]) continue;
-    const Solve3<T> r = solve3_segment(*m[(k + 1) % 3], *m[(k + 2) % 3], tmp);
-    if (!have || r.dist2 < best.dist2) {
-      have = true;
-      best = r;
-      out.count = tmp.count;
-      out.p[0] = tmp.p[0];
-      out.p[1] = tmp.p[1];
-    }
+  best.count = 0;
+  if (keep[0]) best = solve3_segment(w, j, k);
+  if (keep[1]) {
+    const Solve3<T> r = solve3_segment(w, i, k);
+    if (best.count == 0 || r.dist2 < best.dist2) best = r;
+  }
+  if (keep[2]) {
+    const Solve3<T> r = solve3_segment(w, i, j);
+    if (best.count == 0 || r.dist2 < best.dist2) best = r;
   }
   return best;
 }
@@ -268,74 +261,68 @@ struct TetrahedronVolumes {
 };
 
 template <class T>
-MINKOWSKI_FAST_INLINE TetrahedronVolumes<T> tetrahedron_volumes(Vec3<T> w1, Vec3<T> w2, Vec3<T> w3,
-                                                                Vec3<T> w4) {
+MINKOWSKI_FAST_INLINE TetrahedronVolumes<T> tetrahedron_volumes(const Vec3<T>* w) {
   TetrahedronVolumes<T> t;
-  const Vec3<T> c34 = cross(w3, w4);
-  t.c[0] = dot(w2, c34);
-  t.c[1] = -dot(w1, c34);
-  const Vec3<T> c12 = cross(w1, w2);
-  t.c[2] = dot(c12, w4);
-  t.c[3] = -dot(c12, w3);
-  t.volume = orient3(w1, w2, w3, w4);
+  const Vec3<T> c34 = cross(w[2], w[3]);
+  t.c[0] = dot(w[1], c34);
+  t.c[1] = -dot(w[0], c34);
+  const Vec3<T> c12 = cross(w[0], w[1]);
+  t.c[2] = dot(c12, w[3]);
+  t.c[3] = -dot(c12, w[2]);
+  t.volume = orient3(w[0], w[1], w[2], w[3]);
   return t;
 }
 
+// Tetrahedron w[0..3] (derivation in the header).
 template <class T>
-MINKOWSKI_FAST_INLINE Solve3<T> solve3_tetrahedron(const MinkowskiPoint3<T>& m1,
-                                                   const MinkowskiPoint3<T>& m2,
-                                                   const MinkowskiPoint3<T>& m3,
-                                                   const MinkowskiPoint3<T>& m4, Simplex3<T>& out,
-                                                   bool& inside) {
-  const TetrahedronVolumes<T> t = tetrahedron_volumes(m1.w, m2.w, m3.w, m4.w);
-  const bool s0 = same_sign(t.volume, t.c[0]), s1 = same_sign(t.volume, t.c[1]);
-  const bool s2 = same_sign(t.volume, t.c[2]), s3 = same_sign(t.volume, t.c[3]);
-  if (s0 && s1 && s2 && s3) {
-    out.p[0] = m1;
-    out.p[1] = m2;
-    out.p[2] = m3;
-    out.p[3] = m4;
-    out.count = 4;
-    inside = true;
-    return {Vec3<T>{}, T(0)};
-  }
-  const bool skip[4] = {s0, s1, s2, s3};
-  // The faces opposite each point, in an order that keeps the newest point m4 last.
-  const MinkowskiPoint3<T>* f[4][3] = {
-      {&m2, &m3, &m4}, {&m1, &m3, &m4}, {&m1, &m2, &m4}, {&m1, &m2, &m3}};
+MINKOWSKI_FAST_INLINE Solve3<T> solve3_tetrahedron(const Vec3<T>* w) {
+  const TetrahedronVolumes<T> t = tetrahedron_volumes(w);
+  const bool keep0 = !same_sign(t.volume, t.c[0]), keep1 = !same_sign(t.volume, t.c[1]);
+  const bool keep2 = !same_sign(t.volume, t.c[2]), keep3 = !same_sign(t.volume, t.c[3]);
+  if (!keep0 && !keep1 && !keep2 && !keep3) return {Vec3<T>{}, T(0), 4, {0, 1, 2, 3}};
   Solve3<T> best{};
-  bool have = false;
-  Simplex3<T> tmp;
-  tmp.count = 0;
-  Simplex3<T> best_s;
-  best_s.count = 0;
-  for (int k = 0; k < 4; ++k) {
-    if (skip[k]) continue;
-    const Solve3<T> r = solve3_triangle(*f[k][0], *f[k][1], *f[k][2], tmp);
-    if (!have || r.dist2 < best.dist2) {
-      have = true;
-      best = r;
-      best_s = tmp;
-    }
+  best.count = 0;
+  if (keep0) best = solve3_triangle(w, 1, 2, 3);
+  if (keep1) {
+    const Solve3<T> r = solve3_triangle(w, 0, 2, 3);
+    if (best.count == 0 || r.dist2 < best.dist2) best = r;
   }
-  out = best_s;
+  if (keep2) {
+    const Solve3<T> r = solve3_triangle(w, 0, 1, 3);
+    if (best.count == 0 || r.dist2 < best.dist2) best = r;
+  }
+  if (keep3) {
+    const Solve3<T> r = solve3_triangle(w, 0, 1, 2);
+    if (best.count == 0 || r.dist2 < best.dist2) best = r;
+  }
   return best;
 }
 
-// Solves a simplex of 1 to 4 points into `out`, which may be `s` itself.
+// Solves the simplex of `count` (1 to 4) points w[0..count).
 template <class T>
-MINKOWSKI_FAST_INLINE Solve3<T> solve3(const Simplex3<T>& s, Simplex3<T>& out, bool& inside) {
-  const Simplex3<T> in = s;  // `out` may alias `s`
-  switch (in.count) {
+MINKOWSKI_FAST_INLINE Solve3<T> solve3(const Vec3<T>* w, int count) {
+  switch (count) {
     case 1:
-      return solve3_point(in.p[0], out);
+      return solve3_point(w, 0);
     case 2:
-      return solve3_segment(in.p[0], in.p[1], out);
+      return solve3_segment(w, 0, 1);
     case 3:
-      return solve3_triangle(in.p[0], in.p[1], in.p[2], out);
+      return solve3_triangle(w, 0, 1, 2);
     default:
-      return solve3_tetrahedron(in.p[0], in.p[1], in.p[2], in.p[3], out, inside);
+      return solve3_tetrahedron(w);
   }
+}
+
+// Keeps the points of s that r selected (in place: r's indices ascend).
+template <class T>
+MINKOWSKI_FAST_INLINE void compact(Simplex3<T>& s, const Solve3<T>& r) {
+  for (int n = 0; n < r.count; ++n) {
+    const int k = r.idx[n];
+    s.w[n] = s.w[k];
+    s.ia[n] = s.ia[k];
+    s.ib[n] = s.ib[k];
+  }
+  s.count = r.count;
 }
 
 // Fills `s` from the cache (points scaled by f); false (cold start) if empty or stale.
@@ -348,19 +335,24 @@ MINKOWSKI_FAST_INLINE bool load_cache3(const GjkCache3* cache, const ConvexShape
     const VertexIndex ia = cache->index_a[k], ib = cache->index_b[k];
     if (ia >= a.size() || ib >= b.size()) return false;
     bool repeated = false;
-    for (int j = 0; j < s.count; ++j) repeated = repeated || (s.p[j].ia == ia && s.p[j].ib == ib);
-    if (!repeated) s.p[s.count++] = {f * (a.vertex(ia) - b.vertex(ib)), ia, ib};
+    for (int j = 0; j < s.count; ++j) repeated = repeated || (s.ia[j] == ia && s.ib[j] == ib);
+    if (!repeated) {
+      s.w[s.count] = f * (a.vertex(ia) - b.vertex(ib));
+      s.ia[s.count] = ia;
+      s.ib[s.count] = ib;
+      ++s.count;
+    }
   }
   return true;
 }
 
-MINKOWSKI_FAST_INLINE void store_cache3(int count, const VertexIndex* ia, const VertexIndex* ib,
-                                        GjkCache3* cache) {
+template <class T>
+MINKOWSKI_FAST_INLINE void store_cache3(const Simplex3<T>& s, GjkCache3* cache) {
   if (cache == nullptr) return;
-  cache->count = count;
-  for (int k = 0; k < count; ++k) {
-    cache->index_a[k] = ia[k];
-    cache->index_b[k] = ib[k];
+  cache->count = s.count;
+  for (int k = 0; k < s.count; ++k) {
+    cache->index_a[k] = s.ia[k];
+    cache->index_b[k] = s.ib[k];
   }
 }
 
@@ -368,7 +360,8 @@ MINKOWSKI_FAST_INLINE void store_cache3(int count, const VertexIndex* ia, const 
 template <class T>
 struct Gjk3CoreResult {
   Simplex3<T> simplex;
-  Solve3<T> solved;
+  Vec3<T> v;  // the closest point of the simplex (scaled)
+  T dist2;    // |v|²
   GjkStatus status;
   int iterations;
 };
@@ -378,28 +371,28 @@ struct Gjk3CoreResult {
 // separated); `radius` is scaled by f and unused otherwise. gap is the relative gap
 // (kGjkGapUlps·u), gap_abs the absolute one in scaled units (kGjk3GapAbsUlps · u · f·S3).
 //
-// Loop invariant, as in 2D: `sv` solves `s`. Each step takes the support point w along −v; no
-// gain beyond the gap, or w already in the simplex: converged. Otherwise w joins the simplex,
+// Loop invariant, as in 2D: (v, dist2) solve `s`. Each step takes the support point w along −v;
+// no gain beyond the gap, or w already in the simplex: converged. Otherwise w joins the simplex,
 // which is solved again; the squared distance must strictly decrease, except for at most
 // kGjk3MaxFlatSteps steps that leave it unchanged up to rounding (kGjk3FlatUlps); anything else
 // restores the best simplex seen (stalled). So the answered distance never increases, and apart
 // from those few steps each step strictly decreases it: no simplex repeats, and the loop ends even
 // without the iteration bound.
 template <bool kOverlapOnly, class T>
-MINKOWSKI_FAST_INLINE Gjk3CoreResult<T> gjk3_core(const ConvexShape3<T>& a,
-                                                  const ConvexShape3<T>& b, const GjkCache3* cache,
-                                                  const GjkOptions& options, T f, T radius, T gap,
-                                                  T gap_abs) {
+MINKOWSKI_FAST_INLINE void gjk3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
+                                     const GjkCache3* cache, const GjkOptions& options, T f,
+                                     T radius, T gap, T gap_abs, Gjk3CoreResult<T>& r) {
   using std::sqrt;
-  Gjk3CoreResult<T> r;
   Simplex3<T>& s = r.simplex;
   if (!load_cache3(cache, a, b, f, s)) {
     s.count = 1;
-    s.p[0] = {f * (a.vertex(0) - b.vertex(0)), 0, 0};
+    s.w[0] = f * (a.vertex(0) - b.vertex(0));
+    s.ia[0] = 0;
+    s.ib[0] = 0;
   }
-  bool inside = false;
-  Solve3<T> sv = solve3(s, s, inside);
-  VertexIndex hint_a = s.p[0].ia, hint_b = s.p[0].ib;
+  Solve3<T> sv = solve3(s.w, s.count);
+  compact(s, sv);
+  VertexIndex hint_a = s.ia[0], hint_b = s.ib[0];
   int it = 0;
   int flat_steps = 0;
   Simplex3<T> best_s;  // with flat_steps > 0: the simplex of smallest distance left behind
@@ -407,7 +400,7 @@ MINKOWSKI_FAST_INLINE Gjk3CoreResult<T> gjk3_core(const ConvexShape3<T>& a,
   Solve3<T> best_sv{};
   GjkStatus status;
   for (;;) {
-    if (inside) {
+    if (sv.count == 4) {
       status = GjkStatus::overlap;
       break;
     }
@@ -420,37 +413,39 @@ MINKOWSKI_FAST_INLINE Gjk3CoreResult<T> gjk3_core(const ConvexShape3<T>& a,
       break;
     }
     const Vec3<T> dir = -sv.v;
-    MinkowskiPoint3<T> w = support_difference(a, b, dir, hint_a, hint_b, options.support);
-    w.w = f * w.w;
-    hint_a = w.ia;
-    hint_b = w.ib;
+    const MinkowskiPoint3<T> m = support_difference(a, b, dir, hint_a, hint_b, options.support);
+    const Vec3<T> w = f * m.w;
+    hint_a = m.ia;
+    hint_b = m.ib;
     ++it;
     if constexpr (kOverlapOnly) {
       // h(dir) + radius·|dir| < 0: the support plane of A ⊖ B ⊕ ball(radius) normal to dir leaves
       // the origin strictly outside.
-      const T h = dot(w.w, dir);
+      const T h = dot(w, dir);
       if (h < T(0) && (radius == T(0) || h + radius * sqrt(sv.dist2) < T(0))) {
         status = GjkStatus::separated;
         break;
       }
     }
     bool repeated = false;
-    for (int j = 0; j < s.count; ++j)
-      repeated = repeated || (s.p[j].ia == w.ia && s.p[j].ib == w.ib);
-    const T base = dot(s.p[0].w, sv.v);        // |v|² up to rounding
-    const T gain = dot(s.p[0].w - w.w, sv.v);  // (w − w1)·dir = |v|·(upper − lower bound)
+    for (int j = 0; j < s.count; ++j) repeated = repeated || (s.ia[j] == m.ia && s.ib[j] == m.ib);
+    const T base = dot(s.w[0], sv.v);      // |v|² up to rounding
+    const T gain = dot(s.w[0] - w, sv.v);  // (w − w1)·dir = |v|·(upper − lower bound)
     if (repeated || !(gain > gap * base + gap_abs * max_abs(sv.v))) {
       status = GjkStatus::converged;
       break;
     }
-    const Simplex3<T> prev = s;
-    s.p[s.count++] = w;
-    const Solve3<T> next = solve3(s, s, inside);
-    if (!inside && next.dist2 > T(0) && !(next.dist2 < sv.dist2)) {
+    const int count = s.count;
+    s.w[count] = w;
+    s.ia[count] = m.ia;
+    s.ib[count] = m.ib;
+    const Solve3<T> next = solve3(s.w, count + 1);
+    if (next.count < 4 && next.dist2 > T(0) && !(next.dist2 < sv.dist2)) {
       // No decrease in T. As in 2D: at most kGjk3MaxFlatSteps steps at the same distance up to
       // rounding are taken (they turn the search direction); the best simplex is kept.
       if (flat_steps == 0 || sv.dist2 < best_sv.dist2) {
-        best_s = prev;
+        best_s = s;
+        best_s.count = count;  // without w
         best_sv = sv;
       }
       const T flat_limit = sv.dist2 + T(kGjk3FlatUlps) * unit_roundoff<T>() * sv.dist2;
@@ -463,51 +458,52 @@ MINKOWSKI_FAST_INLINE Gjk3CoreResult<T> gjk3_core(const ConvexShape3<T>& a,
       }
       ++flat_steps;
     }
+    compact(s, next);
     sv = next;
   }
-  if (flat_steps > 0 && !inside && sv.dist2 > T(0) && best_sv.dist2 < sv.dist2) {
+  if (flat_steps > 0 && sv.count < 4 && sv.dist2 > T(0) && best_sv.dist2 < sv.dist2) {
     s = best_s;
     sv = best_sv;
   }
-  r.solved = sv;
+  r.v = sv.v;
+  r.dist2 = sv.count == 4 ? T(0) : sv.dist2;
   r.status = status;
   r.iterations = it;
-  return r;
 }
 
-// Barycentric weights of v (the solved closest point; the origin for a tetrahedron with the origin
-// inside) in the simplex s, >= 0 and summing to 1: the formulas of the solvers, formed once.
+// Barycentric weights of the closest point (the origin for a tetrahedron with the origin inside)
+// in the simplex w[0..count), >= 0 and summing to 1: the formulas of the solvers, formed once.
 template <class T>
-void simplex3_barycentric(const Simplex3<T>& s, T bary[4]) {
+void simplex3_barycentric(const Vec3<T>* w, int count, T bary[4]) {
   bary[0] = T(1);
   bary[1] = bary[2] = bary[3] = T(0);
   T c[4] = {};
-  T sum = T(0);
-  if (s.count == 2) {
-    const Vec3<T> e = s.p[1].w - s.p[0].w;
-    c[0] = dot(s.p[1].w, e);
-    c[1] = -dot(s.p[0].w, e);
-  } else if (s.count == 3) {
+  if (count == 2) {
+    const Vec3<T> e = w[1] - w[0];
+    c[0] = dot(w[1], e);
+    c[1] = -dot(w[0], e);
+  } else if (count == 3) {
     TriangleProjection<T> t;
-    if (!project_triangle(s.p[0].w, s.p[1].w, s.p[2].w, t)) return;
+    if (!project_triangle(w[0], w[1], w[2], t)) return;
     const T sg = t.mu < T(0) ? T(-1) : T(1);
     c[0] = sg * t.c[0];
     c[1] = sg * t.c[1];
     c[2] = sg * t.c[2];
-  } else if (s.count == 4) {
-    const TetrahedronVolumes<T> t = tetrahedron_volumes(s.p[0].w, s.p[1].w, s.p[2].w, s.p[3].w);
+  } else if (count == 4) {
+    const TetrahedronVolumes<T> t = tetrahedron_volumes(w);
     const T sg = t.volume < T(0) ? T(-1) : T(1);
     for (int k = 0; k < 4; ++k) c[k] = sg * t.c[k];
   } else {
     return;
   }
-  for (int k = 0; k < s.count; ++k) {
+  T sum = T(0);
+  for (int k = 0; k < count; ++k) {
     if (!(c[k] > T(0))) c[k] = T(0);  // rounding of a point on the boundary
     sum += c[k];
   }
   if (!(sum > T(0))) return;
   const T inv = T(1) / sum;
-  for (int k = 0; k < s.count; ++k) bary[k] = c[k] * inv;
+  for (int k = 0; k < count; ++k) bary[k] = c[k] * inv;
 }
 
 // Σ bary_k · x_k written from x_0: equal points give x_0 exactly (2D gjk.hpp, weighted_point).
@@ -517,7 +513,6 @@ Vec3<T> weighted_point3(const Vec3<T>* x, const T* bary, int count) {
   for (int k = 1; k < count; ++k) d = d + bary[k] * (x[k] - x[0]);
   return x[0] + d;
 }
-
 // The output of gjk_distance from the core iteration's result (scaled by f).
 template <class T>
 GjkOutput3<T> gjk3_output(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
@@ -528,24 +523,24 @@ GjkOutput3<T> gjk3_output(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
   out.status = r.status;
   out.iterations = r.iterations;
   T bary[4];
-  simplex3_barycentric(s, bary);
+  simplex3_barycentric(s.w, s.count, bary);
   const T inv_f = T(1) / f;  // exact: f is a power of two
   Vec3<T> pa[4], pb[4];
   out.simplex.count = s.count;
   for (int k = 0; k < s.count; ++k) {
-    out.simplex.points[k] = {inv_f * s.p[k].w, s.p[k].ia, s.p[k].ib};
+    out.simplex.points[k] = {inv_f * s.w[k], s.ia[k], s.ib[k]};
     out.simplex.bary[k] = bary[k];
-    pa[k] = a.vertex(s.p[k].ia);
-    pb[k] = b.vertex(s.p[k].ib);
+    pa[k] = a.vertex(s.ia[k]);
+    pb[k] = b.vertex(s.ib[k]);
   }
   const Vec3<T> ca = weighted_point3(pa, bary, s.count);
   const Vec3<T> cb = weighted_point3(pb, bary, s.count);
   const bool cores_apart =
-      r.status != GjkStatus::overlap && r.status != GjkStatus::touching && r.solved.dist2 > T(0);
+      r.status != GjkStatus::overlap && r.status != GjkStatus::touching && r.dist2 > T(0);
   if (cores_apart) {
     const T ra = a.radius(), rb = b.radius();
-    out.core_distance = inv_f * sqrt(r.solved.dist2);
-    out.normal = -unit_vector(r.solved.v, r.solved.dist2);
+    out.core_distance = inv_f * sqrt(r.dist2);
+    out.normal = -unit_vector(r.v, r.dist2);
     out.intersects = !(out.core_distance > ra + rb);
     out.distance = out.intersects ? T(0) : out.core_distance - (ra + rb);
     out.point_a = ca + ra * out.normal;
@@ -595,13 +590,9 @@ GjkOutput3<T> gjk_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                            GjkCache3* cache = nullptr, const GjkOptions& options = {}) {
   if (a.size() == 0 || b.size() == 0) return GjkOutput3<T>{};
   const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
-  const detail::Gjk3CoreResult<T> r =
-      detail::gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs);
-  if (cache != nullptr) {
-    VertexIndex ia[4], ib[4];
-    for (int k = 0; k < r.simplex.count; ++k) ia[k] = r.simplex.p[k].ia, ib[k] = r.simplex.p[k].ib;
-    detail::store_cache3(r.simplex.count, ia, ib, cache);
-  }
+  detail::Gjk3CoreResult<T> r;
+  detail::gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs, r);
+  detail::store_cache3(r.simplex, cache);
   return detail::gjk3_output(a, b, r, st.f);
 }
 
@@ -615,13 +606,9 @@ bool gjk_overlap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* 
   if (a.size() == 0 || b.size() == 0) return false;
   const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
   const T radius = st.f * (a.radius() + b.radius());
-  const detail::Gjk3CoreResult<T> r =
-      detail::gjk3_core<true>(a, b, cache, options, st.f, radius, st.gap, st.gap_abs);
-  if (cache != nullptr) {
-    VertexIndex ia[4], ib[4];
-    for (int k = 0; k < r.simplex.count; ++k) ia[k] = r.simplex.p[k].ia, ib[k] = r.simplex.p[k].ib;
-    detail::store_cache3(r.simplex.count, ia, ib, cache);
-  }
+  detail::Gjk3CoreResult<T> r;
+  detail::gjk3_core<true>(a, b, cache, options, st.f, radius, st.gap, st.gap_abs, r);
+  detail::store_cache3(r.simplex, cache);
   switch (r.status) {
     case GjkStatus::overlap:
     case GjkStatus::touching:
@@ -631,7 +618,7 @@ bool gjk_overlap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* 
     default:
       break;
   }
-  return !(sqrt(r.solved.dist2) > radius);
+  return !(sqrt(r.dist2) > radius);
 }
 
 }  // namespace minkowski::fast

@@ -2,9 +2,16 @@
 // minkowski/fast/penetration3.hpp — the 3D answer of the `--exec` protocol from GJK and EPA:
 // separated pairs by GJK's distance, overlapping ones by EPA's depth and normal.
 //
-// API (fixed for issue 22; the GJK/EPA work implements it):
-//   penetration(a, b, cache) -> PenetrationResult3<T>
-// STUB until the GJK/EPA work lands.
+// The one call that runs GJK (gjk3.hpp) and then, if the cores intersect, EPA (epa3.hpp), as the
+// 2D penetration() in epa.hpp does:
+//   - cores apart, rounded shapes apart: GJK's distance, normal and closest points (separated);
+//   - cores apart, radii overlapping or touching (core distance <= ra + rb): intersecting, depth
+//     ra + rb − core distance along GJK's normal, the points GJK's (overlapping_radii);
+//   - cores touching or overlapping: EPA; depth = core depth + ra + rb along EPA's normal
+//     (overlapping_cores when EPA converged or found a difference without interior).
+// An answer from a GJK or EPA that stopped on a bound or a degeneracy (GJK max_iterations; EPA
+// max_iterations, polytope_full, degenerate_edge) is the best found and is marked approximate.
+// (The 2D SAT fallbacks have no 3D counterpart yet: see the report of issue 22's GJK/EPA work.)
 
 #include "minkowski/fast/epa.hpp"  // PenetrationStatus
 #include "minkowski/fast/epa3.hpp"
@@ -30,11 +37,53 @@ struct PenetrationResult3 {
   int epa_iterations = 0;
 };
 
+/// Separation or penetration of two rounded convex 3D shapes: GJK on the cores, then EPA if the
+/// cores intersect. Touching (core distance 0 with both radii 0, or core distance == ra + rb)
+/// counts as intersecting with depth 0.
+/// Preconditions: shapes built by make_shape3. Failure cases: see PenetrationStatus (empty_shape
+///   for a default-constructed shape; approximate when a bound or a degeneracy stopped GJK or EPA).
+/// Tolerance: distance as gjk_distance; depth as epa (tau from `epa_options`).
+/// Warm start: `cache` as gjk_distance's.
 template <class T>
 PenetrationResult3<T> penetration(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
-                                  GjkCache3* cache = nullptr) {
-  (void)a, (void)b, (void)cache;
-  return {};  // STUB
+                                  GjkCache3* cache = nullptr, const GjkOptions& gjk_options = {},
+                                  const EpaOptions<T>& epa_options = epa3_default_options<T>()) {
+  PenetrationResult3<T> r;
+  if (a.size() == 0 || b.size() == 0) return r;
+  GjkOutput3<T> g = gjk_distance(a, b, cache, gjk_options);
+  r.gjk_status = g.status;
+  r.gjk_iterations = g.iterations;
+  const bool gjk_bound = g.status == GjkStatus::max_iterations;
+  const bool cores_apart = g.status != GjkStatus::overlap && g.status != GjkStatus::touching;
+  if (cores_apart && g.core_distance > T(0)) {
+    r.intersects = g.intersects;
+    r.normal = g.normal;
+    r.point_a = g.point_a;
+    r.point_b = g.point_b;
+    if (g.intersects) {
+      r.depth = (a.radius() + b.radius()) - g.core_distance;
+      r.status = gjk_bound ? PenetrationStatus::approximate : PenetrationStatus::overlapping_radii;
+    } else {
+      r.distance = g.distance;
+      r.status = gjk_bound ? PenetrationStatus::approximate : PenetrationStatus::separated;
+    }
+    return r;
+  }
+  // Cores touching or overlapping (or apart by less than the unscaled core distance can show:
+  // its square root underflowed to 0, so there is no normal): EPA from GJK's simplex.
+  if (cores_apart) g.status = GjkStatus::touching;
+  const EpaOutput3<T> e = epa(a, b, g, epa_options);
+  r.intersects = true;
+  r.normal = e.normal;
+  r.depth = e.depth;
+  r.point_a = e.point_a;
+  r.point_b = e.point_b;
+  r.epa_status = e.status;
+  r.epa_iterations = e.iterations;
+  r.status = (e.status == EpaStatus::converged || e.status == EpaStatus::point_difference)
+                 ? PenetrationStatus::overlapping_cores
+                 : PenetrationStatus::approximate;
+  return r;
 }
 
 }  // namespace minkowski::fast

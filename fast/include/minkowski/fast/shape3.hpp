@@ -39,7 +39,6 @@
 #include <limits>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -451,9 +450,22 @@ struct ShapeBuilder3 {
     }
     ShapeBuilder3 b;
     b.prepare(points, scale);
-    b.weld();
     Draft draft = b.hull();
-    b.emit(draft, points, s);
+    const W shift = b.emit(draft, points, s);
+    // A polytope only a few thicknesses thick has rim edges of small dihedral angle, and a point
+    // just beyond such a wedge is within the thickness of both its planes: the thick hull drops
+    // it, and weld_shift measures the loss (up to the thickness / the angle). The same points
+    // taken as a flat polygon move by at most twice their distance to the first plane (step 8):
+    // the smaller of the two shapes is kept.
+    if (draft.dimension == 3 && b.flat_.valid && shift > W(2) * b.flat_.h3 + draft.eps) {
+      Draft alt;
+      alt.eps = draft.eps;
+      b.flat(b.flat_.ids, b.flat_.p0, b.flat_.u1, b.flat_.n0, draft.eps, alt, b.flat_.h3);
+      ShapeResult3<T> other;
+      other.shape.radius_ = radius;
+      other.shape.scale_ = scale;
+      if (b.emit(alt, points, other.shape) < shift) return other;
+    }
     return out;
   }
 
@@ -464,6 +476,12 @@ struct ShapeBuilder3 {
   int exponent_ = 0;                 // working = input · 2^-exponent_
   W weld_moved_ = 0;                 // largest distance a weld moved a point (working units)
   W unit_ = 0;                       // u of T
+  struct FlatBasis {  // the first polytope classification's plane, for the flat alternative
+    bool valid = false;
+    std::vector<std::uint32_t> ids;
+    V p0, u1, n0;
+    W h3 = 0;
+  } flat_;
 
   void prepare(std::span<const Vec3<T>> points, T scale) {
     using std::ilogb;
@@ -476,33 +494,46 @@ struct ShapeBuilder3 {
                  ldexp(double(points[i].z), -exponent_)};
   }
 
+  // A cell of the weld's grid and its hash (splitmix64's finalizer on a mix of the three).
   struct CellKey {
     std::int64_t x, y, z;
     bool operator==(const CellKey&) const = default;
   };
-  struct CellHash {
-    std::size_t operator()(const CellKey& k) const {
-      std::uint64_t h = static_cast<std::uint64_t>(k.x) * 0x9e3779b97f4a7c15ull;
-      h ^= static_cast<std::uint64_t>(k.y) + 0x7f4a7c159e3779b9ull + (h << 6) + (h >> 2);
-      h ^= static_cast<std::uint64_t>(k.z) + 0x94d049bb133111ebull + (h << 6) + (h >> 2);
-      return static_cast<std::size_t>(h);
-    }
-  };
+  static std::uint64_t cell_hash(const CellKey& k) {
+    std::uint64_t h = static_cast<std::uint64_t>(k.x) * 0x9e3779b97f4a7c15ull ^
+                      static_cast<std::uint64_t>(k.y) * 0xc2b2ae3d27d4eb4full ^
+                      static_cast<std::uint64_t>(k.z) * 0x165667b19e3779f9ull;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+    return h ^ (h >> 31);
+  }
 
   // Step 3: in input order, a point within the weld distance (every coordinate) of a kept point
-  // is dropped; else kept. A hash grid of cells 16 weld distances wide: a point looks into the
-  // neighbouring cell along an axis only when it lies within two weld distances of that side.
-  void weld() {
+  // is dropped; else kept. A hash grid (open addressing, linear probing, at most half full) of
+  // cells 64 weld distances wide, each cell's kept points chained: a point looks into the
+  // neighbouring cell along an axis only when it lies within two weld distances of that side
+  // (one weld distance would do; the second covers the rounding of the cell computation).
+  std::vector<std::uint32_t> weld(const std::vector<std::uint32_t>& ids) {
     using std::abs;
     using std::floor;
     const W tol = W(kWeld3Ulps) * unit_ * W(1);  // S = 1 in working units (S in [1, 2))
-    const W cell = W(16) * tol;
-    std::unordered_map<CellKey, std::uint32_t, CellHash> grid;
-    grid.reserve(pts_.size());
+    const W cell = W(64) * tol;
+    std::size_t capacity = 16;
+    while (capacity < 2 * ids.size()) capacity *= 2;
+    struct Slot {
+      CellKey key;
+      std::uint32_t head = kNone;
+    };
+    std::vector<Slot> table(capacity);
+    auto slot_of = [&](const CellKey& k) -> Slot& {  // the key's slot, or the empty one it takes
+      std::size_t at = static_cast<std::size_t>(cell_hash(k)) & (capacity - 1);
+      while (table[at].head != kNone && !(table[at].key == k)) at = (at + 1) & (capacity - 1);
+      return table[at];
+    };
     std::vector<std::uint32_t> chain(pts_.size(), kNone);
-    kept_.clear();
-    kept_.reserve(pts_.size());
-    for (std::uint32_t i = 0; i < pts_.size(); ++i) {
+    std::vector<std::uint32_t> kept;
+    kept.reserve(ids.size());
+    for (std::uint32_t i : ids) {
       const V p = pts_[i];
       const W fx = floor(p.x / cell), fy = floor(p.y / cell), fz = floor(p.z / cell);
       const CellKey own{static_cast<std::int64_t>(fx), static_cast<std::int64_t>(fy),
@@ -519,9 +550,8 @@ struct ShapeBuilder3 {
       for (int dx = x0; dx <= x1 && into == kNone; ++dx)
         for (int dy = y0; dy <= y1 && into == kNone; ++dy)
           for (int dz = z0; dz <= z1 && into == kNone; ++dz) {
-            const auto it = grid.find(CellKey{own.x + dx, own.y + dy, own.z + dz});
-            if (it == grid.end()) continue;
-            for (std::uint32_t q = it->second; q != kNone; q = chain[q]) {
+            const Slot& sl = slot_of(CellKey{own.x + dx, own.y + dy, own.z + dz});
+            for (std::uint32_t q = sl.head; q != kNone; q = chain[q]) {
               const V e = p - pts_[q];
               if (abs(e.x) <= tol && abs(e.y) <= tol && abs(e.z) <= tol) {
                 into = q;
@@ -533,15 +563,20 @@ struct ShapeBuilder3 {
         weld_moved_ = std::max(weld_moved_, length(p - pts_[into]));
         continue;
       }
-      auto [it, inserted] = grid.try_emplace(own, i);
-      if (!inserted) chain[i] = it->second, it->second = i;
-      kept_.push_back(i);
+      Slot& sl = slot_of(own);
+      sl.key = own;
+      chain[i] = sl.head;
+      sl.head = i;
+      kept.push_back(i);
     }
+    return kept;
   }
 
   // Steps 4-7 on the welded points, with rounds and retries.
   Draft hull() {
-    std::vector<std::uint32_t> ids = kept_;
+    std::vector<std::uint32_t> ids(pts_.size());
+    for (std::uint32_t i = 0; i < ids.size(); ++i) ids[i] = i;
+    bool welded = false;
     W eps = W(kHull3PlaneUlps) * unit_;
     // Quickhull's own thickness: the rounding of its double predicates (the same number of ulps
     // of double); for float input far thinner than eps, so that thin shapes (slabs a few eps
@@ -562,7 +597,16 @@ struct ShapeBuilder3 {
         continue;
       }
       if (status < 0) return fallback(ids);
-      if (dropped.empty() || round + 1 >= kHull3MaxRounds) return d;
+      if (dropped.empty() || round + 1 >= kHull3MaxRounds) {
+        if (welded) return d;
+        // Step 3 on the shape's vertices (the other points are inside or measured): if two were
+        // welded, the hull of the survivors, again.
+        welded = true;
+        std::vector<std::uint32_t> survivors = weld(d.vertices);
+        if (survivors.size() == d.vertices.size()) return d;
+        ids = std::move(survivors);
+        continue;
+      }
       // Step 7: the hull of the remaining vertices, again.
       std::vector<char> gone(pts_.size(), 0);
       for (std::uint32_t v : dropped) gone[v] = 1, near_.push_back(v);
@@ -651,6 +695,7 @@ struct ShapeBuilder3 {
       flat(ids, p0, u1, n0, eps, d, h3);
       return 0;
     }
+    if (!flat_.valid) flat_ = {true, ids, p0, u1, n0, h3};
     std::uint32_t init[4] = {e[0], e[1], i2, i3};
     detail::QuickHull3 qh;
     std::vector<std::uint32_t> near;
@@ -765,12 +810,12 @@ struct ShapeBuilder3 {
     });
     std::vector<std::uint32_t> parent(nt);
     std::vector<V> area(nt);
-    std::vector<std::vector<std::uint32_t>> members(nt);  // vertices of each group (repeats)
+    // Vertices of each merged group (with repeats); empty for a lone triangle (its own three).
+    std::vector<std::vector<std::uint32_t>> members(nt);
     for (std::uint32_t t = 0; t < nt; ++t) {
       parent[t] = t;
       const V& a = pts_[tri[t]->v[0]];
       area[t] = cross(pts_[tri[t]->v[1]] - a, pts_[tri[t]->v[2]] - a);
-      members[t] = {tri[t]->v[0], tri[t]->v[1], tri[t]->v[2]};
     }
     for (const Candidate& c : cand) {
       std::uint32_t g = find(parent, c.t), h = find(parent, c.s);
@@ -780,11 +825,13 @@ struct ShapeBuilder3 {
       if (!(s2 > W(0))) continue;
       const V n = unit_vector(sum, s2);
       W lo = std::numeric_limits<W>::infinity(), hi = -lo;
-      for (const auto* m : {&members[g], &members[h]})
-        for (std::uint32_t v : *m) {
+      for (std::uint32_t k : {g, h}) {
+        if (members[k].empty()) members[k] = {tri[k]->v[0], tri[k]->v[1], tri[k]->v[2]};
+        for (std::uint32_t v : members[k]) {
           const W x = dot(n, pts_[v]);
           lo = std::min(lo, x), hi = std::max(hi, x);
         }
+      }
       if (!(hi - lo <= eps)) continue;
       if (members[g].size() < members[h].size()) std::swap(g, h);
       parent[h] = g;
@@ -803,28 +850,39 @@ struct ShapeBuilder3 {
         roots.push_back(group[t]);
       }
     }
-    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> bound(roots.size());
+    // The boundary edges grouped by face (a counting sort: CSR bound_at / bound).
+    std::vector<std::uint32_t> bound_at(roots.size() + 1, 0);
     for (std::uint32_t t = 0; t < nt; ++t)
       for (int e = 0; e < 3; ++e)
-        if (group[index[tri[t]->adj[e]]] != group[t])
-          bound[group_id[group[t]]].emplace_back(tri[t]->v[e], tri[t]->v[(e + 1) % 3]);
+        if (group[index[tri[t]->adj[e]]] != group[t]) ++bound_at[group_id[group[t]] + 1];
+    for (std::size_t g = 0; g < roots.size(); ++g) bound_at[g + 1] += bound_at[g];
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> bound(bound_at.back());
+    {
+      std::vector<std::uint32_t> fill(bound_at.begin(), bound_at.end() - 1);
+      for (std::uint32_t t = 0; t < nt; ++t)
+        for (int e = 0; e < 3; ++e)
+          if (group[index[tri[t]->adj[e]]] != group[t])
+            bound[fill[group_id[group[t]]]++] = {tri[t]->v[e], tri[t]->v[(e + 1) % 3]};
+    }
     std::vector<std::uint32_t> nextv(pts_.size(), kNone), stamp(pts_.size(), kNone);
     std::vector<char> on_loop(pts_.size(), 0);
     for (std::uint32_t g = 0; g < roots.size(); ++g) {
       std::vector<std::uint32_t> loop;
-      bool simple = bound[g].size() >= 3;
-      for (const auto& [a, b] : bound[g]) {
+      const std::size_t b0 = bound_at[g], count = bound_at[g + 1] - b0;
+      bool simple = count >= 3;
+      for (std::size_t k = b0; k < b0 + count; ++k) {
+        const auto [a, b] = bound[k];
         if (stamp[a] == g) simple = false;
         stamp[a] = g, nextv[a] = b;
       }
       if (simple) {
-        std::uint32_t v = bound[g][0].first;
+        std::uint32_t v = bound[b0].first;
         do {
           loop.push_back(v);
-          if (loop.size() > bound[g].size() || stamp[v] != g) break;
+          if (loop.size() > count || stamp[v] != g) break;
           v = nextv[v];
-        } while (v != bound[g][0].first);
-        simple = loop.size() == bound[g].size() && v == bound[g][0].first;
+        } while (v != bound[b0].first);
+        simple = loop.size() == count && v == bound[b0].first;
       }
       if (simple) {
         d.loops.push_back(loop);
@@ -867,7 +925,7 @@ struct ShapeBuilder3 {
   }
 
   // The final shape in T: vertices from the input points, planes, edges, adjacency, weld_shift.
-  void emit(Draft& d, std::span<const Vec3<T>> input, ConvexShape3<T>& s) {
+  W emit(Draft& d, std::span<const Vec3<T>> input, ConvexShape3<T>& s) {
     using std::ldexp;
     std::vector<std::uint32_t> remap(pts_.size(), kNone);
     std::vector<std::uint32_t> order = d.vertices;
@@ -948,7 +1006,7 @@ struct ShapeBuilder3 {
     // plane implies one among the neighbours, and the thick hull is convex up to its thickness),
     // so that no vertex lies above a face's plane by more than rounding; the face's flatness is
     // that offset minus its lowest vertex (a term of weld_shift).
-    constexpr std::size_t kAllPairs = std::size_t{1} << 22;
+    constexpr std::size_t kAllPairs = std::size_t{1} << 16;
     const bool all_pairs = order.size() * loops.size() <= kAllPairs;
     W flatness = 0;
     d.offsets.clear();
@@ -974,6 +1032,7 @@ struct ShapeBuilder3 {
     for (std::uint32_t p : near_) worst = std::max(worst, distance_bound(d, p));
     const W shift = weld_moved_ + worst;
     s.weld_shift_ = shift > W(0) ? T(ldexp(shift, exponent_)) : T(0);
+    return shift;
   }
 
   // Distance from pts_[p] to the segment [a, b].
