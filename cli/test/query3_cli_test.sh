@@ -159,7 +159,12 @@ check(len(cone["generators"]) == 3 and len(cone["halfspaces"]) == 3, f"corner: {
 # judged field and its verdict — every hand case here within the tolerance model.
 ALGS = ["gjk", "penetration", "sat", "manifold"]
 keys3 = [f"{a}/{t}" for a in ALGS for t in ("double", "float")]
-IMPLEMENTED = {"gjk"}  # the algorithms whose code is merged (the others are still stubs)
+IMPLEMENTED = set(ALGS)
+# Known wrong answers, checked to be still wrong (a strict "expected failure": when the algorithm
+# is fixed this test fails until the entry is removed). sat_query and contact_manifold on a point
+# core (the sphere) say the unit sphere at the origin and the point (3, 4, 0), 4 apart, intersect
+# with depth 1 along +x (properties/test/found3/degenerate-point-*.json is the same defect).
+KNOWN_WRONG = {("sphere-vs-point", "sat"), ("sphere-vs-point", "manifold")}
 for a in ans:
     if a["id"] == "square-2d":
         continue
@@ -167,6 +172,11 @@ for a in ans:
     check(list(f) == keys3, f"{a['id']}: fast keys {list(f)}")
     for k, v in f.items():
         if k.split("/")[0] not in IMPLEMENTED:
+            continue
+        if (a["id"], k.split("/")[0]) in KNOWN_WRONG:
+            check(v["within_tolerance"] is False and v["intersects"] is True,
+                  f"{a['id']} {k}: a known wrong answer is now right or differently wrong: "
+                  f"{v} (update KNOWN_WRONG)")
             continue
         check("intersects" in v and "errors" in v and "relation" in v["errors"],
               f"{a['id']} {k}: {v}")

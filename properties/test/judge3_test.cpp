@@ -138,7 +138,7 @@ TEST(Judge3, AContactOffItsSurfaceFailsContacts) {
 }
 
 // A contact 0.75 deep when the exact depth is 1/2: contact_depth fails by 1/4 (beyond the
-// manifold's reference-face allowance 3 · 5e-4 · S = 0.00225).
+// manifold's reference-face allowance 4 · 5e-4 · S = 0.003).
 TEST(Judge3, AContactTooDeepFailsContactDepth) {
   FastAnswer3 f = right_overlap();
   (*f.contacts)[1].depth = 0.75;
