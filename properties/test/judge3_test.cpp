@@ -59,8 +59,11 @@ void only_fails(const properties::Verdict& v, Field bad) {
   const properties::FieldVerdict* f = find(v, bad);
   ASSERT_NE(f, nullptr) << properties::to_string(bad) << " not judged";
   EXPECT_FALSE(f->ok);
-  for (const properties::FieldVerdict& g : v.fields)
-    if (g.field != bad) EXPECT_TRUE(g.ok) << properties::to_string(g.field) << ": " << g.detail;
+  for (const properties::FieldVerdict& g : v.fields) {
+    if (g.field != bad) {
+      EXPECT_TRUE(g.ok) << properties::to_string(g.field) << ": " << g.detail;
+    }
+  }
 }
 
 /// The right answer for cubes(1/2): overlap 1/2 along x. B moved by (1/2, 0, 0) is [1, 2] × [0,
@@ -89,7 +92,9 @@ TEST(Judge3, TheRightOverlapAnswerPassesEveryField) {
   for (const auto& f : v.fields) fields.insert(f.field);
   EXPECT_EQ(fields, (std::set<Field>{Field::relation, Field::depth, Field::normal, Field::contacts,
                                      Field::contact_depth}));
-  for (const auto& f : v.fields) EXPECT_EQ(f.error, 0) << properties::to_string(f.field);
+  for (const auto& f : v.fields) {
+    EXPECT_EQ(f.error, 0) << properties::to_string(f.field);
+  }
 }
 
 // Normal +y with the right depth 1/2: B moved by (0, 1/2, 0) still overlaps A by 1/2 in x (and
@@ -268,7 +273,9 @@ TEST(Bounds3, EveryAlgorithmAndPrecisionHasItsRows) {
     for (Precision p : {Precision::single, Precision::double_}) {
       std::set<Field> rows;
       for (const properties::BoundRow3& row : properties::kBoundsTable3)
-        if (row.algorithm == alg && row.precision == p) EXPECT_TRUE(rows.insert(row.field).second);
+        if (row.algorithm == alg && row.precision == p) {
+          EXPECT_TRUE(rows.insert(row.field).second);
+        }
       EXPECT_EQ(rows, answers.at(alg))
           << properties::to_string(alg) << "/" << properties::to_string(p);
       const properties::Bounds b = properties::bounds3_for(alg, p);
