@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "minkowski/properties/judge.hpp"
+#include "minkowski/properties/judge3.hpp"
 
 namespace minkowski::cli {
 
@@ -13,5 +14,8 @@ namespace minkowski::cli {
 /// and `input_shift` when make_shape's weld moved the input (the judge grants it to every field).
 /// `render --fixture-answer` reads it back with the protocol's reader.
 nlohmann::ordered_json fast_answer_json(const properties::FastAnswer& f);
+
+/// A 3D fast answer the same way: the protocol's keys with 3-vectors (properties::protocol_json).
+nlohmann::ordered_json fast_answer_json(const properties::FastAnswer3& f);
 
 }  // namespace minkowski::cli

@@ -10,7 +10,9 @@
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/bounds.hpp"
 #include "minkowski/properties/fast_adapters.hpp"
+#include "minkowski/properties/fast_adapters3.hpp"
 #include "minkowski/properties/judge.hpp"
+#include "minkowski/properties/judge3.hpp"
 #include "fast_answer_json.hpp"
 
 namespace minkowski::cli {
@@ -22,6 +24,16 @@ struct QueryOptions {
   bool magnitudes_only = false;
   bool exact_only = false;
 };
+
+/// The errors and verdict of one fast answer, as `query` prints them in both dimensions.
+void add_verdict(nlohmann::ordered_json& j, const properties::Verdict& v, bool judged) {
+  nlohmann::ordered_json errs = nlohmann::ordered_json::object();
+  for (const auto& fv : v.fields)
+    errs[properties::to_string(fv.field)] = {{"error_uS", fv.error}, {"allowed_uS", fv.allowed}};
+  j["errors"] = errs;
+  j["within_tolerance"] = v.ok;
+  if (!judged || !v.asserted) j["judged"] = false;
+}
 
 /// Each fast algorithm's answer in protocol form, with its error (in u·S) per field against the
 /// exact answer and the verdict of the tolerance model (properties/bounds.cpp).
@@ -41,22 +53,39 @@ nlohmann::ordered_json fast_answers(const fixtures::Case& c, const reference::Pa
         continue;
       }
       nlohmann::ordered_json j = fast_answer_json(*f);
-      const properties::Verdict v = properties::judge(c, exact, *f, properties::bounds_for(alg, p));
-      nlohmann::ordered_json errs = nlohmann::ordered_json::object();
-      for (const auto& fv : v.fields)
-        errs[properties::to_string(fv.field)] = {{"error_uS", fv.error},
-                                                 {"allowed_uS", fv.allowed}};
-      j["errors"] = errs;
-      j["within_tolerance"] = v.ok;
-      if (!properties::is_judged(alg) || !v.asserted) j["judged"] = false;
+      add_verdict(j, properties::judge(c, exact, *f, properties::bounds_for(alg, p)),
+                  properties::is_judged(alg));
       out[key] = j;
     }
   return out;
 }
 
-/// What `fast` holds for a 3D case: the fast narrow phase is 2D only so far, so the line carries
-/// the exact answer alone and says so in this one stable form (as a skipped 2D algorithm does).
-nlohmann::ordered_json fast_answers_3d() { return {{"skipped", "no fast 3D narrow phase yet"}}; }
+/// Each fast 3D algorithm's answer (properties/fast_adapters3.hpp), keyed "<algorithm>/<type>"
+/// in the 2D order, with its error per field against the exact 3D answer and the verdict of the
+/// tolerance model under the 3D bounds (bounds3_for). The shapes are built once per precision.
+nlohmann::ordered_json fast_answers_3d(const fixtures::Case3& c,
+                                       const reference::PairAnswer3& exact) {
+  const properties::FastPair3<double> pair_d = properties::make_fast_pair3<double>(c);
+  const properties::FastPair3<float> pair_f = properties::make_fast_pair3<float>(c);
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (properties::Algorithm3 alg : properties::all_algorithms3())
+    for (properties::Precision p :
+         {properties::Precision::double_, properties::Precision::single}) {
+      const std::string key =
+          std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
+      const bool single = p == properties::Precision::single;
+      const auto f =
+          single ? properties::run_fast3(alg, pair_f) : properties::run_fast3(alg, pair_d);
+      if (!f) {
+        out[key] = {{"skipped", single ? pair_f.why_not : pair_d.why_not}};
+        continue;
+      }
+      nlohmann::ordered_json j = fast_answer_json(*f);
+      add_verdict(j, properties::judge3(c, exact, *f, properties::bounds3_for(alg, p)), true);
+      out[key] = j;
+    }
+  return out;
+}
 
 int run_query(const QueryOptions& opt) {
   std::ifstream file;
@@ -97,8 +126,11 @@ int run_query(const QueryOptions& opt) {
             if (!opt.exact_only) out["fast"] = fast_answers(*c, exact);
           } else {
             const auto& c3 = std::get<fixtures::Case3>(any);
-            out["exact"] = fixtures::answer_to_json(reference::query(c3.a, c3.b, detail));
-            if (!opt.exact_only) out["fast"] = fast_answers_3d();
+            // The exact answer from the judge's prepared pair: the same answer, and the judge
+            // then asks its questions of the hull built for it.
+            const reference::PairAnswer3 exact = properties::exact_answer3(c3, detail);
+            out["exact"] = fixtures::answer_to_json(exact);
+            if (!opt.exact_only) out["fast"] = fast_answers_3d(c3, exact);
           }
         } catch (const reference::InputError& e) {
           ++refused;

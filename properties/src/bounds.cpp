@@ -152,4 +152,38 @@ Bounds engine_bounds(Precision p) {
   return b;
 }
 
+const std::vector<Algorithm3>& all_algorithms3() {
+  static const std::vector<Algorithm3> all = {Algorithm3::gjk, Algorithm3::penetration,
+                                              Algorithm3::sat, Algorithm3::manifold};
+  return all;
+}
+
+const char* to_string(Algorithm3 a) {
+  switch (a) {
+    case Algorithm3::gjk:
+      return "gjk";
+    case Algorithm3::penetration:
+      return "penetration";
+    case Algorithm3::sat:
+      return "sat";
+    case Algorithm3::manifold:
+      return "manifold";
+  }
+  return "?";
+}
+
+std::optional<Algorithm3> algorithm3_from_string(std::string_view s) {
+  for (Algorithm3 a : all_algorithms3())
+    if (s == to_string(a)) return a;
+  return std::nullopt;
+}
+
+Bounds bounds3_for(Algorithm3 alg, Precision p) {
+  Bounds b = unbounded(p);
+  for (const BoundRow3& row : kBoundsTable3)
+    if (row.algorithm == alg && row.precision == p) *b.k_of(row.field) = row.k;
+  if (alg == Algorithm3::manifold) b.tau_contact_depth_relative = kManifold3ContactDepthTauRelative;
+  return b;
+}
+
 }  // namespace minkowski::properties
