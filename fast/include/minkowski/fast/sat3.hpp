@@ -86,10 +86,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "minkowski/fast/gjk3.hpp"
 #include "minkowski/fast/sat.hpp"  // SatOptions
 #include "minkowski/fast/shape3.hpp"
+#include "minkowski/fast/simd.hpp"
 #include "minkowski/fast/support3.hpp"
 #include "minkowski/fast/tolerances3.hpp"
 #include "minkowski/fast/vec3.hpp"
@@ -137,13 +139,15 @@ struct SatResult3 {
 namespace sat3_detail {
 
 /// Capacity of the structure-of-arrays copies of the small shapes' vertices (padded to a multiple
-/// of 4) and face normals; larger shapes are read in place.
+/// of 4) and of the edge pass's candidate list; larger shapes are read in place.
 inline constexpr std::size_t kLocalVertices = 32;
-inline constexpr std::size_t kLocalFaces = 64;
+inline constexpr std::size_t kLocalEdges = 96;  // 3·32 − 6 edges of a 32-vertex hull
 
 template <class T>
 struct Points {
-  T x[kLocalVertices], y[kLocalVertices], z[kLocalVertices];
+  alignas(16) T x[kLocalVertices];
+  alignas(16) T y[kLocalVertices];
+  alignas(16) T z[kLocalVertices];
   std::size_t padded = 0;  // 0: not copied (too large)
 };
 
@@ -295,7 +299,72 @@ inline bool cached_axis(const ConvexShape3<T>& a, const ConvexShape3<T>& b, cons
   }
 }
 
+/// Projection tables of the face passes (small shapes): row f holds n_f · v_j for every vertex j
+/// of the other shape, formed exactly as min_dot forms them. The edge pass reads the Gauss-map
+/// signs off them (see axis_pass).
+inline constexpr std::size_t kTableFaces = kLocalVertices;
+
+template <class T>
+struct Table {
+  alignas(16) T v[kLocalVertices][kLocalVertices];
+};
+
+/// Row f of a table: n·v_j for the copied points, stored at out[j · stride], and their minimum
+/// returned. The values are formed as dot(n, v) forms them ((n.x·x + n.y·y) + n.z·z), so the
+/// manifold's heights agree with them bit for bit. For double on x86-64 two SSE2 lanes per
+/// operation (the same roundings; _mm_min_pd(v, m) is v < m ? v : m per lane).
+template <class T>
+inline T project_row(const Points<T>& p, Vec3<T> n, T* out, std::size_t stride) {
+#ifdef MINKOWSKI_FAST_SSE2
+  if constexpr (std::is_same_v<T, double>) {
+    const __m128d nx = _mm_set1_pd(n.x), ny = _mm_set1_pd(n.y), nz = _mm_set1_pd(n.z);
+    auto proj = [&](std::size_t j) {
+      return _mm_add_pd(
+          _mm_add_pd(_mm_mul_pd(nx, _mm_load_pd(p.x + j)), _mm_mul_pd(ny, _mm_load_pd(p.y + j))),
+          _mm_mul_pd(nz, _mm_load_pd(p.z + j)));
+    };
+    __m128d m0 = proj(0), m1 = proj(2);
+    for (std::size_t j = 0; j < p.padded; j += 4) {
+      const __m128d v0 = proj(j), v1 = proj(j + 2);
+      m0 = _mm_min_pd(v0, m0);
+      m1 = _mm_min_pd(v1, m1);
+      if (stride == 1) {
+        _mm_storeu_pd(out + j, v0);
+        _mm_storeu_pd(out + j + 2, v1);
+      } else {
+        _mm_storel_pd(out + j * stride, v0);
+        _mm_storeh_pd(out + (j + 1) * stride, v0);
+        _mm_storel_pd(out + (j + 2) * stride, v1);
+        _mm_storeh_pd(out + (j + 3) * stride, v1);
+      }
+    }
+    m0 = _mm_min_pd(m1, m0);
+    return _mm_cvtsd_f64(_mm_min_sd(_mm_unpackhi_pd(m0, m0), m0));
+  }
+#endif
+  T m[4];
+  for (int k = 0; k < 4; ++k) m[k] = n.x * p.x[k] + n.y * p.y[k] + n.z * p.z[k];
+  for (std::size_t j = 0; j < p.padded; j += 4)
+    for (std::size_t k = 0; k < 4; ++k) {
+      const T v = n.x * p.x[j + k] + n.y * p.y[j + k] + n.z * p.z[j + k];
+      out[(j + k) * stride] = v;
+      m[k] = v < m[k] ? v : m[k];
+    }
+  const T m01 = m[1] < m[0] ? m[1] : m[0], m23 = m[3] < m[2] ? m[3] : m[2];
+  return m23 < m01 ? m23 : m01;
+}
+
 /// The face and edge pass. Returns as soon as an axis's gap exceeds `stop` (use +inf for none).
+///
+/// Edge pass. For small shapes (at most kLocalVertices vertices and kTableFaces faces each) the
+/// three Gauss-map conditions cost no dot product: n·e for a face normal n of one shape and an
+/// edge e = v1 − v0 of the other is the difference of two entries of the other face pass's table
+/// (n·v1 − n·v0; its sign is the sign of n·e up to the rounding of the two entries, which only
+/// matters where an arc end lies within rounding of the other plane, i.e. where arcs touch and
+/// the face there is tested as a face axis). For each edge of A the signs against B's faces are
+/// one subtraction per face, condition (1) is tested for all of B's edges without branches into
+/// a candidate list, and conditions (2) and (3) read A's two face rows. Only the pairs that pass
+/// form a cross product. Larger shapes compute the dot products directly.
 template <class T>
 Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
   Pass<T> out;
@@ -303,12 +372,18 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
   const std::size_t fa = a.face_count(), fb = b.face_count();
   if (fa != 0) load_points(b, pb);
   if (fb != 0) load_points(a, pa);
+  // Tables: ta[face of A][vertex of B]; tb transposed, tb[vertex of A][face of B], so that the
+  // edge pass's differences of two vertices' rows are contiguous.
+  const bool use_ta = fa != 0 && fa <= kTableFaces && pb.padded != 0;
+  const bool use_tb = fb != 0 && fb <= kTableFaces && pa.padded != 0;
+  Table<T> ta, tb;
 
   // A's faces against B's vertices.
   std::size_t hint = 0;
   for (std::size_t i = 0; i < fa; ++i) {
     const Plane3<T>& p = a.face_plane(i);
-    const T g = min_dot(b, pb, p.normal, hint) - p.offset;
+    const T g = (use_ta ? project_row(pb, p.normal, ta.v[i], 1) : min_dot(b, pb, p.normal, hint)) -
+                p.offset;
     if (g > out.face_a.gap) {
       out.face_a.gap = g;
       out.face_a.index_a = static_cast<std::uint32_t>(i);
@@ -333,7 +408,9 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
   hint = 0;
   for (std::size_t j = 0; j < fb; ++j) {
     const Plane3<T>& p = b.face_plane(j);
-    const T g = min_dot(a, pa, p.normal, hint) - p.offset;
+    const T g = (use_tb ? project_row(pa, p.normal, &tb.v[0][j], kTableFaces)
+                        : min_dot(a, pa, p.normal, hint)) -
+                p.offset;
     if (g > out.face_b.gap) {
       out.face_b.gap = g;
       out.face_b.index_b = static_cast<std::uint32_t>(j);
@@ -358,74 +435,121 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
   const std::span<const Edge3> ea = a.edges(), eb = b.edges();
   if (ea.empty() || eb.empty()) return out;
   const T par = T(kSat3ParallelEdgeUlps) * unit_roundoff<T>();
-  // B's face normals, structure of arrays, for the per-edge-of-A sign pass (condition 1).
-  const bool b_local = fb != 0 && fb <= kLocalFaces;
-  T bnx[kLocalFaces], bny[kLocalFaces], bnz[kLocalFaces], sb[kLocalFaces];
-  if (b_local)
-    for (std::size_t j = 0; j < fb; ++j) {
-      const Vec3<T> n = b.face_plane(j).normal;
-      bnx[j] = n.x, bny[j] = n.y, bnz[j] = n.z;
+  const bool a_faces = fa != 0, b_faces = fb != 0;  // else a segment: the whole great circle
+  const bool tables = (!a_faces || use_ta) && (!b_faces || use_tb);
+
+  // The pair (i, k) passed the Gauss-map test: its axis and gap. `sl` = n_left(B)·e_A.
+  auto consider = [&](std::size_t i, std::size_t k, Vec3<T> a0, Vec3<T> da,
+                      const Arc<T>& arc_a) -> bool {
+    const Edge3& f = eb[k];
+    const Vec3<T> b0 = b.vertex(f.v0);
+    const Vec3<T> db = b.vertex(f.v1) - b0;
+    const Vec3<T> x = cross(da, db);
+    const T x2 = length_squared(x);
+    if (!(x2 > par * length_squared(da) * length_squared(db))) return false;  // parallel
+    ++out.tested;
+    Vec3<T> n = unit_vector(x, x2);
+    const Vec3<T> w = b0 - a0;
+    bool flip;
+    if (!arc_a.full) {
+      flip = dot(n, arc_a.mid) < T(0);
+    } else if (b_faces) {
+      const Vec3<T> bl = b.face_plane(f.face_left).normal;
+      const Vec3<T> mb =
+          b.dimension() == 2 ? cross(db, bl) : bl + b.face_plane(f.face_right).normal;
+      flip = dot(n, mb) > T(0);
+    } else {
+      flip = dot(n, w) < T(0);
     }
+    if (flip) n = -n;
+    const T g = dot(n, w);
+    if (g > out.best.gap) {
+      out.best.gap = g;
+      out.best.normal = n;
+      out.best.axis = SatAxis3::edge_edge;
+      out.best.index_a = static_cast<std::uint32_t>(i);
+      out.best.index_b = static_cast<std::uint32_t>(k);
+      if (g > stop) {
+        out.stopped = true;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  if (tables && eb.size() <= kLocalEdges) {
+    if (b_faces && (fb & 1u))  // an even row length for the paired subtraction below
+      for (std::size_t j = 0; j < pa.padded; ++j) tb.v[j][fb] = T(0);
+    alignas(16) T sb[kTableFaces];
+    std::uint32_t cand[kLocalEdges];
+    std::uint8_t bl[kLocalEdges], br[kLocalEdges];  // B's edges' faces (< kTableFaces)
+    if (b_faces)
+      for (std::size_t k = 0; k < eb.size(); ++k)
+        bl[k] = static_cast<std::uint8_t>(eb[k].face_left),
+        br[k] = static_cast<std::uint8_t>(eb[k].face_right);
+    for (std::size_t i = 0; i < ea.size(); ++i) {
+      const Edge3& e = ea[i];
+      const Vec3<T> a0 = a.vertex(e.v0);
+      const Vec3<T> da = a.vertex(e.v1) - a0;
+      const Arc<T> arc_a = edge_arc(a, e, da);
+      std::size_t nc = 0;
+      if (b_faces) {
+        // (1) c = −n_left(B), d = −n_right(B) on opposite sides of A's plane (c·e_A = −sl).
+        const T* r1 = tb.v[e.v1];
+        const T* r0 = tb.v[e.v0];
+        std::size_t f = 0;
+#ifdef MINKOWSKI_FAST_SSE2
+        if constexpr (std::is_same_v<T, double>)  // rows padded to an even count (see above)
+          for (; f < fb; f += 2)
+            _mm_store_pd(sb + f, _mm_sub_pd(_mm_load_pd(r1 + f), _mm_load_pd(r0 + f)));
+#endif
+        for (; f < fb; ++f) sb[f] = r1[f] - r0[f];
+        for (std::size_t k = 0; k < eb.size(); ++k) {
+          cand[nc] = static_cast<std::uint32_t>(k);
+          nc += sb[bl[k]] * sb[br[k]] < T(0);
+        }
+      } else {
+        for (std::size_t k = 0; k < eb.size(); ++k) cand[nc++] = static_cast<std::uint32_t>(k);
+      }
+      for (std::size_t c = 0; c < nc; ++c) {
+        const std::size_t k = cand[c];
+        if (!arc_a.full) {
+          // (2) a, b on opposite sides of B's plane; (3) (c·e_A)(b·e_B) > 0.
+          const Edge3& f = eb[k];
+          const T* rl = ta.v[e.face_left];
+          const T* rr = ta.v[e.face_right];
+          const T adc = rl[f.v1] - rl[f.v0], bdc = rr[f.v1] - rr[f.v0];
+          if (!(adc * bdc < T(0))) continue;
+          if (b_faces && !(-sb[f.face_left] * bdc > T(0))) continue;
+        }
+        if (consider(i, k, a0, da, arc_a)) return out;
+      }
+    }
+    return out;
+  }
+
   for (std::size_t i = 0; i < ea.size(); ++i) {
     const Edge3& e = ea[i];
     const Vec3<T> a0 = a.vertex(e.v0);
     const Vec3<T> da = a.vertex(e.v1) - a0;
-    if (b_local)
-      for (std::size_t j = 0; j < fb; ++j) sb[j] = bnx[j] * da.x + bny[j] * da.y + bnz[j] * da.z;
     const Arc<T> arc_a = edge_arc(a, e, da);
     for (std::size_t k = 0; k < eb.size(); ++k) {
       const Edge3& f = eb[k];
-      // (1) c = −n_left(B), d = −n_right(B) on opposite sides of A's plane: c·e_A = −s_left.
-      // A segment's edge (kNoFace) has the whole great circle: no condition on B's side.
-      T sl{}, sr{};
+      // A segment's edge (kNoFace) has the whole great circle: no condition on its side.
       const bool b_full = !(f.face_left < fb && f.face_right < fb);
+      T sl{};
       if (!b_full) {
-        if (b_local) {
-          sl = sb[f.face_left], sr = sb[f.face_right];
-        } else {
-          sl = dot(b.face_plane(f.face_left).normal, da);
-          sr = dot(b.face_plane(f.face_right).normal, da);
-        }
-        if (!(sl * sr < T(0))) continue;
+        sl = dot(b.face_plane(f.face_left).normal, da);
+        const T sr = dot(b.face_plane(f.face_right).normal, da);
+        if (!(sl * sr < T(0))) continue;  // (1)
       }
-      const Vec3<T> b0 = b.vertex(f.v0);
-      const Vec3<T> db = b.vertex(f.v1) - b0;
       if (!arc_a.full) {
-        // (2) a, b on opposite sides of B's plane; (3) (c·e_A)(b·e_B) > 0.
+        const Vec3<T> db = b.vertex(f.v1) - b.vertex(f.v0);
         const T adc = dot(arc_a.a, db), bdc = dot(arc_a.b, db);
-        if (!(adc * bdc < T(0))) continue;
-        if (!b_full && !(-sl * bdc > T(0))) continue;
+        if (!(adc * bdc < T(0))) continue;             // (2)
+        if (!b_full && !(-sl * bdc > T(0))) continue;  // (3)
       }
-      const Vec3<T> x = cross(da, db);
-      const T x2 = length_squared(x);
-      if (!(x2 > par * length_squared(da) * length_squared(db))) continue;  // parallel
-      ++out.tested;
-      Vec3<T> n = unit_vector(x, x2);
-      const Vec3<T> w = b0 - a0;
-      bool flip;
-      if (!arc_a.full) {
-        flip = dot(n, arc_a.mid) < T(0);
-      } else if (!b_full) {
-        const Vec3<T> bl = b.face_plane(f.face_left).normal;
-        const Vec3<T> mb =
-            b.dimension() == 2 ? cross(db, bl) : bl + b.face_plane(f.face_right).normal;
-        flip = dot(n, mb) > T(0);
-      } else {
-        flip = dot(n, w) < T(0);
-      }
-      if (flip) n = -n;
-      const T g = dot(n, w);
-      if (g > out.best.gap) {
-        out.best.gap = g;
-        out.best.normal = n;
-        out.best.axis = SatAxis3::edge_edge;
-        out.best.index_a = static_cast<std::uint32_t>(i);
-        out.best.index_b = static_cast<std::uint32_t>(k);
-        if (g > stop) {
-          out.stopped = true;
-          return out;
-        }
-      }
+      if (consider(i, k, a0, da, arc_a)) return out;
     }
   }
   return out;
@@ -474,7 +598,8 @@ CoreAnswer<T> core_answer(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T 
   const T g = ans.pass.best.gap;  // −inf when no axis exists
   const bool low_dim = a.dimension() < 3 && b.dimension() < 3;
   const T tol = gap_error_bound(pair_scale(a, b));
-  if (g >= -tol && (r > T(0) || low_dim)) {
+  const bool no_axis = ans.pass.best.axis == SatAxis3::none;
+  if ((g >= -tol || no_axis) && (r > T(0) || low_dim)) {
     GjkCache3* gc = nullptr;
     ans.gjk = gjk_distance(a, b, gc);
     tested += 1;
@@ -484,7 +609,7 @@ CoreAnswer<T> core_answer(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T 
       return ans;
     }
   }
-  if (ans.pass.best.axis == SatAxis3::none) ans.no_axis = true;
+  ans.no_axis = no_axis;
   (void)cache;
   return ans;
 }
@@ -509,8 +634,14 @@ CoreAnswer<T> core_answer(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T 
 /// are answered (coincident points: normal (1, 0, 0)). Near ties between axes are decided by
 /// rounding (A's faces win exact ties against B's, faces against edge pairs).
 /// Tolerances: kSat3GapErrorUlps (when the closest points are needed), kSat3ParallelEdgeUlps.
-/// Cost: (faces of A)·|B| + (faces of B)·|A| dot products for the faces, (edges of A)·(faces of
-/// B) for the Gauss-map pre-test, a few per surviving edge pair; no allocation.
+/// Cost: (faces of A)·|B| + (faces of B)·|A| dot products for the faces (stored in tables for
+/// shapes of at most 32 vertices and faces), then (edges of A)·(faces of B) subtractions and one
+/// sign test per edge pair (no dot product for shapes that fit the tables), a cross product and a
+/// square root per pair that builds a face of D; no allocation. Measured with callgrind (double,
+/// -O2, random 12-vertex polytopes with 20 faces and 30 edges): ~1,400 instructions for a
+/// separated pair (early exit), ~33,000 for an overlapping one, of which the 900 edge-pair sign
+/// tests are about a third; a warm cache hit on a separated pair ~900 (the cached axis's
+/// support scans).
 template <class T>
 SatResult3<T> sat_query(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                         SatCache3* cache = nullptr, const SatOptions& options = {}) {
