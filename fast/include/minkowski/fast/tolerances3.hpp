@@ -103,6 +103,16 @@ static_assert(kGjk3MaxIterations == kGjkMaxIterations, "GjkOptions' default is s
 /// level of the arithmetic's own rounding.
 inline constexpr double kGjk3GapAbsUlps = 4.0;
 
+/// 3D GJK takes cores whose computed distance is at most kGjk3TouchingUlps · u · S3 for touching
+/// (GjkStatus::touching: the origin lies on the simplex up to rounding; penetration() then asks
+/// EPA). The closest point of a triangle is formed with an error of a few u·|w| <= a few u·S3, so
+/// below this the distance has no sign: two boxes overlapping 0.55 deep left the origin 0.5 u·S3
+/// off a triangle of GJK's through the middle of A ⊖ B, whose tetrahedra then never enclosed it
+/// (the origin on their face up to rounding): GJK stalled and answered "separated by 7e-17"
+/// (the stress run of the GJK/EPA work: axis-aligned boxes at quarter-unit offsets). 4 covers that
+/// rounding; such a distance is far inside every tolerance (k >= 4 u·S).
+inline constexpr double kGjk3TouchingUlps = 4.0;
+
 /// Support points per query that 3D GJK accepts although they leave the distance unchanged up to
 /// rounding (kGjk3FlatUlps) — the 2D rule (kGjkMaxFlatSteps) with the same bound: such a step
 /// turns the search direction; the smallest distance seen is answered; a support point already
