@@ -82,11 +82,11 @@ inline constexpr std::size_t kClimb3TieRegion = 64;
 // (owned by the GJK/EPA work)
 
 /// Iteration bound of 3D GJK (support evaluations per query), the default of GjkOptions
-/// (kGjkMaxIterations, the 2D value, which it must equal: the options struct is shared). Each
-/// exact iteration decreases the distance, so GJK on polytopes ends. Measured (a standalone run
-/// of the GJK/EPA work, 1,000 pairs each, 100 of 1024 vertices): random 12-vs-12-point polytopes at most 8 (separated)
-/// and 10 (near contact); 256- and 1024-vertex spheres at most 11; a stress run of 20,000 boxes,
-/// polytopes, segments and points at most 11. 64 bounds a pathological input.
+/// (kGjkMaxIterations, the 2D value, which it must equal: the options struct is shared). Each exact
+/// iteration decreases the distance, so GJK on polytopes ends. Measured (a standalone run of the
+/// GJK/EPA work, 1,000 pairs each, 100 of 1024 vertices): random 12-vs-12-point polytopes at most 8
+/// (separated) and 10 (near contact); 256- and 1024-vertex spheres at most 11; a stress run of
+/// 20,000 boxes, polytopes, segments and points at most 11. 64 bounds a pathological input.
 inline constexpr int kGjk3MaxIterations = 64;
 static_assert(kGjk3MaxIterations == kGjkMaxIterations, "GjkOptions' default is shared with 2D");
 
@@ -128,13 +128,13 @@ inline constexpr double kGjk3FlatUlps = 32.0;
 // ---- 3D EPA (epa3.hpp, penetration3.hpp) ----------------------------------------------------
 // (owned by the GJK/EPA work)
 
-/// Capacity of the 3D EPA polytope: vertices (kEpa3MaxVertices) and triangle slots
-/// (kEpa3MaxFaces). A closed triangulated polytope of V vertices has 2V − 4 faces (Euler), and a
-/// step that adds one vertex frees its visible faces before it adds the new ones, so 2V slots
-/// always suffice while vertices remain. About 19 KiB of stack in double, untouched beyond the
-/// slots used. Measured EPA iterations (1,000 pairs each, 100 of 1024 vertices): random 12-vs-12-point polytopes
-/// overlapping by half their size, mean 7.5, at most 17; 256-vertex spheres at most 50, 1024-vertex
-/// at most 52: 128 vertices leave a margin of 2.5 over the smoothest shapes measured.
+/// Capacity of the 3D EPA polytope: vertices (kEpa3MaxVertices) and triangle slots (kEpa3MaxFaces).
+/// A closed triangulated polytope of V vertices has 2V − 4 faces (Euler), and a step that adds one
+/// vertex frees its visible faces before it adds the new ones, so 2V slots always suffice while
+/// vertices remain. About 19 KiB of stack in double, untouched beyond the slots used. Measured EPA
+/// iterations (1,000 pairs each, 100 of 1024 vertices): random 12-vs-12-point polytopes overlapping
+/// by half their size, mean 7.5, at most 17; 256-vertex spheres at most 50, 1024-vertex at most 52:
+/// 128 vertices leave a margin of 2.5 over the smoothest shapes measured.
 inline constexpr std::size_t kEpa3MaxVertices = 128;
 inline constexpr std::size_t kEpa3MaxFaces = 2 * kEpa3MaxVertices;
 
