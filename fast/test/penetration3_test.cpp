@@ -186,6 +186,23 @@ TYPED_TEST(Penetration3, CubesAtEveryScale) {
   }
 }
 
+// Regression (found by a stress run of axis-aligned boxes): A = [−1,1]³, B = [0,1] x
+// [−1.7,−0.3] x [−1.05,−0.45]. GJK reached a triangle of A ⊖ B passing within rounding (7e-17)
+// of the origin through the middle of the overlap; without kGjk3TouchingUlps it stalled there and
+// answered "separated". The pushes out along the axes: +x 1 (B's min x 0 to 1), −x 2, +y 2.7,
+// −y 0.7 (B's max y −0.3 to −1), +z 2.05, −z 0.55 (B's max z −0.45 to −1): depth 0.55 along −z.
+TYPED_TEST(Penetration3, BoxesWithOriginOnGjkTriangle) {
+  using T = TypeParam;
+  const auto a = box<T>(-1, -1, -1, 1, 1, 1);
+  const auto b = box<T>(0, T(-1.7), T(-1.05), 1, T(-0.3), T(-0.45));
+  const auto r = minkowski::fast::penetration(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_EQ(r.status, PenetrationStatus::overlapping_cores);
+  EXPECT_NEAR(r.depth, T(0.55), tol<T>(2));
+  expect_vec(r.normal, Vec3<T>{0, 0, -1}, tol<T>());
+  EXPECT_TRUE(minkowski::fast::gjk_overlap(a, b));
+}
+
 // Empty shape: nothing computed.
 TYPED_TEST(Penetration3, EmptyShape) {
   using T = TypeParam;

@@ -131,6 +131,7 @@ struct Polytope3 {
   std::size_t nv, nf, nfree;
 
   static constexpr T kDead = std::numeric_limits<T>::max();
+  static constexpr int kNext[3] = {1, 2, 0};
 
   // The face's plane from its vertices; false if the cross product is zero in T (no normal).
   bool set_plane(std::size_t f) {
@@ -219,7 +220,7 @@ struct Polytope3 {
           stack[ns++] = static_cast<std::uint16_t>(g);
         } else {
           if (nh >= kF) return Expand::degenerate;
-          horizon[nh++] = {fv[f][j], fv[f][(j + 1) % 3], static_cast<std::uint16_t>(g),
+          horizon[nh++] = {fv[f][j], fv[f][kNext[j]], static_cast<std::uint16_t>(g),
                            adj_edge[f][j]};
         }
       }
@@ -268,14 +269,16 @@ struct Polytope3 {
   }
 };
 
-// A candidate answer: unit normal n, upper bound h = n·s, the face's distance d and points.
+// A candidate answer: unit normal n, upper bound h = n·s, the face's distance d, the support
+// point's vertex indices and the face's vertices (slots of the polytope's vertex array, which
+// keeps every point it was given: a face's slots stay valid after the face is removed).
 template <class T>
 struct Epa3Candidate {
   Vec3<T> n;
   T h;
   T d;
-  MinkowskiPoint3<T> s;
-  MinkowskiPoint3<T> face[3];
+  VertexIndex sa, sb;
+  std::uint16_t face[3];
 };
 
 // The start (see the header). `p` holds the GJK simplex scaled by f. Returns 4 when `p` holds a
@@ -444,7 +447,7 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
     const T h = dot(s.w, n);
     if (!have_best || h < best.h) {
       have_best = true;
-      best = {n, h, d, s, {v0, poly.vert[poly.fv[k][1]], poly.vert[poly.fv[k][2]]}};
+      best = {n, h, d, s.ia, s.ib, {poly.fv[k][0], poly.fv[k][1], poly.fv[k][2]}};
     }
     if (!(h - d > tau)) {
       status = EpaStatus::converged;
@@ -473,19 +476,20 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
   if (!have_best) {  // max_iterations == 0: the closest face as it stands
     const std::size_t k = poly.closest_face();
     const MinkowskiPoint3<T>& v0 = poly.vert[poly.fv[k][0]];
-    best = {poly.n[k],
-            poly.dist[k],
-            poly.dist[k],
-            v0,
-            {v0, poly.vert[poly.fv[k][1]], poly.vert[poly.fv[k][2]]}};
+    best = {poly.n[k], poly.dist[k], poly.dist[k],
+            v0.ia,     v0.ib,        {poly.fv[k][0], poly.fv[k][1], poly.fv[k][2]}};
   }
   const T low = lower > T(0) ? lower : T(0);  // the exact depth is >= 0
   out.normal = best.n;
   out.core_depth = (best.h > T(0) ? best.h : T(0)) * inv_f;
   out.error_bound = best.h > low ? (best.h - low) * inv_f : T(0);
   out.depth = out.core_depth + ra + rb;
-  Vec3<T> ca = a.vertex(best.s.ia), cb = b.vertex(best.s.ib);
-  if (!(best.h - best.d > tau)) face_witness(a, b, best.face, ca, cb);
+  Vec3<T> ca = a.vertex(best.sa), cb = b.vertex(best.sb);
+  if (!(best.h - best.d > tau)) {
+    const MinkowskiPoint3<T> face[3] = {poly.vert[best.face[0]], poly.vert[best.face[1]],
+                                        poly.vert[best.face[2]]};
+    face_witness(a, b, face, ca, cb);
+  }
   out.point_a = ca + ra * out.normal;
   out.point_b = cb - rb * out.normal;
   return out;

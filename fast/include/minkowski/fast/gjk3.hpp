@@ -5,11 +5,12 @@
 // Algorithm: Gilbert, Johnson & Keerthi, "A fast procedure for computing the distance between
 // complex objects in three-dimensional space", IEEE J. Robotics and Automation 4(2), 1988, with
 // the signed-volumes sub-simplex solver of Montanari, Petrinic & Barbieri, "Improving the GJK
-// algorithm for faster and more reliable distance queries between convex objects", ACM TOG 36(1),
-// 2017 (written here from the paper's description), and van den Bergen's termination by the
-// distance gap ("A fast and robust GJK implementation for collision detection of convex objects",
-// J. Graphics Tools 4(2), 1999). The outer loop, statuses, options, radius policy, warm start,
-// flat steps and stall handling are those of the 2D gjk.hpp; read its header first.
+// algorithm for faster and more reliable distance queries between convex objects", ACM
+// Transactions on Graphics 36(3), article 30, 2017 (written here from the paper's description),
+// and van den Bergen's termination by the distance gap ("A fast and robust GJK implementation for
+// collision detection of convex objects", J. Graphics Tools 4(2), 1999). The outer loop,
+// statuses, options, radius policy, warm start, flat steps and stall handling are those of the 2D
+// gjk.hpp; read its header first.
 //
 // What it answers. GJK runs on the cores (radius 0) and finds the point v of the Minkowski
 // difference A ⊖ B = {a − b} closest to the origin. The core distance is |v|; the distance of the
@@ -23,7 +24,7 @@
 //             vertex region. v = w1 + t·e formed from the nearer end.
 //   triangle  the origin is projected on the plane, p = n·(n·w1)/|n|², n = (w2 − w1) × (w3 − w1).
 //             The signed areas of (p, w_j, w_k) are taken on the coordinate plane where n has its
-//             largest component μ (Montanari et al. §3: no square root, the best conditioned of
+//             largest component μ (as Montanari et al. do: no square root, the best conditioned of
 //             the three projections). All of μ's sign: p lies inside and is the answer. Otherwise
 //             each edge whose area has not μ's sign (every edge when μ = 0, a collinear or
 //             repeated-point triangle) is solved as a segment and the nearest is kept.
@@ -41,9 +42,10 @@
 //                   gap (kGjkGapUlps · u · |v|² + kGjk3GapAbsUlps · u · S3 · |v|∞) over it.
 //   stalled         adding the new point did not decrease the computed distance, beyond the few
 //                   flat steps allowed (kGjk3MaxFlatSteps); the best simplex seen is answered.
-//   touching        the computed closest point is exactly 0: the origin is on a simplex vertex,
-//                   edge or face. Two spheres with one centre (FCL #346's endless loop) end here
-//                   at once: A ⊖ B's first point is 0.
+//   touching        the computed distance is at most kGjk3TouchingUlps · u · S3: the origin is on
+//                   a simplex vertex, edge or face up to rounding (the sign of a smaller distance
+//                   is the arithmetic's, not the shapes'). Two spheres with one centre (FCL
+//                   #346's endless loop) end here at once: A ⊖ B's first point is 0.
 //   overlap         the origin lies strictly inside the simplex tetrahedron.
 //   separated       gjk_overlap only: a support plane leaves the origin outside
 //                   A ⊖ B ⊕ ball(ra + rb).
@@ -58,9 +60,11 @@
 //
 // No allocation, no exceptions; no NaN for finite input within max_coordinate<T>().
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "minkowski/fast/gjk.hpp"  // GjkStatus, GjkOptions, describe(GjkStatus)
 #include "minkowski/fast/shape3.hpp"
@@ -104,9 +108,20 @@ struct GjkOutput3 {
 
 namespace detail {
 
-// Power of two f with f·scale in [1, 2) (1 for scale 0 and for non-IEEE types); see "Scale".
+// Power of two f with f·scale in [1, 2) (1 for scale 0 and for non-IEEE types); see "Scale". For
+// normal float and double the exponent is read off the bits (ilogb and ldexp are library calls
+// costing ~70 instructions, a tenth of a small query); subnormal scales take the library path.
 template <class T>
 T working_scale3(T scale) {
+  if constexpr (std::is_same_v<T, double> && std::numeric_limits<double>::is_iec559) {
+    const int e = static_cast<int>((std::bit_cast<std::uint64_t>(scale) >> 52) & 0x7ff);
+    if (e > 0 && e < 2046 && scale > T(0))
+      return std::bit_cast<double>(static_cast<std::uint64_t>(2046 - e) << 52);
+  } else if constexpr (std::is_same_v<T, float> && std::numeric_limits<float>::is_iec559) {
+    const int e = static_cast<int>((std::bit_cast<std::uint32_t>(scale) >> 23) & 0xff);
+    if (e > 0 && e < 254 && scale > T(0))
+      return std::bit_cast<float>(static_cast<std::uint32_t>(254 - e) << 23);
+  }
   if constexpr (std::numeric_limits<T>::is_iec559) {
     if (scale > T(0)) {
       using std::ilogb;
@@ -381,7 +396,7 @@ struct Gjk3CoreResult {
 template <bool kOverlapOnly, class T>
 MINKOWSKI_FAST_INLINE void gjk3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                                      const GjkCache3* cache, const GjkOptions& options, T f,
-                                     T radius, T gap, T gap_abs, Gjk3CoreResult<T>& r) {
+                                     T radius, T gap, T gap_abs, T touch2, Gjk3CoreResult<T>& r) {
   using std::sqrt;
   Simplex3<T>& s = r.simplex;
   if (!load_cache3(cache, a, b, f, s)) {
@@ -404,7 +419,7 @@ MINKOWSKI_FAST_INLINE void gjk3_core(const ConvexShape3<T>& a, const ConvexShape
       status = GjkStatus::overlap;
       break;
     }
-    if (!(sv.dist2 > T(0))) {
+    if (!(sv.dist2 > touch2)) {  // the origin on the simplex, up to rounding (kGjk3TouchingUlps)
       status = GjkStatus::touching;
       break;
     }
@@ -514,17 +529,26 @@ Vec3<T> weighted_point3(const Vec3<T>* x, const T* bary, int count) {
   return x[0] + d;
 }
 // The output of gjk_distance from the core iteration's result (scaled by f).
+// With `overlap_witness` false, an overlapping or touching result leaves the witness points and the
+// barycentric weights unset (penetration() answers those from EPA).
 template <class T>
 GjkOutput3<T> gjk3_output(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
-                          const Gjk3CoreResult<T>& r, T f) {
+                          const Gjk3CoreResult<T>& r, T f, bool overlap_witness = true) {
   using std::sqrt;
   const Simplex3<T>& s = r.simplex;
   GjkOutput3<T> out;
   out.status = r.status;
   out.iterations = r.iterations;
+  const bool cores_apart = r.status != GjkStatus::overlap && r.status != GjkStatus::touching;
+  const T inv_f = T(1) / f;  // exact: f is a power of two
+  if (!cores_apart && !overlap_witness) {
+    out.intersects = true;
+    out.simplex.count = s.count;
+    for (int k = 0; k < s.count; ++k) out.simplex.points[k] = {inv_f * s.w[k], s.ia[k], s.ib[k]};
+    return out;
+  }
   T bary[4];
   simplex3_barycentric(s.w, s.count, bary);
-  const T inv_f = T(1) / f;  // exact: f is a power of two
   Vec3<T> pa[4], pb[4];
   out.simplex.count = s.count;
   for (int k = 0; k < s.count; ++k) {
@@ -535,8 +559,6 @@ GjkOutput3<T> gjk3_output(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
   }
   const Vec3<T> ca = weighted_point3(pa, bary, s.count);
   const Vec3<T> cb = weighted_point3(pb, bary, s.count);
-  const bool cores_apart =
-      r.status != GjkStatus::overlap && r.status != GjkStatus::touching && r.dist2 > T(0);
   if (cores_apart) {
     const T ra = a.radius(), rb = b.radius();
     out.core_distance = inv_f * sqrt(r.dist2);
@@ -560,6 +582,7 @@ struct Gjk3Setup {
   T f;
   T gap;
   T gap_abs;
+  T touch2;  // (kGjk3TouchingUlps · u · f·S3)²
 };
 
 template <class T>
@@ -567,8 +590,20 @@ Gjk3Setup<T> gjk3_setup(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                         const GjkOptions& options) {
   const T s3 = a.scale() + b.scale();
   const T f = working_scale3(s3);
+  const T touch = T(kGjk3TouchingUlps) * unit_roundoff<T>() * (f * s3);
   return {f, T(options.gap_ulps) * unit_roundoff<T>(),
-          T(kGjk3GapAbsUlps) * unit_roundoff<T>() * (f * s3)};
+          T(kGjk3GapAbsUlps) * unit_roundoff<T>() * (f * s3), touch * touch};
+}
+
+template <class T>
+GjkOutput3<T> gjk3_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* cache,
+                            const GjkOptions& options, bool overlap_witness) {
+  if (a.size() == 0 || b.size() == 0) return GjkOutput3<T>{};
+  const Gjk3Setup<T> st = gjk3_setup(a, b, options);
+  Gjk3CoreResult<T> r;
+  gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs, st.touch2, r);
+  store_cache3(r.simplex, cache);
+  return gjk3_output(a, b, r, st.f, overlap_witness);
 }
 
 }  // namespace detail
@@ -588,12 +623,7 @@ Gjk3Setup<T> gjk3_setup(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
 template <class T>
 GjkOutput3<T> gjk_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                            GjkCache3* cache = nullptr, const GjkOptions& options = {}) {
-  if (a.size() == 0 || b.size() == 0) return GjkOutput3<T>{};
-  const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
-  detail::Gjk3CoreResult<T> r;
-  detail::gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs, r);
-  detail::store_cache3(r.simplex, cache);
-  return detail::gjk3_output(a, b, r, st.f);
+  return detail::gjk3_distance(a, b, cache, options, true);
 }
 
 /// Overlap test only: true when the rounded shapes overlap or touch. Cheaper than gjk_distance on
@@ -607,7 +637,7 @@ bool gjk_overlap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* 
   const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
   const T radius = st.f * (a.radius() + b.radius());
   detail::Gjk3CoreResult<T> r;
-  detail::gjk3_core<true>(a, b, cache, options, st.f, radius, st.gap, st.gap_abs, r);
+  detail::gjk3_core<true>(a, b, cache, options, st.f, radius, st.gap, st.gap_abs, st.touch2, r);
   detail::store_cache3(r.simplex, cache);
   switch (r.status) {
     case GjkStatus::overlap:

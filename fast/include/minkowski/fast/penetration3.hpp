@@ -50,7 +50,8 @@ PenetrationResult3<T> penetration(const ConvexShape3<T>& a, const ConvexShape3<T
                                   const EpaOptions<T>& epa_options = epa3_default_options<T>()) {
   PenetrationResult3<T> r;
   if (a.size() == 0 || b.size() == 0) return r;
-  GjkOutput3<T> g = gjk_distance(a, b, cache, gjk_options);
+  // EPA answers the witness points of overlapping cores: GJK skips forming them.
+  GjkOutput3<T> g = detail::gjk3_distance(a, b, cache, gjk_options, false);
   r.gjk_status = g.status;
   r.gjk_iterations = g.iterations;
   const bool gjk_bound = g.status == GjkStatus::max_iterations;
