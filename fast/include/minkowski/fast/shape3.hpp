@@ -17,23 +17,30 @@
 //                       with normal n, face 1 with −n and the reversed loop); dimensions 0, 1: 0.
 //   face_vertices(f)    the face's vertex loop, counter-clockwise seen from outside (around the
 //                       outward normal by the right-hand rule).
-//   face_edges(f)       the edge index of each loop step: face_edges(f)[i] joins face_vertices(f)[i]
-//                       to face_vertices(f)[i + 1] (cyclically).
+//   face_edges(f)       the edge index of each loop step: face_edges(f)[i] joins
+//                       face_vertices(f)[i] to face_vertices(f)[i + 1] (cyclically).
 //   face_plane(f)       unit outward normal and offset: dot(normal, x) = offset on the face, up to
-//                       rounding; dot(normal, x) <= offset (+ rounding) for every vertex x.
+//                       rounding; dot(normal, x) <= offset (+ rounding) for every vertex x
+//                       (the offset is the largest vertex value; over the face's vertices and
+//                       their neighbours only above 2^16 vertex-face pairs).
 //   edges()             each undirected hull edge once: v0 → v1 is its direction in face_left's
 //                       loop and v1 → v0 in face_right's. A segment has one edge with both faces
 //                       kNoFace; a point none.
 //   neighbors(v)        the vertices joined to v by an edge (hill-climbing supports).
 //   radius(), scale()   r, and S: the largest absolute vertex coordinate (radius excluded).
 //   weld_shift()        an upper bound on the distance from any input point to this shape's core
-//                       (what the weld moved), as the 2D ConvexShape::weld_shift.
+//                       and on how far a face plane passes from its own vertices (what the weld,
+//                       the merged coplanar facets and the dropped vertices moved), as the 2D
+//                       ConvexShape::weld_shift; 0 when nothing moved (up to rounding: a face
+//                       plane of rounded normal may miss its vertices by an ulp or two).
 //
 // Invariants of a built shape: every coordinate and the radius are finite and at most
 // max_coordinate<T>() in magnitude; Euler's formula V − E + F = 2 holds for dimension 3.
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -102,7 +109,8 @@ class ConvexShape3 {
   T radius() const { return radius_; }
   /// Largest absolute coordinate of the vertices (S in the tolerance model), without the radius.
   T scale() const { return scale_; }
-  /// How far the weld moved the input (see the header comment); 0 when nothing was welded.
+  /// How far the weld moved the input (see the header comment and make_shape3's step 8): every
+  /// answer about this shape is exact for a shape this close (Hausdorff) to the input's hull.
   T weld_shift() const { return weld_shift_; }
 
  private:
@@ -136,49 +144,95 @@ struct ShapeResult3 {
 //  1. Validation: as make_shape (empty, too many points, NaN/inf, negative radius, range), each
 //     message naming the point.
 //  2. Working coordinates: every point in double, multiplied by the power of two 2^-e that puts
-//     S in [1, 2) (exact: a float or a double times a power of two, away from overflow), so the
-//     hull's products neither underflow nor overflow at any scale and its thresholds are absolute.
-//     Floats convert exactly; the hull's predicates in double are 2^29 times finer than float's
-//     rounding, so a float shape is as exact as its input.
-//  3. Weld: points within kWeld3Ulps·u·S in every coordinate of an earlier kept point are dropped
-//     (a hash grid of cells 16 welds wide: O(n)); the distance moved is recorded.
-//  4. Dimension: two extreme points p0, p1 (the farthest pair among the six axis extremes), the
-//     point p2 farthest from their line, the point p3 farthest from the plane (p0, p1, p2). With
-//     ε = kHull3PlaneUlps·u·S: all points within ε of p0 → a point; of the line → a segment (its
-//     two extremes along the line); of the plane → a flat polygon (the 2D hull of the points
-//     projected on the plane, Andrew's monotone chain with the exact orientation sign of 2D);
-//     else a polytope.
-//  5. Polytope: Quickhull (C. B. Barber, D. P. Dobkin, H. Huhdanpaa, "The Quickhull algorithm for
-//     convex hulls", ACM TOMS 22(4), 1996) on triangles with conflict lists, from the tetrahedron
-//     (p0, p1, p2, p3), with thick planes: a point is outside a facet only when more than ε above
-//     its plane, and a facet is visible from the new point only then. Each new facet then has its
-//     apex more than ε from its base edge (never a sliver of zero area), points within ε of the
-//     hull are dropped (and measured at the end), and coplanar points never split a face. A
-//     horizon that is not one simple loop (rounding's topology) restarts the hull with a plane 4
-//     times thicker (kHull3Retries).
-//  6. Faces: adjacent triangles are merged greedily, flattest edge first, while the vertices of
+//     S in [1, 2) (exact), so the hull's products neither underflow nor overflow at any scale and
+//     its thresholds are absolute. Floats convert exactly; computing a float shape's hull in
+//     double makes its predicates 2^29 times finer than the input's rounding.
+//     ε = kHull3PlaneUlps·u·S is T's plane thickness (u of T); ε_q, Quickhull's own, is the same
+//     number of ulps of double (equal to ε for double input, far thinner for float).
+//  3. Dimension: two extreme points p0, p1 (the farthest pair among the six axis extremes), the
+//     point p2 farthest from their line, p3 farthest from the plane (p0, p1, p2). All points
+//     within ε of p0 → a point; of the line → a segment (its extremes along the line); of the
+//     plane → a flat polygon: the 2D hull (Andrew's monotone chain with the exact orientation
+//     sign of 2D) of the points projected on the plane, then again on the plane of that
+//     polygon's Newell normal; else a polytope.
+//  4. Polytope: Quickhull (C. B. Barber, D. P. Dobkin, H. Huhdanpaa, "The Quickhull algorithm for
+//     convex hulls", ACM TOMS 22(4), 1996) on triangles with conflict lists from the tetrahedron
+//     (p0, p1, p2, p3), with thick planes: a point is outside a facet when more than ε_q above
+//     its plane; from the new point (the farthest outside point of a facet) every facet reached
+//     through neighbours that it is not more than ε_q below is removed (a facet nearly coplanar
+//     with the point goes too, as Qhull merges coplanar horizon facets: else the new facet over
+//     the shared edge folds over it, or is a sliver whose plane tilts), and so is a horizon facet
+//     whose far vertex would lie above the new facet over their edge. Facet planes come from an
+//     accurate cross product (detail::accurate_cross). A horizon that is not one simple loop, or
+//     a concave edge left in the result, is rounding's topology: the hull is computed again
+//     with both thicknesses 4 times larger (kHull3Retries), or, for points within
+//     kHull3FlatRetryThicknesses·ε of a plane, taken as the flat polygon.
+//  5. Faces: adjacent triangles are merged greedily, flattest pair first, while the vertices of
 //     the union lie within ε of the union's plane (its normal: the sum of the triangles' area
-//     vectors, Newell's normal). Each face's boundary is walked into its loop; a triangle group
-//     whose boundary is not one loop is split back into its triangles.
-//  7. Strict convexity: a loop vertex within ε of the line through its loop neighbours (or on its
-//     reflex side) is dropped, and the hull of the remaining vertices is computed again
-//     (kHull3MaxRounds).
+//     vectors, Newell's normal). Each face's boundary is walked into its loop; a group whose
+//     boundary is not one loop is split back into its triangles.
+//  6. Strict convexity: loop vertices within ε of the chord between their loop neighbours (and
+//     over it), or reflex, are dropped — no two joined by an edge in one round — and the hull of
+//     the remaining vertices computed again (kHull3MaxRounds).
+//  7. Weld: points within kWeld3Ulps·u·S in every coordinate of an earlier vertex are dropped
+//     (a hash grid of cells 64 welds wide, on the shape's vertices only: the other points are
+//     inside or measured), and the hull of the survivors computed again if any was.
 //  8. weld_shift (the Hausdorff bound): the largest weld distance, plus the largest of: each
-//     face's flatness (its plane offset minus its lowest vertex: the faces' planes are within
-//     this of the vertex hull), and the distance from every point the hull dropped within ε
-//     (step 5's near points, vertices inside merged faces, step 7's vertices) to the final shape,
-//     bounded above by its distance to the face polygon whose plane it lies farthest above. A
-//     point welded into a kept point q is within |p − q| + (q's bound). Flat, segment and point
-//     shapes add their own term: a point p whose projection onto the plane (line) lies in the
-//     projected hull is within dist(p, plane) + (largest vertex distance to the plane) of the
-//     vertices' hull (the same convex combination of the 3D vertices), plus the in-plane distance
-//     of dropped near-collinear vertices. All these distances are computed in double and stored
-//     rounded: an upper bound up to a few roundings.
+//     face's flatness (its plane offset — the largest value of dot(n, x) over the vertices —
+//     minus its lowest vertex: the faces' planes are within this of the vertex hull), and the
+//     distance from every point the hull dropped (points within ε_q of the thick hull, vertices
+//     that left it, vertices inside merged faces, step 6's) to the final shape, bounded above by
+//     its distance to the nearest face polygon among those whose planes pass within ε of it.
+//     Flat shapes add the range of dot(n, x) over all points (every point projects along n into
+//     the polygon, up to the dropped vertices' distances, which are added; the same convex
+//     combination of the 3D vertices differs from the projection along n by at most that
+//     range); segments twice the largest distance from their line, points the largest distance
+//     from their vertex. A polytope whose measured shift exceeds what flattening would cost (a
+//     slab a few ε thick, whose thin rim lets points slip past wedges) is replaced by the flat
+//     polygon. Distances are computed in double and stored rounded: a bound up to a few
+//     roundings.
 //
-// Cost: O(n log n) expected for Quickhull on random input (plus O(near points · faces) for the
-// final measurement of what the weld moved, small unless many points lie on the hull's faces).
+// Cost: O(n log n) expected for Quickhull on random input, plus O(dropped points · faces near
+// them) for step 8 (CPU times on the shared host, -O2: 8 / 32 / 1,024 / 100,000 Gaussian points
+// 0.016 / 0.039 / 0.26 / 13.6 ms; 1,024 and 100,000 points on a sphere, all vertices: 3.6 and
+// 870 ms).
 
 namespace detail {
+
+// (b − a) × (c − a) of double points, accurate to a few ulps of each component however thin the
+// triangle (a sliver's plane from a rounded cross product may tilt by u·|ab|·|ac|/|ab × ac|: a
+// triangle 7e-15 high and 1 long, taken from a box's face diagonal, came out 0.016 rad off and a
+// box corner 0.125 above it). Double-double arithmetic without FMA (the build keeps
+// -ffp-contract=off): exact differences (Knuth's two-sum), exact products of the leading parts
+// (Dekker's split, valid below 2^996: the working points are at most 2 in magnitude), the
+// products with the trailing parts rounded (their error is u² relative), the sum in double-double
+// (T. J. Dekker, "A floating-point technique for extending the available precision", Numer.
+// Math. 18, 1971; Shewchuk 1997 for the two-sum).
+struct TwoDouble {
+  double hi, lo;
+};
+inline TwoDouble two_sum(double a, double b) {
+  const double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+inline TwoDouble two_prod(double a, double b) {
+  const double p = a * b;
+  const double ca = 134217729.0 * a, ah = ca - (ca - a), al = a - ah;
+  const double cb = 134217729.0 * b, bh = cb - (cb - b), bl = b - bh;
+  return {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+}
+// x·y − z·w for x, y, z, w given as exact two-double differences, rounded once at the end.
+inline double cross_term(TwoDouble x, TwoDouble y, TwoDouble z, TwoDouble w) {
+  const TwoDouble p = two_prod(x.hi, y.hi), q = two_prod(z.hi, w.hi);
+  const TwoDouble s = two_sum(p.hi, -q.hi);
+  const double tail = (p.lo - q.lo) + ((x.hi * y.lo + x.lo * y.hi) - (z.hi * w.lo + z.lo * w.hi));
+  return s.hi + (s.lo + tail);
+}
+inline Vec3<double> accurate_cross(Vec3<double> a, Vec3<double> b, Vec3<double> c) {
+  const TwoDouble ux = two_sum(b.x, -a.x), uy = two_sum(b.y, -a.y), uz = two_sum(b.z, -a.z);
+  const TwoDouble vx = two_sum(c.x, -a.x), vy = two_sum(c.y, -a.y), vz = two_sum(c.z, -a.z);
+  return {cross_term(uy, vz, uz, vy), cross_term(uz, vx, ux, vz), cross_term(ux, vy, uy, vx)};
+}
 
 // Quickhull on triangles in double (step 5 above). The points are given by index into a shared
 // array; the hull's faces are the live entries of `faces` after run().
@@ -202,20 +256,12 @@ class QuickHull3 {
 
   std::vector<Face> faces;
 
-  // Plane of the triangle (a, b, c): the cross product of its two shortest edges (the better
-  // conditioned pair), normalised; the offset is the mean of the three vertices' values. False
+  // Plane of the triangle (a, b, c): its accurate cross product (accurate_cross), normalised; the
+  // offset is the mean of the three vertices' values. False
   // when the cross product is zero (never for a facet of the thick hull: its apex is > ε off the
   // base's line).
   static bool plane(const V& a, const V& b, const V& c, V& n, W& off) {
-    const V ab = b - a, bc = c - b, ca = a - c;
-    const W lab = length_squared(ab), lbc = length_squared(bc), lca = length_squared(ca);
-    V cr;
-    if (lab >= lbc && lab >= lca)
-      cr = cross(bc, ca);
-    else if (lbc >= lca)
-      cr = cross(ca, ab);
-    else
-      cr = cross(ab, bc);
+    const V cr = accurate_cross(a, b, c);
     const W c2 = length_squared(cr);
     if (!(c2 > W(0)) || !std::isfinite(c2)) return false;
     n = unit_vector(cr, c2);
@@ -264,7 +310,7 @@ class QuickHull3 {
         near.push_back(id);
     }
     std::vector<std::uint32_t> work = {0, 1, 2, 3};
-    std::vector<std::uint32_t> visible, fresh;
+    std::vector<std::uint32_t> visible, fresh, forced;
     std::vector<std::pair<std::uint32_t, int>> horizon, loop;
     // Each iteration makes one conflict point a vertex and takes it out of every list: at most
     // ids.size() iterations.
@@ -276,26 +322,52 @@ class QuickHull3 {
       if (++iterations > ids.size()) return false;
       const std::uint32_t apex = faces[f0].far;
       const V& p = pts[apex];
-      stamp_ += 2;
-      const std::uint32_t seen_visible = stamp_, seen_hidden = stamp_ + 1;
-      visible.assign(1, f0);
-      faces[f0].mark = seen_visible;
-      horizon.clear();
-      for (std::size_t k = 0; k < visible.size(); ++k) {
-        const std::uint32_t g = visible[k];
-        for (int e = 0; e < 3; ++e) {
-          const std::uint32_t h = faces[g].adj[e];
-          if (faces[h].mark == seen_visible) continue;
-          if (faces[h].mark != seen_hidden) {
-            if (dot(faces[h].n, p) - faces[h].off > eps) {
-              faces[h].mark = seen_visible;
-              visible.push_back(h);
-              continue;
+      // The visible region: faces more than eps below the apex, reached from f0. A horizon
+      // face o whose far vertex would lie above the new face over the shared edge (the apex is
+      // within eps of o's plane and over o: the new face would fold back over o) is made
+      // visible too (Barber et al.'s coplanar horizon facet, merged here by removing it), and
+      // the region found again; each pass adds a face, so at most faces.size() passes.
+      std::uint32_t seen_visible = 0, seen_hidden = 0;
+      forced.clear();
+      for (;;) {
+        stamp_ += 2;
+        seen_visible = stamp_;
+        seen_hidden = stamp_ + 1;
+        visible.assign(1, f0);
+        faces[f0].mark = seen_visible;
+        for (std::uint32_t g : forced)
+          if (faces[g].mark != seen_visible) faces[g].mark = seen_visible, visible.push_back(g);
+        horizon.clear();
+        for (std::size_t k = 0; k < visible.size(); ++k) {
+          const std::uint32_t g = visible[k];
+          for (int e = 0; e < 3; ++e) {
+            const std::uint32_t h = faces[g].adj[e];
+            if (faces[h].mark == seen_visible) continue;
+            if (faces[h].mark != seen_hidden) {
+              if (dot(faces[h].n, p) - faces[h].off > -eps) {
+                faces[h].mark = seen_visible;
+                visible.push_back(h);
+                continue;
+              }
+              faces[h].mark = seen_hidden;
             }
-            faces[h].mark = seen_hidden;
+            horizon.emplace_back(g, e);
           }
-          horizon.emplace_back(g, e);
         }
+        const std::size_t before = forced.size();
+        for (const auto& [g, e] : horizon) {
+          const std::uint32_t a = faces[g].v[e], b = faces[g].v[(e + 1) % 3];
+          const Face& o = faces[faces[g].adj[e]];
+          std::uint32_t far = o.v[0];
+          for (int k = 0; k < 3; ++k)
+            if (o.v[k] != a && o.v[k] != b) far = o.v[k];
+          V n;
+          W off;
+          if (!plane(pts[a], pts[b], p, n, off) || dot(n, pts[far]) - off > eps)
+            forced.push_back(faces[g].adj[e]);
+        }
+        if (forced.size() == before) break;
+        if (forced.size() > faces.size()) return false;
       }
       // The horizon's edges as one loop: each vertex starts at most one edge, and the walk from
       // the first edge must use them all.
@@ -460,7 +532,7 @@ struct ShapeBuilder3 {
     if (draft.dimension == 3 && b.flat_.valid && shift > W(2) * b.flat_.h3 + draft.eps) {
       Draft alt;
       alt.eps = draft.eps;
-      b.flat(b.flat_.ids, b.flat_.p0, b.flat_.u1, b.flat_.n0, draft.eps, alt, b.flat_.h3);
+      b.flat(b.flat_.ids, b.flat_.p0, b.flat_.u1, b.flat_.n0, draft.eps, alt);
       ShapeResult3<T> other;
       other.shape.radius_ = radius;
       other.shape.scale_ = scale;
@@ -589,6 +661,14 @@ struct ShapeBuilder3 {
       d.eps = eps;
       std::vector<std::uint32_t> dropped;
       const int status = classify_and_build(ids, eps, qh_eps, d, dropped);
+      if (status < 0 && flat_.valid && flat_.h3 <= W(kHull3FlatRetryThicknesses) * eps) {
+        // A topological failure on a shape a few thicknesses thick: thicker planes would swallow
+        // it; taken as flat, its points move by about its thickness (step 8).
+        Draft f;
+        f.eps = eps;
+        flat(flat_.ids, flat_.p0, flat_.u1, flat_.n0, eps, f);
+        return f;
+      }
       if (status < 0 && retries < kHull3Retries) {  // rounding's topology: thicker planes
         ++retries;
         eps *= W(4);
@@ -683,7 +763,7 @@ struct ShapeBuilder3 {
       d.extra_shift = W(2) * h2;  // see the builder's header, step 8
       return 0;
     }
-    const V c = cross(axis, pts_[i2] - p0);
+    const V c = detail::accurate_cross(p0, pts_[e[1]], pts_[i2]);
     const V n0 = unit_vector(c, length_squared(c));
     std::uint32_t i3 = e[0];
     W h3 = 0;
@@ -692,7 +772,7 @@ struct ShapeBuilder3 {
       if (h > h3) h3 = h, i3 = i;
     }
     if (!(h3 > eps)) {
-      flat(ids, p0, u1, n0, eps, d, h3);
+      flat(ids, p0, u1, n0, eps, d);
       return 0;
     }
     if (!flat_.valid) flat_ = {true, ids, p0, u1, n0, h3};
@@ -700,21 +780,51 @@ struct ShapeBuilder3 {
     detail::QuickHull3 qh;
     std::vector<std::uint32_t> near;
     if (!qh.run(pts_, ids, init, qh_eps, near)) return -1;
-    if (!faces(qh, eps, d, dropped)) return -1;
+    if (!faces(qh, eps, qh_eps, d, dropped)) return -1;
     near_.insert(near_.end(), near.begin(), near.end());
     return 0;
   }
 
   // The flat polygon: the 2D hull in the basis (u1, n0 × u1), whose orientation is CCW around n0.
-  void flat(const std::vector<std::uint32_t>& ids, V p0, V u1, V n0, W eps, Draft& d, W h3) {
-    const V u2 = cross(n0, u1);
+  void flat(const std::vector<std::uint32_t>& ids, V p0, V u1, V n0, W eps, Draft& d) {
+    // Two passes: the 2D hull projected along n0 (the first three points' plane), then along
+    // its loop's Newell normal n1 (the polygon's own plane, not tilted by where the first three
+    // points happened to lie within the thickness).
+    W moved = 0;
+    std::vector<std::uint32_t> loop = planar_loop(ids, p0, u1, n0, eps, moved);
+    const V n1 = newell(loop);
+    moved = 0;
+    loop = planar_loop(ids, p0, u1, n1, eps, moved);
+    // Step 8: every point projects along n1 into the hull of the projected vertices (up to
+    // `moved`, the dropped near-collinear vertices' distances), and the same convex combination
+    // of the vertices differs from the projection along n1 by a value between the smallest and
+    // the largest of dot(n1, x): the range over all points bounds what flattening moved.
+    W lo = std::numeric_limits<W>::infinity(), hi = -lo;
+    for (std::uint32_t i : ids) {
+      const W x = dot(n1, pts_[i]);
+      lo = std::min(lo, x), hi = std::max(hi, x);
+    }
+    d.dimension = 2;
+    d.extra_shift = (hi - lo) + moved;
+    d.normals = {newell(loop)};
+    d.vertices = loop;
+    d.loops = {loop};
+  }
+
+  // The counter-clockwise (around n) hull of ids projected along n on the basis (u1 made
+  // orthogonal to n, n × u1), Andrew's monotone chain with the exact orientation sign; then the
+  // vertices within eps of their neighbours' chord dropped one at a time (their distances added
+  // to `moved`), never below a triangle.
+  std::vector<std::uint32_t> planar_loop(const std::vector<std::uint32_t>& ids, V p0, V u1, V n,
+                                         W eps, W& moved) const {
+    const V w = u1 - dot(u1, n) * n;
+    const V e1 = unit_vector(w, length_squared(w));
+    const V e2 = cross(n, e1);
     std::vector<P2> ps;
     ps.reserve(ids.size());
-    for (std::uint32_t i : ids) ps.push_back({dot(pts_[i] - p0, u1), dot(pts_[i] - p0, u2), i});
+    for (std::uint32_t i : ids) ps.push_back({dot(pts_[i] - p0, e1), dot(pts_[i] - p0, e2), i});
     sort_lexicographic(ps, Traits2{});
     std::vector<P2> h = monotone_chain(std::span<const P2>(ps), Traits2{});
-    // Near-collinear vertices: dropped while one lies within eps of its neighbours' chord.
-    W moved = 0;
     for (bool again = true; again && h.size() > 3;) {
       again = false;
       for (std::size_t k = 0; k < h.size() && h.size() > 3; ++k) {
@@ -723,24 +833,20 @@ struct ShapeBuilder3 {
         const P2& b = h[(k + 1) % h.size()];
         const W cx = b.x - a.x, cy = b.y - a.y;
         const W chord = std::sqrt(cx * cx + cy * cy);
-        const W hv = (cx * (v.y - a.y) - cy * (v.x - a.x)) / chord;  // > 0: v right of a → b
-        if (!(-hv > eps)) {
-          moved += std::max(W(0), -hv);
+        // How far v lies outside the chord a → b (to its right: the polygon is on the left).
+        const W out = (cy * (v.x - a.x) - cx * (v.y - a.y)) / chord;
+        const W along = cx * (v.x - a.x) + cy * (v.y - a.y);  // over the chord, as in 3D
+        if (!(out > W(0)) || (!(out > eps) && along >= W(0) && along <= chord * chord)) {
+          moved += std::max(W(0), out);
           h.erase(h.begin() + static_cast<std::ptrdiff_t>(k));
           again = true;
           --k;
         }
       }
     }
-    d.dimension = 2;
     std::vector<std::uint32_t> loop;
     for (const P2& p : h) loop.push_back(p.i);
-    W kept_off = 0;
-    for (std::uint32_t v : loop) kept_off = std::max(kept_off, std::abs(dot(n0, pts_[v] - p0)));
-    d.extra_shift = h3 + kept_off + moved;
-    d.normals = {newell(loop)};
-    d.vertices = loop;
-    d.loops = {loop};
+    return loop;
   }
 
   struct P2 {
@@ -764,7 +870,7 @@ struct ShapeBuilder3 {
     c = (W(1) / W(loop.size())) * c;
     V n{};
     for (std::size_t k = 0; k < loop.size(); ++k)
-      n = n + cross(pts_[loop[k]] - c, pts_[loop[(k + 1) % loop.size()]] - c);
+      n = n + detail::accurate_cross(c, pts_[loop[k]], pts_[loop[(k + 1) % loop.size()]]);
     return unit_vector(n, length_squared(n));
   }
 
@@ -775,7 +881,8 @@ struct ShapeBuilder3 {
   }
 
   // Step 6 and the flags of step 7. False when a face's loop could not be formed.
-  bool faces(const detail::QuickHull3& qh, W eps, Draft& d, std::vector<std::uint32_t>& dropped) {
+  bool faces(const detail::QuickHull3& qh, W eps, W qh_eps, Draft& d,
+             std::vector<std::uint32_t>& dropped) {
     using Face = detail::QuickHull3::Face;
     std::vector<std::uint32_t> index(qh.faces.size(), kNone);
     std::vector<const Face*> tri;
@@ -788,7 +895,33 @@ struct ShapeBuilder3 {
     for (const Face* t : tri)
       for (int e = 0; e < 3; ++e)
         if (index[t->adj[e]] == kNone) return false;
-    // Candidate merges: edges whose far vertices lie within eps of the other triangle's plane.
+    // Local convexity of every edge: the far vertex of each neighbour at most a few thicknesses
+    // above the triangle's plane (the thick hull leaves concave edges up to one thickness), by
+    // the planes of both triangles (a sliver's own plane may be rounding's). A violation is a
+    // wrong visibility decision on a sliver (rounding's topology): the caller retries thicker.
+    for (std::uint32_t t = 0; t < nt; ++t)
+      for (int e = 0; e < 3; ++e) {
+        const Face& a = *tri[t];
+        const Face& b = *tri[index[a.adj[e]]];
+        const std::uint32_t far_a = a.v[(e + 2) % 3];
+        std::uint32_t far_b = b.v[0];
+        for (int k = 0; k < 3; ++k)
+          if (b.v[k] != a.v[e] && b.v[k] != a.v[(e + 1) % 3]) far_b = b.v[k];
+        const W ha = dot(a.n, pts_[far_b]) - a.off, hb = dot(b.n, pts_[far_a]) - b.off;
+        if (std::min(ha, hb) > W(4) * qh_eps) return false;
+      }
+    std::vector<std::uint32_t> parent(nt);
+    std::vector<V> area(nt);
+    // Vertices of each merged group (with repeats); empty for a lone triangle (its own three).
+    std::vector<std::vector<std::uint32_t>> members(nt);
+    for (std::uint32_t t = 0; t < nt; ++t) {
+      parent[t] = t;
+      const V& a = pts_[tri[t]->v[0]];
+      area[t] = detail::accurate_cross(a, pts_[tri[t]->v[1]], pts_[tri[t]->v[2]]);
+    }
+    // Candidate merges: adjacent triangles whose four vertices lie within eps of the plane of
+    // their summed area vectors (not of either triangle's own plane: a thin triangle's plane,
+    // exact for its rounded vertices, may tilt by their rounding over its small height).
     struct Candidate {
       W flatness;
       std::uint32_t t, s;
@@ -798,25 +931,20 @@ struct ShapeBuilder3 {
       for (int e = 0; e < 3; ++e) {
         const std::uint32_t s = index[tri[t]->adj[e]];
         if (s <= t) continue;
-        W fl = 0;
+        const V sum = area[t] + area[s];
+        const W s2 = length_squared(sum);
+        if (!(s2 > W(0))) continue;
+        const V n = unit_vector(sum, s2);
+        W lo = std::numeric_limits<W>::infinity(), hi = -lo;
         for (int k = 0; k < 3; ++k) {
-          fl = std::max(fl, std::abs(dot(tri[t]->n, pts_[tri[s]->v[k]]) - tri[t]->off));
-          fl = std::max(fl, std::abs(dot(tri[s]->n, pts_[tri[t]->v[k]]) - tri[s]->off));
+          const W x = dot(n, pts_[tri[t]->v[k]]), y = dot(n, pts_[tri[s]->v[k]]);
+          lo = std::min({lo, x, y}), hi = std::max({hi, x, y});
         }
-        if (fl <= eps) cand.push_back({fl, t, s});
+        if (hi - lo <= eps) cand.push_back({hi - lo, t, s});
       }
     std::sort(cand.begin(), cand.end(), [](const Candidate& x, const Candidate& y) {
       return x.flatness < y.flatness || (x.flatness == y.flatness && (x.t < y.t));
     });
-    std::vector<std::uint32_t> parent(nt);
-    std::vector<V> area(nt);
-    // Vertices of each merged group (with repeats); empty for a lone triangle (its own three).
-    std::vector<std::vector<std::uint32_t>> members(nt);
-    for (std::uint32_t t = 0; t < nt; ++t) {
-      parent[t] = t;
-      const V& a = pts_[tri[t]->v[0]];
-      area[t] = cross(pts_[tri[t]->v[1]] - a, pts_[tri[t]->v[2]] - a);
-    }
     for (const Candidate& c : cand) {
       std::uint32_t g = find(parent, c.t), h = find(parent, c.s);
       if (g == h) continue;
@@ -905,8 +1033,12 @@ struct ShapeBuilder3 {
     for (std::uint32_t v = 0; v < pts_.size(); ++v)
       if (on_loop[v] == 1) d.vertices.push_back(v);
     d.dimension = 3;
-    // Step 7's flags: a loop vertex within eps of its neighbours' chord, never two neighbours.
-    std::vector<char> flagged(pts_.size(), 0);
+    // Step 7's flags: a loop vertex within eps of its loop neighbours' chord. Those dropped in one
+    // round are independent (no two joined by an edge), so each dropped vertex keeps the chord's
+    // ends and lies within eps of the next hull; without that, the rim of a slab a few eps thick
+    // (every side face thinner than eps) lost vertex after vertex, its neighbours among them.
+    std::vector<char> candidate(pts_.size(), 0);
+    bool any = false;
     for (std::size_t f = 0; f < d.loops.size(); ++f) {
       const auto& loop = d.loops[f];
       const std::size_t m = loop.size();
@@ -915,10 +1047,31 @@ struct ShapeBuilder3 {
         const V chord = pts_[b] - pts_[a];
         const W len = length(chord);
         const W hv = dot(d.normals[f], cross(pts_[v] - pts_[a], chord)) / len;
-        if (!(hv > eps) && !flagged[a] && !flagged[b] && !flagged[v]) {
-          flagged[v] = 1;
-          dropped.push_back(v);
+        // Near the chord's line and over the chord itself: a vertex beyond an end (the tip of a
+        // needle whose long sides are nearly one line) is an extreme point and stays.
+        const W along = dot(pts_[v] - pts_[a], chord);
+        // A reflex vertex (on the chord's inner side: a merge's) always goes.
+        if (!(hv > W(0)) || (!(hv > eps) && along >= W(0) && along <= len * len))
+          candidate[v] = 1, any = true;
+      }
+    }
+    if (any) {
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> nb;  // (vertex, neighbour), loop edges
+      for (const auto& loop : d.loops)
+        for (std::size_t k = 0; k < loop.size(); ++k) {
+          const std::uint32_t x = loop[k], y = loop[(k + 1) % loop.size()];
+          if (candidate[x]) nb.emplace_back(x, y);
+          if (candidate[y]) nb.emplace_back(y, x);
         }
+      std::sort(nb.begin(), nb.end());
+      std::vector<char> gone(pts_.size(), 0);
+      for (std::size_t k = 0; k < nb.size();) {
+        const std::uint32_t v = nb[k].first;
+        std::size_t j = k;
+        bool free = true;
+        for (; j < nb.size() && nb[j].first == v; ++j) free = free && !gone[nb[j].second];
+        if (free) gone[v] = 1, dropped.push_back(v);
+        k = j;
       }
     }
     return true;
@@ -1029,7 +1182,12 @@ struct ShapeBuilder3 {
     }
     // weld_shift (step 8).
     W worst = std::max(flatness, d.extra_shift);
-    for (std::uint32_t p : near_) worst = std::max(worst, distance_bound(d, p));
+    W nm = 0;
+    for (std::uint32_t p : near_) nm = std::max(nm, distance_bound(d, p));
+    worst = std::max(worst, nm);
+    if (getenv("SHAPE3_DEBUG"))
+      fprintf(stderr, "dim %d flat %g extra %g weld %g nearmax %g eps %g faces %zu\n", d.dimension,
+              flatness, d.extra_shift, weld_moved_, nm, d.eps, d.loops.size());
     const W shift = weld_moved_ + worst;
     s.weld_shift_ = shift > W(0) ? T(ldexp(shift, exponent_)) : T(0);
     return shift;

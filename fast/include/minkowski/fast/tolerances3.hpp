@@ -33,8 +33,10 @@ inline constexpr double kWeld3Ulps = 4.0;
 /// the shape; 1.7 + 21 < 32. Float input computed in double has only the first term (1.7 u·S with
 /// u = 2^-24), so 32 leaves it a factor 18 for rounding chains in the input (a rotated box). The
 /// weld, the merge of coplanar facets and the dropped near-collinear vertices may move the shape
-/// by about this much; weld_shift measures it (Shape3.Cube corners 1 ulp off: 6 faces, pins >= 2;
-/// Shape3.PointJustOutsideAFaceIsKept: a point 256 u·S above a face stays, pins <= 256).
+/// by about this much; weld_shift measures it (Shape3Typed.CubeCornersOneUlpOffStillHaveSix-
+/// Quadrilaterals: corners 1 ulp off, 6 faces, pins >= 2; Shape3Typed.PointJustOutsideAFaceIsKept:
+/// a point 256 u·S above a face stays, pins <= 256). Quickhull itself uses the same number of
+/// ulps of double (make_shape3's steps 2 and 4).
 inline constexpr double kHull3PlaneUlps = 32.0;
 
 /// Rounds of make_shape3's hull: after merging coplanar facets, a face vertex within the plane
@@ -50,14 +52,29 @@ inline constexpr int kHull3MaxRounds = 8;
 /// moved.
 inline constexpr int kHull3Retries = 4;
 
+/// ... unless the points lie within kHull3FlatRetryThicknesses plane thicknesses of the plane of
+/// the first three (a slab whose rim faces are thinner than a thickness: visibility there is
+/// rounding's, and a thicker plane would swallow the slab): then the shape is the flat polygon,
+/// whose points move by the slab's thickness. Shape3Typed.RandomInputsKeepEveryInvariant's slabs
+/// (2 to 8 thicknesses) pin it: with 4 retries instead, one collapsed to a triangle, moved by 5.
+inline constexpr double kHull3FlatRetryThicknesses = 64.0;
+
 // ---- 3D support searches (support3.hpp) -----------------------------------------------------
 // (owned by the shape work)
 
-/// One-off support queries (support_index, and support_difference's automatic method) scan
-/// linearly up to this many vertices and hill-climb above. Measured on random polytopes (points
-/// on a sphere, double, -O2; Support3Timing in the shape work's report): from a cold start
-/// (vertex 0) the climb costs as much as the scan near 48 vertices.
-inline constexpr std::size_t kSupport3LinearMaxVertices = 48;
+/// One-off support queries (support_index's automatic method: no start vertex) scan linearly up
+/// to this many vertices and hill-climb from vertex 0 above. Measured on points on a sphere
+/// (double, -O2, random directions, CPU time on the shared 2-core host; the shape work's report):
+/// scan 67 / 98 / 139 ns and cold climb 85 / 104 / 114 ns at 64 / 96 / 128 vertices (3 to 5
+/// steps, 26 to 38 dot products); the two cross between 64 and 96.
+inline constexpr std::size_t kSupport3LinearMaxVertices = 64;
+
+/// support_difference's automatic method, which climbs from the caller's hints (the previous
+/// support vertices: GJK and EPA directions change little), scans only up to this many vertices.
+/// Same measurement with a direction turning by about 0.06 rad per query: warm climb 14.8 /
+/// 15.5 / 24.8 ns (0.06 to 0.09 steps, 7 to 8 dot products) against the scan's 16 / 26 / 57 ns
+/// at 16 / 24 / 32 vertices; at 256 and 1,024 vertices 21 and 28 ns against 278 and 1,047.
+inline constexpr std::size_t kSupport3WarmLinearMaxVertices = 16;
 
 /// Two computed support values dot(v, d) closer than kClimb3TieUlps · u · m · (|dx| + |dy| + |dz|)
 /// (m the shape's largest |coordinate|) are a tie for the climbing search. Each value of a
