@@ -153,10 +153,14 @@ struct Polytope3 {
   bool set_plane(std::size_t f) {
     const Vec3<T> a = vert[fv[f][0]].w, b = vert[fv[f][1]].w, c = vert[fv[f][2]].w;
     const Vec3<T> cr = cross(b - a, c - a);
-    if (cr.x == T(0) && cr.y == T(0) && cr.z == T(0)) return false;
     const T len2 = dot(cr, cr);
     using std::sqrt;
-    n[f] = len2 >= normalize_below2<T>() ? (T(1) / sqrt(len2)) * cr : unit_vector(cr, len2);
+    if (len2 >= normalize_below2<T>()) {  // the common case: cr != 0 follows
+      n[f] = (T(1) / sqrt(len2)) * cr;
+    } else {
+      if (cr.x == T(0) && cr.y == T(0) && cr.z == T(0)) return false;
+      n[f] = unit_vector(cr, len2);
+    }
     dist[f] = dot(n[f], a);
     return true;
   }
