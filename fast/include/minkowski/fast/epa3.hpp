@@ -150,7 +150,7 @@ struct Polytope3 {
   static constexpr int kNext[3] = {1, 2, 0};
 
   // The face's plane from its vertices; false if the cross product is zero in T (no normal).
-  bool set_plane(std::size_t f) {
+  MINKOWSKI_FAST_INLINE bool set_plane(std::size_t f) {
     const Vec3<T> a = vert[fv[f][0]].w, b = vert[fv[f][1]].w, c = vert[fv[f][2]].w;
     const Vec3<T> cr = cross(b - a, c - a);
     const T len2 = dot(cr, cr);
