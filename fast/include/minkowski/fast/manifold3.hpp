@@ -193,7 +193,25 @@ int reduce_to_four(const Candidate<T>* c, int n, Vec3<T> normal, int pick[4]) {
 template <class T>
 void closest_segment_points(Vec3<T> p0, Vec3<T> p1, Vec3<T> q0, Vec3<T> q1, Vec3<T>& c1,
                             Vec3<T>& c2) {
-  const Vec3<T> d1 = p1 - p0, d2 = q1 - q0, w = p0 - q0;
+  const Vec3<T> d1o = p1 - p0, d2o = q1 - q0;
+  // s and t are ratios of degree-4 products (a·e − b², b·f − c·e), which overflow float from
+  // coordinates of about 4e9: the three vectors are scaled by one power of two first (exact,
+  // s and t unchanged), as sat3_detail::pow2_scaled does for edge-pair axes.
+  Vec3<T> d1 = d1o, d2 = d2o, w = p0 - q0;
+  {
+    using std::frexp, std::ldexp;
+    T m = max_abs(d1);
+    if (max_abs(d2) > m) m = max_abs(d2);
+    if (max_abs(w) > m) m = max_abs(w);
+    if (m > T(0)) {
+      int ex = 0;
+      (void)frexp(m, &ex);
+      auto sc = [ex](Vec3<T> v) {
+        return Vec3<T>{ldexp(v.x, -ex), ldexp(v.y, -ex), ldexp(v.z, -ex)};
+      };
+      d1 = sc(d1), d2 = sc(d2), w = sc(w);
+    }
+  }
   const T a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, w);
   auto clamp01 = [](T x) { return x < T(0) ? T(0) : (x > T(1) ? T(1) : x); };
   T s = T(0), t = T(0);
@@ -216,8 +234,8 @@ void closest_segment_points(Vec3<T> p0, Vec3<T> p1, Vec3<T> q0, Vec3<T> q1, Vec3
       }
     }
   }
-  c1 = p0 + s * d1;
-  c2 = q0 + t * d2;
+  c1 = p0 + s * d1o;
+  c2 = q0 + t * d2o;
 }
 
 /// Face contact: clip the incident feature of I against reference face `rf` of R and write the
@@ -440,9 +458,15 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     return m;
   }
 
-  if (ans.no_axis) {  // touching points, or a point on a segment
+  if (ans.no_axis) {  // cores of dimension <= 1 that touch: points, a point on a segment, segments
     const Vec3<T> n = sat3_detail::fallback_normal(a, b);
-    const Vec3<T> c = a.dimension() == 0 ? a.vertex(0) : b.vertex(0);
+    // A point both cores share: GJK's (it ran: core_answer asks it whenever no axis exists and
+    // the cores are lower-dimensional), which is right for two segments touching end to end too;
+    // a vertex of a one-point core otherwise. (A single-point choice put the contact of two
+    // collinear segments meeting at (-4,-4,-4) at B's far end (-1,-1,-1):
+    // properties/test/found3/degenerate-collinear_segments-f3126746a752c5bc.json.)
+    const Vec3<T> c = ans.gjk.simplex.count > 0 ? ans.gjk.point_a
+                                                : (a.dimension() == 0 ? a.vertex(0) : b.vertex(0));
     ManifoldPoint3<T>& p = m.points[m.point_count++];
     p.point_a = c + a.radius() * n;
     p.point_b = c - b.radius() * n;

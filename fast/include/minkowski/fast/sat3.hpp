@@ -138,6 +138,22 @@ struct SatResult3 {
 
 namespace sat3_detail {
 
+/// v times the power of two that brings its largest |coordinate| into [0.5, 1) (exact; 0 stays 0).
+/// An edge-pair axis is the cross product of two edges and is tested through |da × db|² against
+/// |da|²·|db|²: products of degree 4 in the coordinates, which overflow float from coordinates of
+/// about 4e9 (and underflow below about 1e-10). Scaled edges give the same direction and the same
+/// test with no overflow or underflow (properties/test/found3/ scale-box-turned_twice: float boxes
+/// at 1.3e10 got a zero normal and "intersecting" for a pair 2.5e8 apart).
+template <class T>
+Vec3<T> pow2_scaled(Vec3<T> v) {
+  const T m = max_abs(v);
+  if (!(m > T(0))) return v;
+  int e = 0;
+  using std::frexp, std::ldexp;
+  (void)frexp(m, &e);
+  return {ldexp(v.x, -e), ldexp(v.y, -e), ldexp(v.z, -e)};
+}
+
 /// Capacity of the structure-of-arrays copies of the small shapes' vertices (padded to a multiple
 /// of 4) and of the edge pass's candidate list; larger shapes are read in place.
 inline constexpr std::size_t kLocalVertices = 32;
@@ -282,7 +298,8 @@ inline bool cached_axis(const ConvexShape3<T>& a, const ConvexShape3<T>& b, cons
       // measured by supports along the axis (valid for any direction), not by the edges.
       const Edge3& ea = a.edges()[c.index_a];
       const Edge3& eb = b.edges()[c.index_b];
-      const Vec3<T> da = a.vertex(ea.v1) - a.vertex(ea.v0), db = b.vertex(eb.v1) - b.vertex(eb.v0);
+      const Vec3<T> da = pow2_scaled(a.vertex(ea.v1) - a.vertex(ea.v0));
+      const Vec3<T> db = pow2_scaled(b.vertex(eb.v1) - b.vertex(eb.v0));
       const Vec3<T> x = cross(da, db);
       const T x2 = length_squared(x);
       if (!(x2 > T(kSat3ParallelEdgeUlps) * unit_roundoff<T>() * length_squared(da) *
@@ -443,10 +460,11 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
                       const Arc<T>& arc_a) -> bool {
     const Edge3& f = eb[k];
     const Vec3<T> b0 = b.vertex(f.v0);
-    const Vec3<T> db = b.vertex(f.v1) - b0;
-    const Vec3<T> x = cross(da, db);
+    const Vec3<T> db = pow2_scaled(b.vertex(f.v1) - b0);
+    const Vec3<T> das = pow2_scaled(da);
+    const Vec3<T> x = cross(das, db);
     const T x2 = length_squared(x);
-    if (!(x2 > par * length_squared(da) * length_squared(db))) return false;  // parallel
+    if (!(x2 > par * length_squared(das) * length_squared(db))) return false;  // parallel
     ++out.tested;
     Vec3<T> n = unit_vector(x, x2);
     const Vec3<T> w = b0 - a0;
