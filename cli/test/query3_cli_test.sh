@@ -161,10 +161,10 @@ ALGS = ["gjk", "penetration", "sat", "manifold"]
 keys3 = [f"{a}/{t}" for a in ALGS for t in ("double", "float")]
 IMPLEMENTED = set(ALGS)
 # Known wrong answers, checked to be still wrong (a strict "expected failure": when the algorithm
-# is fixed this test fails until the entry is removed). sat_query and contact_manifold on a point
-# core (the sphere) say the unit sphere at the origin and the point (3, 4, 0), 4 apart, intersect
-# with depth 1 along +x (properties/test/found3/degenerate-point-*.json is the same defect).
-KNOWN_WRONG = {("sphere-vs-point", "sat"), ("sphere-vs-point", "manifold")}
+# is fixed this test fails until the entry is removed). None now: sat_query and contact_manifold
+# once said the unit sphere at the origin and the point (3, 4, 0) intersect; they are checked
+# against the hand derivation below.
+KNOWN_WRONG = set()
 for a in ans:
     if a["id"] == "square-2d":
         continue
@@ -189,6 +189,14 @@ for a in ans:
 
 def near(x, want, tol):
     return abs(x - want) <= tol
+
+# The unit sphere at the origin and the point (3, 4, 0): 5 between centres, 5 − 1 = 4 apart along
+# (3, 4, 0)/5 = (0.6, 0.8, 0). SAT answers along the cores' closest points (a point core).
+for typ, tol in {"double": 1e-12, "float": 1e-5}.items():
+    v = by["sphere-vs-point"]["fast"][f"sat/{typ}"]
+    check(v["intersects"] is False and abs(v["distance"] - 4) <= tol * 4
+          and all(abs(x - w) <= tol for x, w in zip(v["normal"], [0.6, 0.8, 0])),
+          f"sphere-vs-point sat/{typ}: {v}")
 
 def near3(v, want, tol):
     return len(v) == 3 and all(near(x, w, tol) for x, w in zip(v, want))
