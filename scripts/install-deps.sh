@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every build and test dependency of minkowski from Debian's packages.
 # Idempotent: packages already present are not fetched again, and apt-get update runs only when
-# something is missing. Needs root (or sudo) on Debian 12.
+# something is missing. Needs root (or sudo) on Debian 12. --bench adds the 3D engines the
+# benchmarks compare against.
 set -euo pipefail
 
 packages=(
@@ -20,13 +21,19 @@ packages=(
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter
-  # The 3D peers of minkowski_bench (issue 22): used only by the benchmarks (bench/), each
-  # optional there (a missing one leaves its rows out).
-  libbullet-dev           # Bullet 3.24, its float64 libraries (bullet-float64.pc)
-  libccd-dev              # libccd 2.1 (double)
-  libfcl-dev              # FCL 0.7 (brings libccd, Eigen and octomap)
-  libode-dev              # ODE 0.16 (double)
 )
+# The 3D peers of minkowski_bench, used only by the benchmarks (bench/; each optional there: a
+# missing one leaves its rows out). Neither of the two commands runs the benchmarks, so they are
+# installed only with --bench (bash scripts/install-deps.sh --bench), which keeps them out of
+# the test command's time.
+if [ "${1:-}" = "--bench" ]; then
+  optional+=(
+    libbullet-dev         # Bullet 3.24, its float64 libraries (bullet-float64.pc)
+    libccd-dev            # libccd 2.1 (double)
+    libfcl-dev            # FCL 0.7 (brings libccd, Eigen and octomap)
+    libode-dev            # ODE 0.16 (double)
+  )
+fi
 
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do
