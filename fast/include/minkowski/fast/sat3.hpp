@@ -460,11 +460,17 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
                       const Arc<T>& arc_a) -> bool {
     const Edge3& f = eb[k];
     const Vec3<T> b0 = b.vertex(f.v0);
-    const Vec3<T> db = pow2_scaled(b.vertex(f.v1) - b0);
-    const Vec3<T> das = pow2_scaled(da);
+    Vec3<T> das = da, db = b.vertex(f.v1) - b0;
+    // Degree-4 products: the edges are scaled (pow2_scaled) only when |da|²·|db|² leaves
+    // [normalize_below2, max/16], so the common case costs one product and two comparisons.
+    T l2 = length_squared(das) * length_squared(db);
+    if (!(l2 >= normalize_below2<T>() && l2 <= std::numeric_limits<T>::max() / T(16))) {
+      das = pow2_scaled(das), db = pow2_scaled(db);
+      l2 = length_squared(das) * length_squared(db);
+    }
     const Vec3<T> x = cross(das, db);
     const T x2 = length_squared(x);
-    if (!(x2 > par * length_squared(das) * length_squared(db))) return false;  // parallel
+    if (!(x2 > par * l2)) return false;  // parallel
     ++out.tested;
     Vec3<T> n = unit_vector(x, x2);
     const Vec3<T> w = b0 - a0;
