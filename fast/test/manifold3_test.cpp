@@ -14,6 +14,7 @@
 #include "minkowski/fast/gjk3.hpp"
 #include "minkowski/fast/manifold3.hpp"
 #include "minkowski/fast/sat3.hpp"
+#include "test_shapes3.hpp"
 
 namespace {
 
@@ -30,28 +31,8 @@ using minkowski::fast::SatAxis3;
 using minkowski::fast::SatCache3;
 using minkowski::fast::Vec3;
 
-template <class T>
-ConvexShape3<T> shape(std::initializer_list<Vec3<double>> pts, double radius = 0) {
-  std::vector<Vec3<T>> v;
-  for (const auto& p : pts) v.push_back({T(p.x), T(p.y), T(p.z)});
-  auto r = make_shape3<T>(v, T(radius));
-  EXPECT_TRUE(r) << r.message;
-  return r.shape;
-}
-
-template <class T>
-ConvexShape3<T> box(double x0, double y0, double z0, double x1, double y1, double z1,
-                    double radius = 0) {
-  return shape<T>({{x0, y0, z0},
-                   {x1, y0, z0},
-                   {x0, y1, z0},
-                   {x1, y1, z0},
-                   {x0, y0, z1},
-                   {x1, y0, z1},
-                   {x0, y1, z1},
-                   {x1, y1, z1}},
-                  radius);
-}
+using test_shapes3::box;
+using test_shapes3::shape;
 
 template <class T>
 double tol() {

@@ -13,6 +13,7 @@
 
 #include "minkowski/fast/gjk3.hpp"
 #include "minkowski/fast/sat3.hpp"
+#include "test_shapes3.hpp"
 
 namespace {
 
@@ -25,29 +26,8 @@ using minkowski::fast::SatCache3;
 using minkowski::fast::SatResult3;
 using minkowski::fast::Vec3;
 
-template <class T>
-ConvexShape3<T> shape(std::initializer_list<Vec3<double>> pts, double radius = 0) {
-  std::vector<Vec3<T>> v;
-  for (const auto& p : pts) v.push_back({T(p.x), T(p.y), T(p.z)});
-  auto r = make_shape3<T>(v, T(radius));
-  EXPECT_TRUE(r) << r.message;
-  return r.shape;
-}
-
-/// The axis-aligned box [x0, x1] × [y0, y1] × [z0, z1], optionally rounded.
-template <class T>
-ConvexShape3<T> box(double x0, double y0, double z0, double x1, double y1, double z1,
-                    double radius = 0) {
-  return shape<T>({{x0, y0, z0},
-                   {x1, y0, z0},
-                   {x0, y1, z0},
-                   {x1, y1, z0},
-                   {x0, y0, z1},
-                   {x1, y0, z1},
-                   {x0, y1, z1},
-                   {x1, y1, z1}},
-                  radius);
-}
+using test_shapes3::box;
+using test_shapes3::shape;
 
 /// A roof (triangular prism) with its ridge along x at height h + 1 over the base rectangle
 /// [−1, 1] × [−1, 1] at height h: faces z = h (down), x = ±1, and the two roof planes with
