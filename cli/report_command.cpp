@@ -1,6 +1,7 @@
 #include "report_command.hpp"
 
 #include <algorithm>
+#include <map>
 #include <iostream>
 #include <memory>
 
@@ -39,16 +40,26 @@ struct ReportOptions {
   bool quiet = false;
 };
 
-/// Removes the 3D cells (keys "3d/…") from `s`; returns how many there were.
+/// Removes the 3D cells (keys "3d/<subject>/<family>/<precision>") from `s`, and their cases and
+/// violations from its counts (every subject of a family judges each of its cases, so the 3D
+/// campaign's cases are, per family, the most any of its cells counts); returns how many cells.
 std::size_t drop_3d_cells(Summary& s) {
   std::size_t n = 0;
+  std::map<std::string, std::uint64_t> cases3;  // family -> cases
+  std::uint64_t violations3 = 0;
   for (auto it = s.cells.begin(); it != s.cells.end();)
     if (it->first.rfind("3d/", 0) == 0) {
+      const std::string rest = it->first.substr(it->first.find('/', 3) + 1);  // family/precision
+      std::uint64_t& c = cases3[rest.substr(0, rest.find('/'))];
+      c = std::max(c, it->second.cases);
+      violations3 += it->second.violations;
       it = s.cells.erase(it);
       ++n;
     } else {
       ++it;
     }
+  for (const auto& [family, c] : cases3) s.cases -= std::min(s.cases, c);
+  s.violations -= std::min(s.violations, violations3);
   return n;
 }
 

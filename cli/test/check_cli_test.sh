@@ -22,8 +22,10 @@ assert d['options']['dimensions'] == [2, 3], d['options']
 c = d['cells']['epa/convex/double']
 assert c['cases'] == 40 and set(c['fields']) >= {'relation','distance'}, c
 c = d['cells']['3d/penetration/box/double']
-assert c['cases'] == 40 and set(c['fields']) >= {'relation','depth','normal'}, c
+assert c['cases'] == 40 and set(c['fields']) >= {'relation','distance'}, c
 keys3 = [k for k in d['cells'] if k.startswith('3d/')]
+fields3 = set(f for k in keys3 for f in d['cells'][k]['fields'])
+assert fields3 >= {'relation','distance','depth','normal','witness','contacts','contact_depth'}, fields3
 assert len(keys3) == 4 * 7 * 2, len(keys3)  # 4 algorithms x 7 families x 2 precisions
 " || fail "summary JSON shape"
 grep -q "^3d/manifold/touching/float " out1.txt || fail "the table must list the 3D cells: $(cat out1.txt)"

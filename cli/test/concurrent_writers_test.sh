@@ -25,7 +25,7 @@ readonly kCases=20 kMaxFixtures=30
 readonly kKills=12 kMaxKillDelayMs=1500
 
 campaign() {  # campaign SEED DIR LOG
-  "$bin" check --cases $kCases --seed "$1" --bounds-scale 0 --max-fixtures $kMaxFixtures --threads 1 \
+  "$bin" check --dim 2 --cases $kCases --seed "$1" --bounds-scale 0 --max-fixtures $kMaxFixtures --threads 1 \
     --quiet --fixtures "$2" >/dev/null 2>"$3"
 }
 
@@ -64,7 +64,7 @@ done
 dir="$tmp/killed"
 RANDOM=20261122  # bash's generator, seeded: the same kill moments every run
 for ((i = 0; i < kKills; i++)); do
-  "$bin" check --cases $kCases --seed $((500 + i)) --bounds-scale 0 --max-fixtures $kMaxFixtures \
+  "$bin" check --dim 2 --cases $kCases --seed $((500 + i)) --bounds-scale 0 --max-fixtures $kMaxFixtures \
     --threads 1 --quiet --fixtures "$dir" >/dev/null 2>&1 &
   pid=$!
   sleep "$(printf '0.%03d' $((RANDOM % kMaxKillDelayMs % 1000)))"
