@@ -3,8 +3,8 @@
 // with the exact expected answer, so users can put their own nasty cases into a regression corpus.
 // `minkowski replay DIR`: replay every fixture under DIR, 2D and 3D, against the fast library (the
 // exact answer must still be the stored one; every fast algorithm of the fixture's dimension is
-// judged in float and double), counted per dimension. With --exec only 2D fixtures are asked of
-// the engine so far; 3D ones are checked against the reference and counted as skipped.
+// judged in float and double), counted per dimension. With --exec the engine is asked instead,
+// 2D and 3D fixtures alike in file order, each held to its dimension's engine bounds.
 // `minkowski merge FILES...`: combine shard summaries of `check --json`.
 #include <CLI/CLI.hpp>
 

@@ -8,11 +8,12 @@
 #      by hand below) and the line's own provenance, stores the same case once, and the fixtures
 #      replay clean;
 #   5. a fixture mixing 2D and 3D points is unreadable: exit 2, naming the file and the point's line;
-#   6. `replay --exec` checks 3D fixtures against the reference and counts them as skipped (the
-#      --exec client asks 2D cases only so far).
-# usage: replay3_cli_test.sh MINKOWSKI_BINARY SOURCE_DIR
+#   6. `replay --exec` asks the engine about 3D fixtures too: minkowski_exec_fast (the fast 3D
+#      library behind the protocol) replays the 3D catalogue clean, an engine flattening its
+#      witness points to z = 0 (cli/test/engines/wrong3.py) regresses, exit 1.
+# usage: replay3_cli_test.sh MINKOWSKI_BINARY SOURCE_DIR MINKOWSKI_EXEC_FAST
 set -u
-bin="$1"; src="$2"
+bin="$1"; src="$2"; fast="$3"
 fail() { echo "FAIL: $*"; exit 1; }
 command -v python3 >/dev/null || fail "python3 needed to edit and parse JSON"
 tmp=$(mktemp -d)
@@ -115,11 +116,16 @@ grep -qF "unreadable: $tmp/bad/mixed.json:3: shape a: point 1 has 2 coordinates"
   || fail "the mixed fixture must be named with the point's line: $(cat "$tmp/err")"
 echo "5. mixed 2D/3D points: unreadable at file:line"
 
-# 6. --exec: 3D fixtures are checked against the reference and skipped for the engine (never
-# started here: no 2D fixture asks it).
-"$bin" replay "$cat3" --exec false >"$tmp/out" 2>"$tmp/err"; st=$?
-[ $st = 0 ] || fail "replay --exec of 3D fixtures exited $st: $(cat "$tmp/out" "$tmp/err")"
-grep -q "^3D: $n3 fixtures, 0 judgements, 0 regressed, $n3 skipped (--exec asks 2D cases only)$" \
-  "$tmp/out" || fail "replay --exec must count 3D fixtures as skipped: $(cat "$tmp/out")"
-echo "6. --exec: 3D fixtures skipped, counted"
+# 6. --exec: the engine answers the 3D fixtures, each judged under the engine's 3D bounds.
+"$bin" replay "$cat3" --exec "$fast double" >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st = 0 ] || fail "replay --exec (minkowski_exec_fast) of 3D fixtures exited $st: $(cat "$tmp/out" "$tmp/err")"
+grep -q "^3D: $n3 fixtures, $n3 judgements, 0 regressed$" "$tmp/out" \
+  || fail "replay --exec must judge every 3D fixture: $(cat "$tmp/out")"
+# The witness points' z set to 0: wrong for FCL #293's boxes, whose nearest points lie off z = 0
+# (the thin box's faces are z = 0.475 and 0.525).
+"$bin" replay "$cat3" --exec "$fast double | $src/cli/test/engines/wrong3.py flat_z" >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st = 1 ] || fail "replay --exec with a wrong 3D engine exited $st, want 1: $(cat "$tmp/out" "$tmp/err")"
+grep -qF "REGRESSED $cat3/fcl-293-3d-reported-boxes.json (exec/double): witness" "$tmp/out" \
+  || fail "replay --exec must name the wrong 3D answer: $(cat "$tmp/out")"
+echo "6. --exec: 3D fixtures asked of the engine, a wrong 3D engine caught"
 echo "replay/fixture 3D CLI: all checks passed"
