@@ -3,8 +3,9 @@
 # and 3-vectors, the fast 3D answers next to it (each algorithm in double and float, with its
 # errors and verdict, the values derived by hand), 2D and 3D lines mixed in one batch, each class of bad 3D
 # input refused with its message naming the line (and the case id) while the other lines are
-# answered and the exit status is 2; and the commands that read only 2D cases (fixture, render,
-# replay) refusing a 3D case as such. Every expected value is derived by hand in the comments.
+# answered and the exit status is 2; `render`, which reads only 2D cases, refusing a 3D case as
+# such, while `fixture` and `replay` take 3D cases beside 2D ones (replay3_cli_test.sh tests them
+# in depth). Every expected value is derived by hand in the comments.
 # usage: query3_cli_test.sh MINKOWSKI_BINARY
 set -u
 bin="$1"
@@ -349,7 +350,7 @@ check(st == 2 and len(outs) == 2 and outs[0]["id"] == "good" and outs[1]["id"] =
       f"difference too large: exit {st}: {out[:400]} {err[:400]}")
 print(f"bad 3D input: {len(bad_cases) + 1} classes refused, naming line and id; other lines answered")
 
-# The commands that read only 2D cases refuse a 3D case as such and go on.
+# `fixture` and `replay` take a 3D case beside a 2D one; `render` (2D only) refuses it as such.
 cube3 = case("cube3", unit, box([2, 0, 0], [3, 1, 1]))
 square = json.dumps({"id": "square", "a": {"points": [[0, 0], [1, 0], [1, 1]]},
                      "b": {"points": [[3, 3]]}})
@@ -357,8 +358,7 @@ path = f"{tmp}/mixed.jsonl"
 with open(path, "w") as f:
     f.write(square + "\n" + cube3 + "\n")
 st, out, err = run(["fixture", path, "--dir", f"{tmp}/fx"], "")
-check(st == 2 and f"{path}:2: 3D case: `minkowski fixture` does not read 3D cases yet" in err
-      and out.count(".json") == 1, f"fixture: exit {st}: {out} {err}")
+check(st == 0 and out.count(".json") == 2, f"fixture: exit {st}: {out} {err}")
 with open(f"{tmp}/one3.json", "w") as f:
     f.write(cube3)
 st, out, err = run(["render", f"{tmp}/one3.json", "--out", f"{tmp}/x.svg"], "")
@@ -369,9 +369,10 @@ fx["expected"] = {}
 fxdir = f"{tmp}/fx"
 with open(f"{fxdir}/cube3.json", "w") as f:
     json.dump(fx, f, indent=2)
+# The 3D fixture's answer emptied: its exact relation no longer matches, so it regressed.
 st, out, err = run(["replay", fxdir], "")
-check(st == 2 and f"unreadable: {fxdir}/cube3.json:1: 3D case: `minkowski replay` does not read 3D cases yet" in err
-      and "2 fixtures" in out and "1 unreadable" in out, f"replay: exit {st}: {out} {err}")
-print("fixture, render, replay: a 3D case refused as such, the 2D cases still handled")
+check(st == 1 and f"REGRESSED {fxdir}/cube3.json (reference): exact relation changed" in out
+      and "2 fixtures" in out and "1 regressed" in out, f"replay: exit {st}: {out} {err}")
+print("fixture, replay: 3D cases beside 2D ones; render: a 3D case refused as such")
 print("query 3D CLI: all checks passed")
 PY

@@ -1,12 +1,8 @@
 #include "minkowski/properties/property_harness3.hpp"
 
-#include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <mutex>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -20,14 +16,6 @@ namespace {
 std::mutex g_slot_mutex;
 std::optional<FailureRecord3> g_slot;
 
-std::uint64_t fnv1a64(const std::string& s) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const char ch : s) {
-    h ^= static_cast<unsigned char>(ch);
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
 }  // namespace
 
 void record_failure3(FailureRecord3 r) {
@@ -36,36 +24,20 @@ void record_failure3(FailureRecord3 r) {
 }
 
 std::string write_fixture3(const std::string& dir, const FailureRecord3& r) {
-  namespace fs = std::filesystem;
-  const fixtures::Case3& c = r.generated.c;
-  nlohmann::ordered_json j = fixtures::case_to_json(c);
-  const std::string name = fmt::format(
-      "{}-{:016x}.json", fixtures::id_stem(c.id.empty() ? "case3" : c.id), fnv1a64(j.dump()));
-  j["expected"] = fixtures::answer_to_json(reference::query(c.a, c.b));
+  fixtures::Fixture3 f;
+  f.c = r.generated.c;
+  f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
   const char* params = std::getenv("RC_PARAMS");
-  nlohmann::ordered_json provenance = fixtures::Provenance("3D property suite")
-                                          .property(r.property)
-                                          .family(r.generated.family)
-                                          .kind(r.generated.kind)
-                                          .rc_params(params ? params : "")
-                                          .date(fixtures::utc_date())
-                                          .broke(r.what)
-                                          .json();
-  if (r.fast) provenance["fast_answer"] = protocol_json(*r.fast);
-  j["provenance"] = provenance;
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  const fs::path path = fs::path(dir) / name;
-  if (fs::exists(path)) return path.string();  // the same case (same hash): stored once
-  const fs::path tmp = fs::path(dir) / (".tmp-" + name);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << j.dump(2) << '\n';
-    if (!out) throw std::runtime_error("cannot write fixture " + tmp.string());
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) throw std::runtime_error("cannot move fixture into place: " + path.string());
-  return path.string();
+  f.provenance = fixtures::Provenance("3D property suite")
+                     .property(r.property)
+                     .family(r.generated.family)
+                     .kind(r.generated.kind)
+                     .rc_params(params ? params : "")
+                     .date(fixtures::utc_date())
+                     .broke(r.what)
+                     .json();
+  if (r.fast) f.provenance["fast_answer"] = protocol_json(*r.fast);
+  return fixtures::write_fixture(dir, f, "case3").string();  // fixture_io's naming and writing
 }
 
 bool check_with_fixture3(const std::string& name, const std::function<void()>& property,

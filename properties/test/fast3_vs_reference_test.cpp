@@ -6,8 +6,8 @@
 //
 // Seeded through RC_PARAMS (CMake sets the seed and the case count: 300 per property, 30,000 with
 // MINKOWSKI_LONG_TESTS). A failure prints the case as JSON, the fast answer, the RC_PARAMS and
-// RapidCheck's reproduce string, and writes the shrunk case as a 3D fixture under
-// properties/test/found3/ (outside fixtures/, which the 2D replay reads as 2D cases).
+// RapidCheck's reproduce string, and writes the shrunk case as a 3D fixture under fixtures/found/,
+// where the replay (replay_fixtures_test.cpp, `minkowski replay`) judges it again from then on.
 //
 // Each property also prints the largest error it observed per field (in u·S, with the case's
 // family/kind): the measurements behind the 3D bounds of docs/tolerances.md. With
@@ -38,7 +38,7 @@ namespace {
 using namespace minkowski;
 using namespace minkowski::properties;
 
-const std::string kFixtureDir = std::string(MINKOWSKI_SOURCE_DIR) + "/properties/test/found3";
+const std::string kFixtureDir = std::string(MINKOWSKI_SOURCE_DIR) + "/fixtures/found";
 
 /// Whether `alg` has code behind its API: its answer on two unit cubes, apart and overlapping,
 /// is not the stub's default-constructed one.
@@ -193,35 +193,6 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(to_string(std::get<0>(info.param))) + "_" +
              to_string(std::get<1>(info.param));
     });
-
-// Every 3D fixture under properties/test/found3 (the shrunk counterexamples found so far) is
-// judged again, every algorithm in both precisions: a fixed case stays fixed.
-TEST(Found3, EveryFixtureHolds) {
-  namespace fs = std::filesystem;
-  if (!fs::exists(kFixtureDir)) GTEST_SKIP() << "no 3D fixtures";
-  for (const auto& entry : fs::directory_iterator(kFixtureDir)) {
-    if (entry.path().extension() != ".json" ||
-        entry.path().filename().string().rfind(".tmp-", 0) == 0)
-      continue;
-    std::ifstream in(entry.path());
-    const nlohmann::json j = nlohmann::json::parse(in);
-    const fixtures::AnyCase any = fixtures::any_case_from_json(j, entry.path().string(), 1);
-    ASSERT_EQ(fixtures::dimension(any), 3) << entry.path();
-    const fixtures::Case3& c = std::get<fixtures::Case3>(any);
-    const reference::PairAnswer3 exact = exact_answer3(c, reference::Detail::magnitudes);
-    for (Algorithm3 alg : all_algorithms3()) {
-      if (!implemented(alg)) continue;
-      for (Precision p : {Precision::single, Precision::double_}) {
-        const auto fast =
-            p == Precision::single ? run_fast3<float>(alg, c) : run_fast3<double>(alg, c);
-        if (!fast) continue;
-        const Verdict v = judge3(c, exact, *fast, bounds3_for(alg, p));
-        EXPECT_TRUE(v.ok) << entry.path().filename() << " " << to_string(alg) << "/" << to_string(p)
-                          << ": " << v.summary();
-      }
-    }
-  }
-}
 
 // The generators build what they say: touching cases touch exactly (before the ulp nudge), the
 // strictly-inside containment overlaps, turned boxes are exact (their edges keep their lengths).

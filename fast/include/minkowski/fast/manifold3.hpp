@@ -464,7 +464,7 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     // the cores are lower-dimensional), which is right for two segments touching end to end too;
     // a vertex of a one-point core otherwise. (A single-point choice put the contact of two
     // collinear segments meeting at (-4,-4,-4) at B's far end (-1,-1,-1):
-    // properties/test/found3/degenerate-collinear_segments-f3126746a752c5bc.json.)
+    // fixtures/found/degenerate-collinear_segments-f3126746a752c5bc.json.)
     const Vec3<T> c = ans.gjk.simplex.count > 0 ? ans.gjk.point_a
                                                 : (a.dimension() == 0 ? a.vertex(0) : b.vertex(0));
     ManifoldPoint3<T>& p = m.points[m.point_count++];

@@ -142,7 +142,7 @@ namespace sat3_detail {
 /// An edge-pair axis is the cross product of two edges and is tested through |da × db|² against
 /// |da|²·|db|²: products of degree 4 in the coordinates, which overflow float from coordinates of
 /// about 4e9 (and underflow below about 1e-10). Scaled edges give the same direction and the same
-/// test with no overflow or underflow (properties/test/found3/ scale-box-turned_twice: float boxes
+/// test with no overflow or underflow (fixtures/found/ scale-box-turned_twice: float boxes
 /// at 1.3e10 got a zero normal and "intersecting" for a pair 2.5e8 apart).
 template <class T>
 Vec3<T> pow2_scaled(Vec3<T> v) {

@@ -7,8 +7,8 @@
 // JSON line with how to reproduce it (RapidCheck prints its RC_PARAMS="reproduce=..." string too)
 // and writes it as a fixture file: the case (id, a, b) plus "expected" (the exact 3D answer,
 // answer_to_json) and "provenance" (found_by, property, family, kind, rc_params, date, broke, and
-// the fast answer), pretty-printed — the fixture format of docs/design.md with 3-vectors. The
-// directory must lie outside fixtures/ while the 2D replay reads every file there as a 2D case.
+// the fast answer), pretty-printed — the fixture format of docs/design.md with 3-vectors, written
+// by fixtures::write_fixture (fixture_io.hpp).
 
 #include <functional>
 #include <optional>
@@ -29,9 +29,10 @@ struct FailureRecord3 {
 /// Remember the latest failing case of the running 3D property.
 void record_failure3(FailureRecord3 r);
 
-/// Writes a 3D fixture file for `r` into `dir` (created if missing) under
-/// "<id stem>-<FNV-1a hash of the case>.json" (the same case found twice is one file); returns its
-/// path. Throws std::runtime_error when the directory cannot be written.
+/// Writes a 3D fixture file for `r` into `dir` (created if missing) with fixtures::write_fixture:
+/// named by the case id (the hash appended only when another case holds the name), the same case
+/// found twice is one file; returns its path. Throws std::runtime_error when the directory cannot
+/// be written.
 std::string write_fixture3(const std::string& dir, const FailureRecord3& r);
 
 /// Runs `property` with rc::check. On failure prints the last recorded failing case and writes it
