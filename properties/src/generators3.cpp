@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "minkowski/properties/coverage.hpp"
+
 namespace minkowski::properties {
 
 namespace {
@@ -135,7 +137,7 @@ std::vector<Point3> integer_solid() {
 
 const std::vector<std::string>& family_names3() {
   static const std::vector<std::string> names = {
-      "polytope", "box", "touching", "containment", "rounded", "degenerate", "scale"};
+      "polytope", "box", "touching", "containment", "rounded", "degenerate", "scale", "cells"};
   return names;
 }
 
@@ -439,6 +441,145 @@ rc::Gen<GeneratedCase3> gen3_scale() {
   });
 }
 
+namespace {
+
+/// The core of one side of a 3D "cells" case in its local frame: the feature through the origin,
+/// the shape below it (z <= 0), so that the support along (0, 0, 1) is exactly the feature.
+/// Vertex: a point, a segment going down, a flat triangle's apex (in the xz plane), a pyramid's
+/// apex, or a cube's corner turned so that (0, 0, 1) points out of it: its edges k·(2, −1, −2),
+/// k·(−1, 2, −2), k·(−2, −2, −1) are orthogonal and of length 3k, its normal cone is spanned by
+/// −v1, −v2, −v3, and (0, 0, 1) = (2/9)(−v1) + (2/9)(−v2) + (1/9)(−v3) for k = 1 (solved by
+/// hand), all coefficients positive: strictly inside. Edge (along x): a segment, a flat
+/// triangle's top side, a prism's ridge. Face (z = 0, containing the origin inside): a flat
+/// square, a box's top, a frustum's top. `solid`: a polytope only (the cores overlap: their
+/// difference must be solid).
+std::vector<Point3> cell_core3(Feature f, bool solid, std::string& name) {
+  const double w1 = integer(1, 4), w2 = integer(1, 4), w3 = integer(1, 4), w4 = integer(1, 4);
+  const double h = integer(1, 4);
+  if (f == Feature::vertex) {
+    switch (*gen::inRange(solid ? 3 : 0, 5)) {
+      case 0:
+        name = "point";
+        return {{0, 0, 0}};
+      case 1:
+        name = "segment";
+        return {{0, 0, 0}, {integer(-1, 1) * h, integer(-1, 1) * h, -h}};
+      case 2:
+        name = "triangle";
+        return {{0, 0, 0}, {-w1, 0, -h}, {w2, 0, -h}};
+      case 3:
+        name = "pyramid";
+        return {{0, 0, 0}, {-w1, -w3, -h}, {w2, -w3, -h}, {w2, w4, -h}, {-w1, w4, -h}};
+      default: {
+        name = "cube_corner";
+        const double k = integer(1, 2);
+        const Point3 v1 = mul(k, {2, -1, -2}), v2 = mul(k, {-1, 2, -2}), v3 = mul(k, {-2, -2, -1});
+        std::vector<Point3> pts;
+        for (int m = 0; m < 8; ++m)
+          pts.push_back(add(add(m & 1 ? v1 : Point3{0, 0, 0}, m & 2 ? v2 : Point3{0, 0, 0}),
+                            m & 4 ? v3 : Point3{0, 0, 0}));
+        return pts;
+      }
+    }
+  }
+  if (f == Feature::edge) {
+    switch (*gen::inRange(solid ? 2 : 0, 3)) {
+      case 0:
+        name = "segment";
+        return {{-w1, 0, 0}, {w2, 0, 0}};
+      case 1:
+        name = "triangle";
+        return {{-w1, 0, 0}, {w2, 0, 0}, {0, 0, -h}};
+      default:
+        name = "prism";
+        return {{-w1, 0, 0},   {w2, 0, 0},   {-w1, -w3, -h},
+                {w2, -w3, -h}, {-w1, w4, -h}, {w2, w4, -h}};
+    }
+  }
+  std::vector<Point3> top = {{-w1, -w3, 0}, {w2, -w3, 0}, {w2, w4, 0}, {-w1, w4, 0}};
+  const int k = *gen::inRange(solid ? 1 : 0, 3);
+  if (k == 0) {
+    name = "square";
+    return top;
+  }
+  const double grow = k == 1 ? 0 : integer(1, 2);
+  name = k == 1 ? "box" : "frustum";
+  std::vector<Point3> pts = top;
+  for (const Point3& p : top)
+    pts.push_back({p.x + (p.x > 0 ? grow : -grow), p.y + (p.y > 0 ? grow : -grow), -h});
+  return pts;
+}
+
+/// The gap g between the cores along (0, 0, 1) for `cell` with radius sum r: as cell_gap in
+/// generators.cpp (the same bands, the same local scale S in [1, 16]; derivations there).
+double cell_gap3(const FeatureCell& cell, double r) {
+  const int m = *gen::inRange(1, 5);
+  const double s = cell.relation == reference::Relation::overlapping ? -1 : 1;
+  switch (cell.band) {
+    case Band::zero:
+      return r;
+    case Band::ulps:
+      return r > 0 ? step_ulps(r, static_cast<int>(s) * m, 1) : s * m * 0x1p-52;
+    case Band::float_ulps:
+      return r + s * m * 0x1p-26;
+    case Band::small:
+      return r + s * m * 0x1p-12;
+    case Band::radius:
+      return r + s * 0.25 * *gen::inRange(1, 5) * r;
+    case Band::large:
+      return s > 0 ? 2 * r + 0.5 * m : -0.125 * std::min(m, 3);
+  }
+  return r;
+}
+
+}  // namespace
+
+rc::Gen<GeneratedCase3> gen3_cells() {
+  return gen::exec([] {
+    const auto& cells = reachable_feature_cell_parts(3);
+    // Uniform over the cells at every size, and not shrunk: a shrink stays in its cell.
+    return *gen3_cell(cells[*gen::noShrink(
+        gen::resize(100, gen::inRange<std::size_t>(0, cells.size())))]);
+  });
+}
+
+rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell) {
+  return gen::exec([cell] {
+    const double ra = cell.rounded_a ? 0.125 * integer(1, 16) : 0;
+    const double rb = cell.rounded_b ? 0.125 * integer(1, 16) : 0;
+    const double g = cell_gap3(cell, ra + rb);
+    const bool overlap = g < 0;  // the cores overlap: one side a polytope
+    const bool a_solid = overlap && *gen::inRange(0, 2) == 0;
+    std::string na, nb;
+    std::vector<Point3> a = cell_core3(cell.feature_a, a_solid, na);
+    std::vector<Point3> b = cell_core3(cell.feature_b, overlap && !a_solid, nb);
+    // B's plane map (z kept, so its support along z is unchanged): identity, a quarter turn or a
+    // shear. Edges across each other when the cores overlap deeply: parallel edges cannot be
+    // the pair an overlap leaves by (their difference is an edge of D, not a facet).
+    const bool crossing_needed = overlap && cell.feature_a == Feature::edge &&
+                                 cell.feature_b == Feature::edge;
+    const int map = *gen::inRange(crossing_needed ? 1 : 0, 3);
+    for (Point3& p : b) {
+      if (map == 1) p = {-p.y, p.x, p.z};
+      if (map == 2) p = {p.x, p.x + p.y, p.z};
+      p = {p.x, p.y, g - p.z};  // mirrored, its feature at height g
+    }
+    // A translation in the plane of 1 to 2 in x (S >= 1), an exact signed permutation of the
+    // axes, a power of two.
+    const Point3 t{*gen::element(-1.0, 1.0) * (1 + 0.25 * integer(0, 4)), 0.25 * integer(-4, 4),
+                   0};
+    const SignedPermutation perm = any_signed_permutation();
+    const double sc = std::ldexp(1.0, *gen::inRange(-3, 4));
+    auto place = [&](Point3 p) { return mul(sc, perm(add(p, t))); };
+    for (Point3& p : a) p = place(p);
+    for (Point3& p : b) p = place(p);
+    std::string shapes = na + "-" + nb;
+    if (cell.feature_a == Feature::edge && cell.feature_b == Feature::edge)
+      shapes += map == 0 ? "/parallel" : "/skew";
+    return make("cells", cell.key() + "/" + shapes, Shape3{a, ra * sc}, Shape3{b, rb * sc});
+  });
+}
+
 rc::Gen<GeneratedCase3> gen3_family(const std::string& name) {
   if (name == "polytope") return gen3_polytope();
   if (name == "box") return gen3_box();
@@ -447,12 +588,13 @@ rc::Gen<GeneratedCase3> gen3_family(const std::string& name) {
   if (name == "rounded") return gen3_rounded();
   if (name == "degenerate") return gen3_degenerate();
   if (name == "scale") return gen3_scale();
+  if (name == "cells") return gen3_cells();
   throw std::invalid_argument("unknown 3D family: " + name);
 }
 
 rc::Gen<GeneratedCase3> gen3_any() {
   return gen::oneOf(gen3_polytope(), gen3_box(), gen3_touching(), gen3_containment(),
-                    gen3_rounded(), gen3_degenerate(), gen3_scale());
+                    gen3_rounded(), gen3_degenerate(), gen3_scale(), gen3_cells());
 }
 
 void showValue(const GeneratedCase3& g, std::ostream& os) {
