@@ -201,8 +201,8 @@ RP<2> interior(const reference::DirectionSet& s) {
   const Rational cr = f[0] * t[1] - f[1] * t[0];
   if (cr > 0) return {f[0] + t[0], f[1] + t[1]};
   if (cr < 0) return {-(f[0] + t[0]), -(f[1] + t[1])};  // an arc of more than 180°
-  if (f[0] * t[0] + f[1] * t[1] > 0) return f;           // from = to: a ray
-  return {-f[1], f[0]};                                  // a half-plane: its middle
+  if (f[0] * t[0] + f[1] * t[1] > 0) return f;          // from = to: a ray
+  return {-f[1], f[0]};                                 // a half-plane: its middle
 }
 
 /// A direction in the relative interior of a 3D direction set: the sum of its generators (all
@@ -217,7 +217,9 @@ RP<3> interior(const reference::DirectionSet3& s) {
   return sum;
 }
 
-bool is_all(const reference::DirectionSet& s) { return s.kind == reference::DirectionSet::Kind::all; }
+bool is_all(const reference::DirectionSet& s) {
+  return s.kind == reference::DirectionSet::Kind::all;
+}
 bool is_all(const reference::DirectionSet3& s) {
   return s.kind == reference::DirectionSet3::Kind::all;
 }
@@ -277,11 +279,11 @@ struct Column {
 };
 const std::vector<Column>& columns() {
   static const std::vector<Column> cols = {
-      {Relation::separated, Band::ulps},        {Relation::separated, Band::float_ulps},
-      {Relation::separated, Band::small},       {Relation::separated, Band::radius},
-      {Relation::separated, Band::large},       {Relation::touching, Band::zero},
-      {Relation::overlapping, Band::ulps},      {Relation::overlapping, Band::float_ulps},
-      {Relation::overlapping, Band::small},     {Relation::overlapping, Band::radius},
+      {Relation::separated, Band::ulps},    {Relation::separated, Band::float_ulps},
+      {Relation::separated, Band::small},   {Relation::separated, Band::radius},
+      {Relation::separated, Band::large},   {Relation::touching, Band::zero},
+      {Relation::overlapping, Band::ulps},  {Relation::overlapping, Band::float_ulps},
+      {Relation::overlapping, Band::small}, {Relation::overlapping, Band::radius},
       {Relation::overlapping, Band::large}};
   return cols;
 }
@@ -413,6 +415,11 @@ std::string FeatureCell::key() const {
          reference::to_string(relation) + "/" + to_string(band);
 }
 
+std::string KindCell::key() const {
+  return kind_name(kind_a, rounded_a) + "-" + kind_name(kind_b, rounded_b) + "/" +
+         reference::to_string(relation);
+}
+
 std::string Classification::kind_cell() const {
   return kind_name(kind_a, rounded_a) + "-" + kind_name(kind_b, rounded_b) + "/" +
          reference::to_string(relation);
@@ -478,22 +485,31 @@ const std::vector<std::string>& reachable_feature_cells(int dimension) {
   return dimension == 2 ? keys2 : keys3;
 }
 
-const std::vector<std::string>& reachable_kind_cells(int dimension) {
+const std::vector<KindCell>& reachable_kind_cell_parts(int dimension) {
   check_dimension(dimension);
   static const auto make = [](int d) {
-    std::vector<std::string> cells;
+    std::vector<KindCell> cells;
     for (ShapeKind ka : kinds_of(d))
       for (bool ra : {false, true})
         for (ShapeKind kb : kinds_of(d))
           for (bool rb : {false, true})
             for (Relation r : {Relation::separated, Relation::touching, Relation::overlapping})
-              if (kind_cell_reachable(d, ka, ra, kb, rb, r))
-                cells.push_back(kind_name(ka, ra) + "-" + kind_name(kb, rb) + "/" +
-                                reference::to_string(r));
+              if (kind_cell_reachable(d, ka, ra, kb, rb, r)) cells.push_back({ka, kb, ra, rb, r});
     return cells;
   };
-  static const std::vector<std::string> cells2 = make(2), cells3 = make(3);
+  static const std::vector<KindCell> cells2 = make(2), cells3 = make(3);
   return dimension == 2 ? cells2 : cells3;
+}
+
+const std::vector<std::string>& reachable_kind_cells(int dimension) {
+  check_dimension(dimension);
+  static const auto make = [](int d) {
+    std::vector<std::string> keys;
+    for (const KindCell& c : reachable_kind_cell_parts(d)) keys.push_back(c.key());
+    return keys;
+  };
+  static const std::vector<std::string> keys2 = make(2), keys3 = make(3);
+  return dimension == 2 ? keys2 : keys3;
 }
 
 void Coverage::add(const std::string& family, const Classification& c) {
@@ -565,13 +581,14 @@ std::string coverage_table(const Coverage& c, const std::string& indent) {
   // Column headers: relation initial and band ("s:ulps", "t:zero", "o:large").
   static constexpr int kRowWidth = 20, kColWidth = 7;
   std::string out = indent + "coverage " + std::to_string(d) +
-                    "D (cases per nearest-feature pair × relation/band; . empty, blank "
-                    "unreachable):\n";
+                    "D: cases per feature pair (rows) and relation:band (s separated, t touching, "
+                    "o overlapping; rad: within the radius); . empty, blank unreachable\n";
   std::string head = indent;
   head += std::string(kRowWidth, ' ');
   for (const Column& col : columns()) {
+    static constexpr const char* kShort[] = {"0", "ulps", "float", "small", "rad", "large"};
     std::string h = std::string(1, reference::to_string(col.relation)[0]) + ":" +
-                    std::string(to_string(col.band)).substr(0, 5);
+                    kShort[static_cast<int>(col.band)];
     head += std::string(kColWidth - std::min<int>(kColWidth - 1, h.size()), ' ') + h;
   }
   out += head + "\n";

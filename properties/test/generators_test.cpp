@@ -87,8 +87,8 @@ void check_every_cell(int dimension, Gen gen_cell, Classify classify) {
     for (int seed = 0; seed < 4; ++seed) {
       const auto g = gen_cell(cell)(rc::Random(77 + seed), 20 * seed + 10).value();
       EXPECT_EQ(named_cell(g.kind), cell.key());
-      EXPECT_EQ(classify(g.c).feature_cell(), cell.key()) << g.kind << " "
-                                                          << fixtures::case_to_json(g.c).dump();
+      EXPECT_EQ(classify(g.c).feature_cell(), cell.key())
+          << g.kind << " " << fixtures::case_to_json(g.c).dump();
     }
 }
 
@@ -98,8 +98,21 @@ TEST(GeneratorCells, EveryReachableCellIsBuilt) {
 }
 
 TEST(GeneratorCells, EveryReachableCellIsBuilt3) {
-  check_every_cell(3, properties::gen3_cell,
-                   [](const fixtures::Case3& c) { return classify_case(c); });
+  check_every_cell(
+      3, [](const properties::FeatureCell& c) { return properties::gen3_cell(c); },
+      [](const fixtures::Case3& c) { return classify_case(c); });
+}
+
+// Every reachable 3D kind cell is built: the family's case for each, from 4 seeds, has those
+// kinds and relation, and falls in the feature cell its kind names.
+TEST(GeneratorCells, EveryReachableKindCellIsBuilt3) {
+  for (const properties::KindCell& cell : properties::reachable_kind_cell_parts(3))
+    for (int seed = 0; seed < 4; ++seed) {
+      const auto g = properties::gen3_kind_cell(cell)(rc::Random(99 + seed), 30 * seed).value();
+      const auto k = classify_case(g.c);
+      EXPECT_EQ(k.kind_cell(), cell.key()) << g.kind << " " << fixtures::case_to_json(g.c).dump();
+      EXPECT_EQ(k.feature_cell(), named_cell(g.kind)) << fixtures::case_to_json(g.c).dump();
+    }
 }
 
 /// Checks every shrink of a few cases of `family` (all of the first level, and the first
@@ -141,8 +154,9 @@ TEST(GeneratorShrinks, StayInTheirFamily) {
     EXPECT_EQ(classify_case(g.c).feature_cell(), named_cell(g.kind)) << g.kind;
   });
   check_shrinks(properties::gen_near_touching(), "near_touching", [](const auto&, const auto& g) {
-    if (g.kind.find("/exact") != std::string::npos)
+    if (g.kind.find("/exact") != std::string::npos) {
       EXPECT_EQ(classify_case(g.c).relation, reference::Relation::touching) << g.kind;
+    }
   });
   check_shrinks(properties::gen_containment(), "containment", [](const auto&, const auto& g) {
     EXPECT_EQ(classify_case(g.c).relation, reference::Relation::overlapping) << g.kind;
@@ -158,8 +172,9 @@ TEST(GeneratorShrinks, StayInTheirFamily3) {
                   EXPECT_EQ(classify_case(g.c).feature_cell(), named_cell(g.kind)) << g.kind;
                 });
   check_shrinks(properties::gen3_touching(), "touching", [](const auto&, const auto& g) {
-    if (g.kind.find("/exact") != std::string::npos)
+    if (g.kind.find("/exact") != std::string::npos) {
       EXPECT_EQ(classify_case(g.c).relation, reference::Relation::touching) << g.kind;
+    }
   });
   for (const std::string& fam : properties::family_names3())
     check_shrinks(properties::gen3_family(fam), fam, [](const auto&, const auto&) {});

@@ -103,6 +103,16 @@ struct FeatureCell {
 /// The reachable feature cells as parts, in the order of reachable_feature_cells.
 const std::vector<FeatureCell>& reachable_feature_cell_parts(int dimension);
 
+/// A kind cell as its parts.
+struct KindCell {
+  ShapeKind kind_a = ShapeKind::point, kind_b = ShapeKind::point;
+  bool rounded_a = false, rounded_b = false;
+  reference::Relation relation = reference::Relation::separated;
+  std::string key() const;  ///< as Classification::kind_cell
+};
+/// The reachable kind cells as parts, in the order of reachable_kind_cells.
+const std::vector<KindCell>& reachable_kind_cell_parts(int dimension);
+
 /// Every feature cell / kind cell that some pair of shapes reaches, in table order.
 const std::vector<std::string>& reachable_feature_cells(int dimension);
 const std::vector<std::string>& reachable_kind_cells(int dimension);
