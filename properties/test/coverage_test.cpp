@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "minkowski/properties/campaign.hpp"
+#include "minkowski/properties/campaign_summary.hpp"
 #include "minkowski/properties/coverage.hpp"
 #include "minkowski/properties/generators3.hpp"
 #include "minkowski/properties/judge.hpp"
@@ -245,6 +246,39 @@ TEST(CoverageMeasure, Families3) {
   }
   std::cout << "== all families but cells\n" << properties::coverage_table(without_cells, "  ");
   std::cout << "== all families\n" << properties::coverage_table(all, "  ");
+}
+
+}  // namespace
+
+namespace {
+
+// A campaign counts every case into its coverage, and the summary keeps it through JSON and
+// merging: two shards of 20 cases per family add up to the single run's 40-case coverage.
+TEST(CoverageCampaign, ShardsMergeToTheSingleRun) {
+  properties::CampaignOptions opt;
+  opt.families = {"rounded", "cells"};
+  opt.algorithms = {properties::Algorithm::gjk};
+  opt.precisions = {properties::Precision::double_};
+  opt.cases_per_family = 40;
+  opt.threads = 2;
+  const auto whole = properties::summarize(properties::run_campaign(opt), opt);
+  std::vector<properties::Summary> parts;
+  opt.shards = 2;
+  for (unsigned k = 0; k < 2; ++k) {
+    opt.shard = k;
+    const auto part = properties::summarize(properties::run_campaign(opt), opt);
+    parts.push_back(properties::summary_from_json(
+        nlohmann::json::parse(properties::to_json(part).dump())));  // through JSON
+  }
+  const auto merged = properties::merge(parts);
+  ASSERT_EQ(whole.coverage.size(), 1u);
+  const Coverage& c = whole.coverage.at(2);
+  std::uint64_t counted = 0;
+  for (const auto& [cell, n] : c.feature_totals()) counted += n;
+  EXPECT_EQ(counted, 80u);  // every case counted once
+  EXPECT_EQ(merged.coverage.at(2).features, c.features);
+  EXPECT_EQ(merged.coverage.at(2).kinds, c.kinds);
+  EXPECT_NE(properties::table(merged).find("reachable feature cells hit"), std::string::npos);
 }
 
 }  // namespace
