@@ -61,6 +61,7 @@ Summary summarize(const CampaignResult& r, const CampaignOptions& opt) {
   s.seconds = r.seconds;
   s.reference_stats = r.reference_stats;
   s.interrupted = r.interrupted;
+  if (!r.coverage.empty()) s.coverage[r.coverage.dimension] = r.coverage;
   return s;
 }
 
@@ -86,6 +87,7 @@ Summary summarize(const CampaignResult3& r, const CampaignOptions3& opt) {
   s.seconds = r.seconds;
   s.reference_stats = r.reference_stats;
   s.interrupted = r.interrupted;
+  if (!r.coverage.empty()) s.coverage[r.coverage.dimension] = r.coverage;
   return s;
 }
 
