@@ -45,6 +45,7 @@ struct ItemResult {
   std::uint64_t index = 0;
   std::vector<AlgResult<D>> per;  // subjects in order (fast algorithms × precisions, then engine)
   reference::HullStats stats;
+  Classification coverage;  // the case's cell (coverage.hpp), from its exact answer
   EngineReplyT<typename Dim<D>::Answer> engine_reply;  // handed over by the engine thread
 };
 
@@ -477,6 +478,7 @@ class CampaignRun {
     ItemResult<D>& r = *results_[k];
     const typename Dim<D>::Exact exact = Dim<D>::exact_answer(r.g.c, reference::Detail::magnitudes);
     r.stats = exact.stats;
+    r.coverage = classify(r.g.c, exact);
     r.per.reserve(all_.size());
     FastPairs<D> pairs{r.g.c, {}, {}};
     for (const SubjectT<D>& s : subjects_)
@@ -527,6 +529,7 @@ class CampaignRun {
     CampaignResultT<D>& out = into.result;
     ++out.cases;
     out.reference_stats += r.stats;
+    out.coverage.add(r.g.family, r.coverage);
     for (std::size_t j = 0; j < all_.size(); ++j) {
       const SubjectT<D>& s = *all_[j];
       const AlgResult<D>& a = r.per[j];
@@ -590,6 +593,7 @@ class CampaignRun {
     for (Partial& p : partials) {
       out.cases += p.result.cases;
       out.reference_stats += p.result.reference_stats;
+      out.coverage += p.result.coverage;
       for (const auto& [key, cell] : p.result.cells) out.cells[key] += cell;
       for (auto& v : p.violations) violations.push_back(std::move(v));
     }

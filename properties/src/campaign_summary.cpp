@@ -61,6 +61,7 @@ Summary summarize(const CampaignResult& r, const CampaignOptions& opt) {
   s.seconds = r.seconds;
   s.reference_stats = r.reference_stats;
   s.interrupted = r.interrupted;
+  if (!r.coverage.empty()) s.coverage[r.coverage.dimension] = r.coverage;
   return s;
 }
 
@@ -86,6 +87,7 @@ Summary summarize(const CampaignResult3& r, const CampaignOptions3& opt) {
   s.seconds = r.seconds;
   s.reference_stats = r.reference_stats;
   s.interrupted = r.interrupted;
+  if (!r.coverage.empty()) s.coverage[r.coverage.dimension] = r.coverage;
   return s;
 }
 
@@ -100,6 +102,8 @@ Summary join_dimensions(const Summary& two, const Summary& three) {
   out.seconds += three.seconds;
   out.reference_stats += three.reference_stats;
   out.interrupted = out.interrupted || three.interrupted;
+  for (const auto& [d, c] : three.coverage)
+    out.coverage.try_emplace(d, Coverage{d, {}, {}}).first->second += c;
   return out;
 }
 
@@ -135,20 +139,27 @@ nlohmann::ordered_json to_json(const Summary& s) {
   }
   const auto& by = s.reference_stats.by_source;
   const auto& st = s.reference_stats.stages.decided;
-  return {{"options", s.options},
-          {"cases", s.cases},
-          {"violations", s.violations},
-          {"seconds", s.seconds},
-          {"interrupted", s.interrupted},
-          {"reference",
-           {{"hull_qhull_certified", by[0]},
-            {"hull_qhull_repaired", by[1]},
-            {"hull_qhull_refused", by[2]},
-            {"hull_exact_only", by[3]},
-            {"stage_filter", st[0]},
-            {"stage_expansion", st[1]},
-            {"stage_rational", st[2]}}},
-          {"cells", cells}};
+  nlohmann::ordered_json out = {{"options", s.options},
+                                {"cases", s.cases},
+                                {"violations", s.violations},
+                                {"seconds", s.seconds},
+                                {"interrupted", s.interrupted},
+                                {"reference",
+                                 {{"hull_qhull_certified", by[0]},
+                                  {"hull_qhull_repaired", by[1]},
+                                  {"hull_qhull_refused", by[2]},
+                                  {"hull_exact_only", by[3]},
+                                  {"stage_filter", st[0]},
+                                  {"stage_expansion", st[1]},
+                                  {"stage_rational", st[2]}}},
+                                {"cells", cells}};
+  if (!s.coverage.empty()) {
+    nlohmann::ordered_json cov = nlohmann::ordered_json::array();
+    for (const auto& [d, c] : s.coverage)
+      cov.push_back(nlohmann::ordered_json::parse(c.to_json().dump()));
+    out["coverage"] = std::move(cov);
+  }
+  return out;
 }
 
 Summary summary_from_json(const nlohmann::json& j) {
@@ -193,6 +204,17 @@ Summary summary_from_json(const nlohmann::json& j) {
         for (const auto& [kind, n] : p->items()) cell.protocol[kind] = n.get<std::uint64_t>();
       s.cells[key] = std::move(cell);
     }
+    if (const auto cov = j.find("coverage"); cov != j.end()) {
+      if (!cov->is_array()) throw std::runtime_error("\"coverage\" is not a list");
+      for (const auto& c : *cov) {
+        try {
+          Coverage one = Coverage::from_json(c);
+          s.coverage[one.dimension] += one;
+        } catch (const std::invalid_argument& e) {
+          throw std::runtime_error(e.what());
+        }
+      }
+    }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("not a campaign summary: ") + e.what());
   }
@@ -217,6 +239,8 @@ Summary merge(const std::vector<Summary>& parts) {
     out.seconds += p.seconds;
     out.reference_stats += p.reference_stats;
     out.interrupted = out.interrupted || p.interrupted;
+    for (const auto& [d, c] : p.coverage)
+      out.coverage.try_emplace(d, Coverage{d, {}, {}}).first->second += c;
   }
   out.options["shard"] = 0;
   out.options["shards"] = 1;
@@ -252,6 +276,7 @@ std::string table(const Summary& s) {
     os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", key, c.cases, c.skipped, c.violations,
                       worst);
   }
+  for (const auto& [d, c] : s.coverage) os << coverage_table(c, "");
   return os.str();
 }
 

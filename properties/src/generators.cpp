@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "minkowski/properties/coverage.hpp"
 #include "minkowski/reference/oracle.hpp"
 
 namespace minkowski::properties {
@@ -11,6 +12,7 @@ namespace minkowski::properties {
 namespace {
 
 using reference::Point;
+using reference::Relation;
 using reference::Shape;
 namespace gen = rc::gen;
 
@@ -76,8 +78,8 @@ GeneratedCase make(std::string family, std::string kind, Shape a, Shape b) {
 }  // namespace
 
 const std::vector<std::string>& family_names() {
-  static const std::vector<std::string> names = {"convex",      "degenerate", "near_touching",
-                                                 "containment", "rounded",    "scale"};
+  static const std::vector<std::string> names = {
+      "convex", "degenerate", "near_touching", "containment", "rounded", "scale", "cells"};
   return names;
 }
 
@@ -263,6 +265,113 @@ rc::Gen<GeneratedCase> gen_scale() {
   });
 }
 
+namespace {
+
+/// A choice among [lo, hi) that does not depend on RapidCheck's size (inRange narrows its range
+/// at small sizes, which would hide the later shapes from most of a campaign); shrinks to lo.
+int choice(int lo, int hi) { return *gen::resize(100, gen::inRange(lo, hi)); }
+
+/// The core of one side of a "cells" case in its local frame: the feature at the origin, the
+/// shape below it (y <= 0), so that the support along (0, 1) is exactly the feature. Vertex: a
+/// point, a segment going down, a triangle's apex or a square's corner (right angle, its
+/// bisector along (0, 1): a round shape above it is in the corner region). Edge: a segment or
+/// a trapezoid's top side, both along x through the origin. `solid`: never a bare point or a
+/// horizontal segment alone (the other side may be one: an overlap of the cores needs a solid
+/// difference).
+std::vector<Point> cell_core(Feature f, bool solid, std::string& name) {
+  const double w1 = *gen::inRange(1, 5), w2 = *gen::inRange(1, 5), h = *gen::inRange(1, 5);
+  if (f == Feature::vertex) {
+    switch (choice(solid ? 1 : 0, 4)) {
+      case 0:
+        name = "point";
+        return {{0, 0}};
+      case 1:  // steep enough (|p| <= h) that a crossing edge cannot be left sideways sooner
+        name = "segment";
+        return {{0, 0}, {*gen::inRange(-1, 2) * h, -h}};
+      case 2:
+        name = "triangle";
+        return {{0, 0}, {-w1, -h}, {w2, -h}};
+      default:
+        name = "corner";
+        return {{0, 0}, {-w1, -w1}, {w1, -w1}, {0, -2 * w1}};
+    }
+  }
+  if (!solid && choice(0, 3) == 0) {
+    name = "segment";
+    return {{-w1, 0}, {w2, 0}};
+  }
+  name = "trapezoid";
+  return {{-w1, 0}, {w2, 0}, {w2 + *gen::inRange(0, 3), -h}, {-w1 - *gen::inRange(0, 3), -h}};
+}
+
+/// The distance g between the two cores along (0, 1) that puts the case in `cell`'s relation and
+/// band, given the radius sum r (bands: coverage.hpp). The local frame has S in [1, 16] (every
+/// coordinate below 16, a translation of at least 1): each choice below is derived for that range.
+///   ulps        d = ±m ulps of r (m <= 4, r <= 4: |d| <= 2^-49 <= 16·2^-53·S), or ±m·2^-52
+///   float_ulps  d = ±m·2^-26: above 16·2^-53·16 = 2^-45, below 16·2^-24·1 = 2^-20
+///   small       d = ±m·2^-12: above 16·2^-24·16 = 2^-16, below 2^-10·1
+///   radius      d = ±(f/4)·r, f in 1..4, r >= 1/8: above 1/32 > 16/1024 >= S/1024, at most r
+///   large       separated d = r + m/2; overlapping d = −(r + m/8), m <= 3: the cores overlap by
+///               at most 3/8, less than every other way out of the shapes built above (widths
+///               and heights >= 1, segments steep)
+double cell_gap(const FeatureCell& cell, double r) {
+  const int m = *gen::inRange(1, 5);
+  const double s = cell.relation == Relation::overlapping ? -1 : 1;
+  switch (cell.band) {
+    case Band::zero:
+      return r;
+    case Band::ulps:
+      return r > 0 ? step_ulps(r, static_cast<int>(s) * m, 1) : s * m * 0x1p-52;
+    case Band::float_ulps:
+      return r + s * m * 0x1p-26;
+    case Band::small:
+      return r + s * m * 0x1p-12;
+    case Band::radius:
+      return r + s * 0.25 * *gen::inRange(1, 5) * r;
+    case Band::large:
+      return s > 0 ? 2 * r + 0.5 * m : -0.125 * std::min(m, 3);
+  }
+  return r;
+}
+
+}  // namespace
+
+rc::Gen<GeneratedCase> gen_cells() {
+  return gen::exec([] {
+    const auto& cells = reachable_feature_cell_parts(2);
+    // Uniform over the cells at every size, and not shrunk: a shrink stays in its cell.
+    return *gen_cell(
+        cells[*gen::noShrink(gen::resize(100, gen::inRange<std::size_t>(0, cells.size())))]);
+  });
+}
+
+rc::Gen<GeneratedCase> gen_cell(const FeatureCell& cell) {
+  return gen::exec([cell] {
+    const double ra = cell.rounded_a ? 0.125 * *gen::inRange(1, 17) : 0;
+    const double rb = cell.rounded_b ? 0.125 * *gen::inRange(1, 17) : 0;
+    const double g = cell_gap(cell, ra + rb);
+    // The cores overlap (g < 0): at least one side solid (coverage.hpp: a solid difference).
+    const bool overlap = g < 0;
+    const bool a_solid = overlap && *gen::inRange(0, 2) == 0;
+    std::string na, nb;
+    std::vector<Point> a = cell_core(cell.feature_a, a_solid, na);
+    std::vector<Point> b = cell_core(cell.feature_b, overlap && !a_solid, nb);
+    for (Point& p : b) p = {p.x, g - p.y};  // mirrored, its feature at (0, g)
+    // A translation along x of 1 to 2 (S >= 1), an exact signed permutation, a power of two.
+    const double t = (*gen::element(-1.0, 1.0)) * (1 + 0.25 * *gen::inRange(0, 5));
+    const bool swap_xy = *gen::inRange(0, 2) == 1;
+    const double fx = *gen::element(1.0, -1.0), fy = *gen::element(1.0, -1.0);
+    const double sc = std::ldexp(1.0, *gen::inRange(-3, 4));
+    auto place = [&](Point p) {
+      p = {fx * (p.x + t) * sc, fy * p.y * sc};
+      return swap_xy ? Point{p.y, p.x} : p;
+    };
+    for (Point& p : a) p = place(p);
+    for (Point& p : b) p = place(p);
+    return make("cells", cell.key() + "/" + na + "-" + nb, Shape{a, ra * sc}, Shape{b, rb * sc});
+  });
+}
+
 rc::Gen<GeneratedCase> gen_family(const std::string& name) {
   if (name == "convex") return gen_convex();
   if (name == "degenerate") return gen_degenerate();
@@ -270,12 +379,13 @@ rc::Gen<GeneratedCase> gen_family(const std::string& name) {
   if (name == "containment") return gen_containment();
   if (name == "rounded") return gen_rounded();
   if (name == "scale") return gen_scale();
+  if (name == "cells") return gen_cells();
   throw std::invalid_argument("unknown family: " + name);
 }
 
 rc::Gen<GeneratedCase> gen_any() {
   return gen::oneOf(gen_convex(), gen_degenerate(), gen_near_touching(), gen_containment(),
-                    gen_rounded(), gen_scale());
+                    gen_rounded(), gen_scale(), gen_cells());
 }
 
 void showValue(const GeneratedCase& g, std::ostream& os) {

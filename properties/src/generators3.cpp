@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
+
+#include "minkowski/properties/coverage.hpp"
 
 namespace minkowski::properties {
 
@@ -135,7 +138,7 @@ std::vector<Point3> integer_solid() {
 
 const std::vector<std::string>& family_names3() {
   static const std::vector<std::string> names = {
-      "polytope", "box", "touching", "containment", "rounded", "degenerate", "scale"};
+      "polytope", "box", "touching", "containment", "rounded", "degenerate", "scale", "cells"};
   return names;
 }
 
@@ -439,6 +442,261 @@ rc::Gen<GeneratedCase3> gen3_scale() {
   });
 }
 
+namespace {
+
+/// A choice among [lo, hi) that does not depend on RapidCheck's size (inRange narrows its range
+/// at small sizes, which would hide the later shapes from most of a campaign); shrinks to lo.
+int choice(int lo, int hi) { return *gen::resize(100, gen::inRange(lo, hi)); }
+
+/// The core of one side of a 3D "cells" case in its local frame: the feature through the origin,
+/// the shape below it (z <= 0), so that the support along (0, 0, 1) is exactly the feature.
+/// Vertex: a point, a segment going down, a flat triangle's apex (in the xz plane), a pyramid's
+/// apex, or a cube's corner turned so that (0, 0, 1) points out of it: its edges k·(2, −1, −2),
+/// k·(−1, 2, −2), k·(−2, −2, −1) are orthogonal and of length 3k, its normal cone is spanned by
+/// −v1, −v2, −v3, and (0, 0, 1) = (2/9)(−v1) + (2/9)(−v2) + (1/9)(−v3) for k = 1 (solved by
+/// hand), all coefficients positive: strictly inside. Edge (along x): a segment, a flat
+/// triangle's top side, a prism's ridge. Face (z = 0, containing the origin inside): a flat
+/// square, a box's top, a frustum's top. `solid`: a polytope only (the cores overlap: their
+/// difference must be solid).
+std::vector<Point3> cell_core3(Feature f, bool solid, std::string& name,
+                               std::optional<ShapeKind> kind) {
+  // The options of each feature, in order, with the kind of shape each is.
+  auto pick = [&](std::initializer_list<ShapeKind> kinds) {
+    int lo = -1, hi = -1, i = 0;
+    for (ShapeKind k : kinds) {
+      const bool ok = kind ? k == *kind : (!solid || k == ShapeKind::polytope);
+      if (ok && lo < 0) lo = i;
+      if (ok) hi = i + 1;
+      ++i;
+    }
+    return choice(lo, hi);  // kinds of a feature are listed point < … < polytope: contiguous
+  };
+  using K = ShapeKind;
+  const double w1 = integer(1, 4), w2 = integer(1, 4), w3 = integer(1, 4), w4 = integer(1, 4);
+  const double h = integer(1, 4);
+  if (f == Feature::vertex) {
+    switch (pick({K::point, K::segment, K::polygon, K::polytope, K::polytope})) {
+      case 0:
+        name = "point";
+        return {{0, 0, 0}};
+      case 1:
+        name = "segment";
+        return {{0, 0, 0}, {integer(-1, 1) * h, integer(-1, 1) * h, -h}};
+      case 2:
+        name = "triangle";
+        return {{0, 0, 0}, {-w1, 0, -h}, {w2, 0, -h}};
+      case 3:
+        name = "pyramid";
+        return {{0, 0, 0}, {-w1, -w3, -h}, {w2, -w3, -h}, {w2, w4, -h}, {-w1, w4, -h}};
+      default: {
+        name = "cube_corner";
+        const double k = integer(1, 2);
+        const Point3 v1 = mul(k, {2, -1, -2}), v2 = mul(k, {-1, 2, -2}), v3 = mul(k, {-2, -2, -1});
+        std::vector<Point3> pts;
+        for (int m = 0; m < 8; ++m)
+          pts.push_back(add(add(m & 1 ? v1 : Point3{0, 0, 0}, m & 2 ? v2 : Point3{0, 0, 0}),
+                            m & 4 ? v3 : Point3{0, 0, 0}));
+        return pts;
+      }
+    }
+  }
+  if (f == Feature::edge) {
+    switch (pick({K::segment, K::polygon, K::polytope})) {
+      case 0:
+        name = "segment";
+        return {{-w1, 0, 0}, {w2, 0, 0}};
+      case 1:
+        name = "triangle";
+        return {{-w1, 0, 0}, {w2, 0, 0}, {0, 0, -h}};
+      default:
+        name = "prism";
+        return {{-w1, 0, 0},   {w2, 0, 0},    {-w1, -w3, -h},
+                {w2, -w3, -h}, {-w1, w4, -h}, {w2, w4, -h}};
+    }
+  }
+  std::vector<Point3> top = {{-w1, -w3, 0}, {w2, -w3, 0}, {w2, w4, 0}, {-w1, w4, 0}};
+  const int k = pick({K::polygon, K::polytope, K::polytope});
+  if (k == 0) {
+    name = "square";
+    return top;
+  }
+  const double grow = k == 1 ? 0 : integer(1, 2);
+  name = k == 1 ? "box" : "frustum";
+  std::vector<Point3> pts = top;
+  for (const Point3& p : top)
+    pts.push_back({p.x + (p.x > 0 ? grow : -grow), p.y + (p.y > 0 ? grow : -grow), -h});
+  return pts;
+}
+
+/// True when the differences a_i − b_j span space (the difference of the shapes is solid).
+/// Exact: the local coordinates are small integers, so every difference and determinant is.
+bool spans_space(const std::vector<Point3>& a, const std::vector<Point3>& b) {
+  std::vector<Point3> d;
+  for (const Point3& p : a)
+    for (const Point3& q : b) d.push_back(sub(p, q));
+  for (std::size_t i = 1; i < d.size(); ++i)
+    for (std::size_t j = i + 1; j < d.size(); ++j)
+      for (std::size_t k = j + 1; k < d.size(); ++k)
+        if (det3(sub(d[i], d[0]), sub(d[j], d[0]), sub(d[k], d[0])) != 0) return true;
+  return false;
+}
+
+/// The gap g between the cores along (0, 0, 1) for `cell` with radius sum r: as cell_gap in
+/// generators.cpp (the same bands, the same local scale S in [1, 16]; derivations there).
+double cell_gap3(const FeatureCell& cell, double r) {
+  const int m = *gen::inRange(1, 5);
+  const double s = cell.relation == reference::Relation::overlapping ? -1 : 1;
+  switch (cell.band) {
+    case Band::zero:
+      return r;
+    case Band::ulps:
+      return r > 0 ? step_ulps(r, static_cast<int>(s) * m, 1) : s * m * 0x1p-52;
+    case Band::float_ulps:
+      return r + s * m * 0x1p-26;
+    case Band::small:
+      return r + s * m * 0x1p-12;
+    case Band::radius:
+      return r + s * 0.25 * *gen::inRange(1, 5) * r;
+    case Band::large:
+      return s > 0 ? 2 * r + 0.5 * m : -0.125 * std::min(m, 3);
+  }
+  return r;
+}
+
+}  // namespace
+
+rc::Gen<GeneratedCase3> gen3_cells() {
+  return gen::exec([] {
+    // Half of the cases for a feature cell, half for a kind cell (the kinds of the two shapes
+    // and the relation: a feature cell alone leaves some pairs of kinds rare). Uniform over the
+    // cells at every size, and not shrunk: a shrink stays in its cell.
+    if (*gen::noShrink(gen::resize(100, gen::inRange(0, 2))) == 1) {
+      const auto& kinds = reachable_kind_cell_parts(3);
+      return *gen3_kind_cell(
+          kinds[*gen::noShrink(gen::resize(100, gen::inRange<std::size_t>(0, kinds.size())))]);
+    }
+    const auto& cells = reachable_feature_cell_parts(3);
+    return *gen3_cell(
+        cells[*gen::noShrink(gen::resize(100, gen::inRange<std::size_t>(0, cells.size())))]);
+  });
+}
+
+rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell) { return gen3_cell(cell, {}, {}); }
+
+rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell, std::optional<ShapeKind> kind_a,
+                                  std::optional<ShapeKind> kind_b) {
+  return gen::exec([cell, kind_a, kind_b] {
+    const double ra = cell.rounded_a ? 0.125 * integer(1, 16) : 0;
+    const double rb = cell.rounded_b ? 0.125 * integer(1, 16) : 0;
+    const double g = cell_gap3(cell, ra + rb);
+    // The cores overlap (g < 0): their difference must be solid. Sides drawn freely up to
+    // kTries times (a flat polygon across a segment or another flat polygon is solid too), then
+    // one side a polytope.
+    const bool overlap = g < 0;
+    // B's plane map (z kept, so its support along z is unchanged): identity, a quarter turn or a
+    // shear. Edges across each other when the cores overlap deeply: parallel edges cannot be
+    // the pair an overlap leaves by (their difference is an edge of D, not a facet).
+    const bool crossing_needed = overlap;  // (a quarter turn or a shear: see gen3_kind_cell)
+    constexpr int kTries = 8;
+    std::string na, nb;
+    std::vector<Point3> a, b;
+    int map = 0;
+    for (int attempt = 0; attempt <= kTries; ++attempt) {
+      const bool last = attempt == kTries, a_solid = last && *gen::inRange(0, 2) == 0;
+      a = cell_core3(cell.feature_a, overlap && a_solid, na, kind_a);
+      b = cell_core3(cell.feature_b, overlap && last && !a_solid, nb, kind_b);
+      map = choice(crossing_needed ? 1 : 0, 3);
+      for (Point3& p : b) {
+        if (map == 1) p = {-p.y, p.x, p.z};
+        if (map == 2) p = {p.x, p.x + p.y, p.z};
+        p.z = -p.z;  // mirrored: B above its feature
+      }
+      if (!overlap || spans_space(a, b)) break;
+    }
+    for (Point3& p : b) p.z += g;  // B's feature at height g
+    // A translation in the plane of 1 to 2 in x (S >= 1), an exact signed permutation of the
+    // axes, a power of two.
+    const Point3 t{*gen::element(-1.0, 1.0) * (1 + 0.25 * integer(0, 4)), 0.25 * integer(-4, 4), 0};
+    const SignedPermutation perm = any_signed_permutation();
+    const double sc = std::ldexp(1.0, *gen::inRange(-3, 4));
+    auto place = [&](Point3 p) { return mul(sc, perm(add(p, t))); };
+    for (Point3& p : a) p = place(p);
+    for (Point3& p : b) p = place(p);
+    std::string shapes = na + "-" + nb;
+    if (cell.feature_a == Feature::edge && cell.feature_b == Feature::edge)
+      shapes += map == 0 ? "/parallel" : "/skew";
+    return make("cells", cell.key() + "/" + shapes, Shape3{a, ra * sc}, Shape3{b, rb * sc});
+  });
+}
+
+namespace {
+
+/// What one side of a cells case spans, for gen3_kind_cell: the horizontal directions (0..2) and
+/// whether it reaches off its feature's plane vertically (cell_core3's shapes).
+struct Span {
+  int horizontal;
+  bool vertical;
+};
+Span span_of(ShapeKind k, Feature f) {
+  switch (k) {
+    case ShapeKind::point:
+      return {0, false};
+    case ShapeKind::segment:  // a vertex's segment goes down; an edge's lies along x
+      return f == Feature::vertex ? Span{0, true} : Span{1, false};
+    case ShapeKind::polygon:  // a face's square is horizontal; the triangles are vertical
+      return f == Feature::face ? Span{2, false} : Span{1, true};
+    case ShapeKind::polytope:
+      return {2, true};
+  }
+  return {0, false};
+}
+
+}  // namespace
+
+rc::Gen<GeneratedCase3> gen3_kind_cell(const KindCell& kc) {
+  return gen::exec([kc] {
+    // Features each kind can show along an axis, then a band of the relation: drawn until the
+    // feature cell is reachable and, when the cores must overlap (no radius, or deep), the
+    // difference is solid: some side reaches vertically and the two span the plane (B is
+    // turned or sheared when the cores overlap, so two horizontal lines are not parallel).
+    auto features = [](ShapeKind k) {
+      switch (k) {
+        case ShapeKind::point:
+          return std::vector<Feature>{Feature::vertex};
+        case ShapeKind::segment:
+          return std::vector<Feature>{Feature::vertex, Feature::edge};
+        default:
+          return std::vector<Feature>{Feature::vertex, Feature::edge, Feature::face};
+      }
+    };
+    const auto& reach = reachable_feature_cells(3);
+    const bool rounded = kc.rounded_a || kc.rounded_b;
+    std::vector<Band> bands = {Band::zero};
+    if (kc.relation != reference::Relation::touching)
+      bands = rounded ? std::vector<Band>{Band::ulps, Band::float_ulps, Band::small, Band::radius,
+                                          Band::large}
+                      : std::vector<Band>{Band::ulps, Band::float_ulps, Band::small, Band::large};
+    const auto fa = features(kc.kind_a), fb = features(kc.kind_b);
+    constexpr int kTries = 64;  // bounded; every reachable kind cell has a feasible choice
+    FeatureCell cell;
+    for (int t = 0; t < kTries; ++t) {
+      // Not shrunk: a shrink stays in its feature cell.
+      auto fixed = [](std::size_t n) {
+        return *gen::noShrink(gen::resize(100, gen::inRange<std::size_t>(0, n)));
+      };
+      cell = {fa[fixed(fa.size())], fb[fixed(fb.size())], kc.rounded_a,
+              kc.rounded_b,         kc.relation,          bands[fixed(bands.size())]};
+      if (std::find(reach.begin(), reach.end(), cell.key()) == reach.end()) continue;
+      const bool cores_overlap =
+          kc.relation == reference::Relation::overlapping && (!rounded || cell.band == Band::large);
+      if (!cores_overlap) break;
+      const Span sa = span_of(kc.kind_a, cell.feature_a), sb = span_of(kc.kind_b, cell.feature_b);
+      if ((sa.vertical || sb.vertical) && sa.horizontal + sb.horizontal >= 2) break;
+    }
+    return *gen3_cell(cell, kc.kind_a, kc.kind_b);
+  });
+}
+
 rc::Gen<GeneratedCase3> gen3_family(const std::string& name) {
   if (name == "polytope") return gen3_polytope();
   if (name == "box") return gen3_box();
@@ -447,12 +705,13 @@ rc::Gen<GeneratedCase3> gen3_family(const std::string& name) {
   if (name == "rounded") return gen3_rounded();
   if (name == "degenerate") return gen3_degenerate();
   if (name == "scale") return gen3_scale();
+  if (name == "cells") return gen3_cells();
   throw std::invalid_argument("unknown 3D family: " + name);
 }
 
 rc::Gen<GeneratedCase3> gen3_any() {
   return gen::oneOf(gen3_polytope(), gen3_box(), gen3_touching(), gen3_containment(),
-                    gen3_rounded(), gen3_degenerate(), gen3_scale());
+                    gen3_rounded(), gen3_degenerate(), gen3_scale(), gen3_cells());
 }
 
 void showValue(const GeneratedCase3& g, std::ostream& os) {

@@ -142,6 +142,7 @@ void section_errors(Report& r);
 void section_bounds(Report& r);
 void section_float_double(Report& r);
 void section_reference(Report& r);
+void section_coverage(Report& r);
 void section_engines(Report& r);
 void section_sweep(Report& r, const SampleStudy& st);
 void section_contacts(Report& r, const SampleStudy& st);

@@ -237,6 +237,34 @@ void section_reference(Report& r) {
   r.csv("reference.csv", csv);
 }
 
+// ---- 10. coverage of the configuration space ----------------------------------------------------
+
+void section_coverage(Report& r) {
+  const properties::Summary& s = r.in().summary;
+  auto& md = r.md();
+  md << "\n## 10. Coverage of the configuration space\n\n"
+        "Every campaign case classified on its exact answer (docs/design.md, \"Coverage of the "
+        "configuration space\"): the pair of core features that realizes the answer, the "
+        "relation and the distance band. Rows are feature pairs, columns relation:band; `.` is a "
+        "reachable cell no case fell into (a finding, listed below the table). Counts per family "
+        "in coverage.csv.\n\n";
+  if (s.coverage.empty()) {
+    md << "The summary holds no coverage (written before coverage was kept).\n";
+    return;
+  }
+  Csv csv({"dimension", "family", "axis", "cell", "cases"});
+  for (const auto& [d, c] : s.coverage) {
+    md << "```\n" << properties::coverage_table(c, "") << "```\n\n";
+    for (const auto& [family, cells] : c.features)
+      for (const auto& [cell, n] : cells)
+        csv.add({std::to_string(d), family, "features", cell, std::to_string(n)});
+    for (const auto& [family, cells] : c.kinds)
+      for (const auto& [cell, n] : cells)
+        csv.add({std::to_string(d), family, "kinds", cell, std::to_string(n)});
+  }
+  r.csv("coverage.csv", csv);
+}
+
 // ---- 8. engines ---------------------------------------------------------------------------------
 
 std::string safe_name(const std::string& s) {

@@ -54,6 +54,7 @@ ReportOutcome write_report(const ReportInput& in) {
   section_timing(r, st);
   section_engines(r);
   section_worst(r, st);
+  section_coverage(r);
   r.file("index.md", md.str());
   return r.outcome();
 }

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/coverage.hpp"
 #include "minkowski/properties/dimension.hpp"
 #include "minkowski/properties/exec_engine.hpp"
 #include "minkowski/properties/fast_adapters.hpp"
@@ -151,6 +152,8 @@ struct CampaignResultT {
   reference::HullStats reference_stats;
   bool interrupted = false;
   std::string fatal;  ///< non-empty: the engine gave up (restarts exhausted); the run stopped
+  /// Every case's configuration on its exact answer, counted per family (coverage.hpp).
+  Coverage coverage = Coverage{D, {}, {}};
 };
 using CampaignResult = CampaignResultT<2>;
 using CampaignResult3 = CampaignResultT<3>;

@@ -22,6 +22,9 @@ struct Summary {
   double seconds = 0;
   reference::HullStats reference_stats;
   bool interrupted = false;
+  /// dimension -> the configuration-space coverage of its cases (coverage.hpp); JSON key
+  /// "coverage", a list of Coverage::to_json (absent in a summary written before it was kept).
+  std::map<int, Coverage> coverage;
 };
 
 /// A 2D campaign's summary: options {seed, cases_per_family, families, precisions, algorithms,
@@ -43,7 +46,8 @@ std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path);
 /// Combines shard summaries (options must agree except the shard index).
 Summary merge(const std::vector<Summary>& parts);
 /// The human-readable table: per algorithm × family × precision, cases, violations, worst error;
-/// the 2D cells first, then the 3D ones ("3d/…").
+/// the 2D cells first, then the 3D ones ("3d/…"); then each dimension's coverage table with its
+/// empty reachable cells as findings (coverage_table).
 std::string table(const Summary& s);
 
 }  // namespace minkowski::properties

@@ -17,6 +17,15 @@
 //   rounded       circles, capsules, rounded polygons; tangent and near-tangent
 //   scale         coordinates ~1e-9 … 1e12, small shapes far from the origin (1e6, 1e12),
 //                 power-of-two scalings, near-parallel edges
+//   cells         coverage-guided (coverage.hpp): a reachable feature cell chosen uniformly (not
+//                 shrunk), then a case built for it exactly: A's core feature (vertex: a point,
+//                 a segment's end, a triangle's apex, a square's corner; edge: a segment or a
+//                 trapezoid's top) at the origin facing +y, B's facing −y at the gap that puts
+//                 the case in the cell's relation and distance band (cell_gap in the source
+//                 derives each), radii 1/8…2 where the cell is rounded; then a translation, an
+//                 axis swap and sign flips and a power of two, all exact. Its kind is the cell's
+//                 key and the two shapes' names; the exact answer falls in the cell it names
+//                 (generators_test). Round shapes in a polygon's corner region come from it.
 
 #include <string>
 #include <vector>
@@ -24,6 +33,7 @@
 #include <rapidcheck.h>
 
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/coverage.hpp"
 
 namespace minkowski::properties {
 
@@ -42,6 +52,9 @@ rc::Gen<GeneratedCase> gen_near_touching();
 rc::Gen<GeneratedCase> gen_containment();
 rc::Gen<GeneratedCase> gen_rounded();
 rc::Gen<GeneratedCase> gen_scale();
+rc::Gen<GeneratedCase> gen_cells();
+/// The "cells" family's case for one given cell (a reachable 2D cell: coverage.hpp).
+rc::Gen<GeneratedCase> gen_cell(const FeatureCell& cell);
 
 /// The generator of a family by name (throws std::invalid_argument for an unknown name).
 rc::Gen<GeneratedCase> gen_family(const std::string& name);

@@ -23,7 +23,19 @@
 //   degenerate   flat squares (parallel, coplanar, crossing), segments (skew, parallel,
 //                collinear), points, against each other and against boxes
 //   scale        any of the above scaled by 2^-30 … 2^40 (exact), or moved far from the origin
+//   cells        coverage-guided (coverage.hpp): a reachable feature cell chosen uniformly (not
+//                shrunk) and a case built for it exactly, as the 2D family (generators.hpp):
+//                A's core feature through the origin facing +z — vertex (point, segment end,
+//                flat triangle's apex, pyramid apex, a turned cube's corner), edge (segment,
+//                flat triangle's side, prism ridge), face (flat square, box, frustum) — B's
+//                facing −z, turned a quarter or sheared in its plane (edges parallel or skew),
+//                at the gap that puts it in the cell's relation and band; radii 1/8…2 where the
+//                cell is rounded (spheres, capsules, rounded boxes in every feature region);
+//                then an exact translation, signed axis permutation and power of two. Half of
+//                its cases are drawn for a kind cell instead (shape kinds and relation: the
+//                features and band then drawn to suit them), so every pair of kinds appears
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -31,6 +43,7 @@
 #include <rapidcheck.h>
 
 #include "minkowski/fixtures/case_io.hpp"
+#include "minkowski/properties/coverage.hpp"
 
 namespace minkowski::properties {
 
@@ -50,6 +63,15 @@ rc::Gen<GeneratedCase3> gen3_containment();
 rc::Gen<GeneratedCase3> gen3_rounded();
 rc::Gen<GeneratedCase3> gen3_degenerate();
 rc::Gen<GeneratedCase3> gen3_scale();
+rc::Gen<GeneratedCase3> gen3_cells();
+/// The "cells" family's case for one given cell (a reachable 3D cell: coverage.hpp).
+rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell);
+/// The same with the kinds of the shapes fixed (each must be able to show its feature: a point
+/// a vertex, a segment a vertex or an edge; coverage.hpp).
+rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell, std::optional<ShapeKind> kind_a,
+                                  std::optional<ShapeKind> kind_b);
+/// A "cells" case for a kind cell: features and a band drawn to suit the kinds and the relation.
+rc::Gen<GeneratedCase3> gen3_kind_cell(const KindCell& cell);
 
 /// The generator of a family by name (throws std::invalid_argument for an unknown name).
 rc::Gen<GeneratedCase3> gen3_family(const std::string& name);
