@@ -1,7 +1,9 @@
 #include "render_command.hpp"
 
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <variant>
 
 #include <fmt/format.h>
@@ -56,6 +58,27 @@ int write_svg(const RenderOptions& o, const std::string& svg) {
   return 0;
 }
 
+// The fixture's provenance, when --fixture-answer draws the answer it keeps (the one that broke
+// the tolerance model: an engine's, check --exec, or one of ours), into `d`: judged in the
+// precision the fixture records, named after the engine or algorithm, and, for one of ours, with
+// its own bounds (`bounds_of` the algorithm's name; nullopt: an unknown name, engine bounds).
+void stored_provenance(const nlohmann::json& whole, reports::DrawOptions& d,
+                       const std::function<std::optional<properties::Bounds>(
+                           const std::string&, properties::Precision)>& bounds_of) {
+  const nlohmann::json& p = whole["provenance"];
+  if (const auto fp = properties::precision_from_string(p.value("precision", "")))
+    d.precision = *fp;
+  d.label = p.contains("engine") ? engine_label(p["engine"].get<std::string>())
+                                 : p.value("algorithm", std::string("stored answer"));
+  if (!p.contains("engine")) d.bounds = bounds_of(p.value("algorithm", ""), d.precision);
+}
+
+int no_stored_answer(const RenderOptions& o) {
+  std::cerr << fmt::format(
+      "minkowski render: {} keeps no protocol answer (provenance.fast_answer)\n", o.input);
+  return 2;
+}
+
 int run_render(const RenderOptions& o) {
   try {
     reports::DrawOptions d;
@@ -72,9 +95,12 @@ int run_render(const RenderOptions& o) {
       }
       d.algorithm3 = *alg3;
       if (o.fixture_answer) {
-        std::cerr << fmt::format(
-            "minkowski render: {}: --fixture-answer does not read 3D answers yet\n", o.input);
-        return 2;
+        d.answer3 = reports::stored_answer3(whole);
+        if (!d.answer3) return no_stored_answer(o);
+        stored_provenance(whole, d, [](const std::string& name, properties::Precision p) {
+          const auto a = properties::algorithm3_from_string(name);
+          return a ? std::optional(properties::bounds3_for(*a, p)) : std::nullopt;
+        });
       }
       return write_svg(o, reports::draw_case(*c3, d));
     }
@@ -88,23 +114,12 @@ int run_render(const RenderOptions& o) {
     }
     d.algorithm = *alg;
     if (o.fixture_answer) {
-      // The answer that broke the tolerance model, as the fixture keeps it: an engine's (check
-      // --exec) or one of ours; judged in the precision the fixture records.
       d.answer = reports::stored_answer(whole);
-      if (!d.answer) {
-        std::cerr << fmt::format(
-            "minkowski render: {} keeps no protocol answer (provenance.fast_answer)\n", o.input);
-        return 2;
-      }
-      const nlohmann::json& p = whole["provenance"];
-      if (const auto fp = properties::precision_from_string(p.value("precision", "")))
-        d.precision = *fp;
-      d.label = p.contains("engine") ? engine_label(p["engine"].get<std::string>())
-                                     : p.value("algorithm", std::string("stored answer"));
-      if (!p.contains("engine")) {  // one of ours: its own bounds
-        if (const auto a = properties::algorithm_from_string(p.value("algorithm", "")))
-          d.bounds = properties::bounds_for(*a, d.precision);
-      }
+      if (!d.answer) return no_stored_answer(o);
+      stored_provenance(whole, d, [](const std::string& name, properties::Precision p) {
+        const auto a = properties::algorithm_from_string(name);
+        return a ? std::optional(properties::bounds_for(*a, p)) : std::nullopt;
+      });
     }
     return write_svg(o, reports::draw_case(c, d));
   } catch (const std::exception& e) {  // CaseError (names file and line), InputError, I/O errors

@@ -148,7 +148,7 @@ PY
 
 # Bad 3D input, each exiting 2 with a message naming what was wrong and leaving no SVG: a point
 # of B with 2 coordinates in a 3D case (line 1), a JSON syntax error on line 2, a 2D-only
-# algorithm, and --fixture-answer (no reader of 3D answers yet).
+# algorithm, and --fixture-answer on a case that keeps no answer.
 printf '%s\n' '{"a": {"points": [[0,0,0]]}, "b": {"points": [[1,0,0],[1,1]]}}' > "$work/mixed.json"
 "$bin" render "$work/mixed.json" --out "$work/mixed.svg" 2>"$work/err"; s=$?
 [ $s = 2 ] || fail "mixed 2D/3D case exited $s, want 2"
@@ -161,7 +161,23 @@ printf '{"a": {"points": [[0,0,0]]},\n "b": {"points": [[1,0,}\n' > "$work/bad3.
 [ $s = 2 ] && grep -q "unknown 3D algorithm epa" "$work/err" ||
   { cat "$work/err"; fail "3D --algorithm epa: exit $s"; }
 "$bin" render "$work/tetra.json" --fixture-answer --out "$work/fa.svg" 2>"$work/err"; s=$?
-[ $s = 2 ] && grep -q "does not read 3D answers" "$work/err" ||
-  { cat "$work/err"; fail "3D --fixture-answer: exit $s"; }
+[ $s = 2 ] && grep -q "keeps no protocol answer" "$work/err" ||
+  { cat "$work/err"; fail "3D --fixture-answer without an answer: exit $s"; }
 for f in mixed bad3 epa fa; do [ ! -e "$work/$f.svg" ] || fail "refused 3D render left $f.svg"; done
+
+# --fixture-answer on a 3D fixture draws the engine's stored answer. Hand-derived: the tetra's
+# top face is z = 0 and B is the point (0,0,5), so the pair is 5 apart; an engine answering
+# "intersects, depth 0.5 along +z" is wrong in its relation, far beyond any band: the drawing
+# names the engine and says the answer violates the tolerance model.
+printf '%s\n' '{"id": "tetra-engine", "a": {"points": [[-1,-1,0],[1,-1,0],[0,1,0],[0,0,-1]]}, "b": {"points": [[0,0,5]]}, "provenance": {"engine": "examples/engines/wrong3/run.sh", "precision": "double", "fast_answer": {"intersects": true, "normal": [0,0,1], "depth": 0.5}}}' > "$work/tetra-engine.json"
+"$bin" render "$work/tetra-engine.json" --fixture-answer --out "$work/te.svg" 2>"$work/err" ||
+  { cat "$work/err"; fail "3D --fixture-answer"; }
+python3 - "$work/te.svg" <<'PY' || fail "3D --fixture-answer drawing"
+import sys, xml.etree.ElementTree as ET
+ns = '{http://www.w3.org/2000/svg}'
+root = ET.parse(sys.argv[1]).getroot()
+sub = ' '.join(t.text or '' for t in root.iter(ns + 'text') if t.get('class') == 'subtitle')
+assert 'engine wrong3' in sub and 'VIOLATES' in sub, sub
+assert any('fast-normal' in (g.get('class') or '') for g in root.iter(ns + 'g')), 'no fast normal'
+PY
 echo "render: $n catalogue drawings and 3 3D cases well-formed"

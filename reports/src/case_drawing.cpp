@@ -310,12 +310,11 @@ std::string draw_case(const fixtures::Case& c, const DrawOptions& options) {
 }
 
 std::optional<properties::FastAnswer> stored_answer(const nlohmann::json& fixture) {
-  if (!fixture.is_object() || !fixture.contains("provenance")) return std::nullopt;
-  const nlohmann::json& p = fixture["provenance"];
-  if (!p.is_object() || !p.contains("fast_answer")) return std::nullopt;
+  const nlohmann::json* j = drawing::stored_answer_json(fixture);
+  if (!j) return std::nullopt;
   bool skip = false;
   std::string error;
-  auto a = properties::parse_protocol_answer(p["fast_answer"].dump(), &skip, &error);
+  auto a = properties::parse_protocol_answer(j->dump(), &skip, &error);
   if (skip) return std::nullopt;
   return a;
 }

@@ -12,6 +12,7 @@
 
 #include "minkowski/properties/fast_adapters3.hpp"
 #include "minkowski/properties/judge3.hpp"
+#include "minkowski/properties/protocol_answer.hpp"
 #include "minkowski/reference/hull3.hpp"
 #include "minkowski/reference/oracle.hpp"
 #include "minkowski/reference/oracle3.hpp"
@@ -550,6 +551,16 @@ namespace minkowski::reports {
 
 std::string draw_case(const fixtures::Case3& c, const DrawOptions& options) {
   return draw3::draw(c, options);
+}
+
+std::optional<properties::FastAnswer3> stored_answer3(const nlohmann::json& fixture) {
+  const nlohmann::json* j = drawing::stored_answer_json(fixture);
+  if (!j) return std::nullopt;
+  bool skip = false;
+  std::string error;
+  auto a = properties::parse_protocol_answer3(j->dump(), &skip, &error);
+  if (skip) return std::nullopt;
+  return a;
 }
 
 std::string draw_case(const fixtures::AnyCase& c, const DrawOptions& options) {

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/reports/svg_writer.hpp"
 
@@ -100,6 +102,14 @@ struct LegendItem {
 /// and the grey footnote below them, one line per '\n'-separated part. Returns the box's bottom.
 double draw_legend(SvgWriter& w, const std::vector<LegendItem>& items, double top, double width,
                    const std::string& footnote);
+
+/// The answer a fixture's provenance stores ("fast_answer"), unparsed; nullptr when it has none.
+inline const nlohmann::json* stored_answer_json(const nlohmann::json& fixture) {
+  if (!fixture.is_object() || !fixture.contains("provenance")) return nullptr;
+  const nlohmann::json& p = fixture["provenance"];
+  if (!p.is_object() || !p.contains("fast_answer")) return nullptr;
+  return &p["fast_answer"];
+}
 
 /// What the title's line about the fast answer says.
 struct FastSummary {

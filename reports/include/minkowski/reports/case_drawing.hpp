@@ -66,6 +66,9 @@ struct DrawOptions {
 /// model), in protocol form; nullopt when the fixture has none or it is not a protocol answer.
 std::optional<properties::FastAnswer> stored_answer(const nlohmann::json& fixture);
 
+/// The same for a 3D fixture: its provenance's "fast_answer" read as a 3D protocol answer.
+std::optional<properties::FastAnswer3> stored_answer3(const nlohmann::json& fixture);
+
 /// The SVG document of case `c`.
 std::string draw_case(const fixtures::Case& c, const DrawOptions& options = {});
 
