@@ -161,6 +161,8 @@ void draw_body(SvgWriter& w, const Frame& f, const View& view, const Body& b,
   drawing::draw_outline(w, f, silhouette(view, verts), b.radius, color);
   const double width = b.radius > 0 ? 1.0 : 1.4;
   const SvgStyle front{color, width}, hidden{color, 1.0, "none", 1, b.radius > 0 ? "1 3" : "4 3"};
+  if (b.vertices.size() == 1 && b.radius == 0)  // a point: a ring too, so that a witness dot on
+    w.circle(f.px(proj(view, b.pts[b.vertices[0]])), 8, {color, 2});  // it leaves it visible
   if (b.dimension == 1) {
     w.line(f.px(proj(view, b.pts[b.vertices[0]])), f.px(proj(view, b.pts[b.vertices[1]])), front);
   } else if (b.dimension >= 2) {
