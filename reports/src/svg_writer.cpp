@@ -58,8 +58,17 @@ void SvgWriter::arrow_marker(const std::string& id, const std::string& color) {
       escape(id), color);
 }
 
-void SvgWriter::begin_group(const std::string& cls, const std::string& title) {
-  body_ << fmt::format("<g class=\"{}\">", escape(cls));
+void SvgWriter::clip_rect(const std::string& id, SvgPoint at, double w, double h) {
+  defs_ << fmt::format(
+      "<clipPath id=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n",
+      escape(id), num(at.x), num(at.y), num(w), num(h));
+}
+
+void SvgWriter::begin_group(const std::string& cls, const std::string& title,
+                            const std::string& clip) {
+  body_ << fmt::format("<g class=\"{}\"", escape(cls));
+  if (!clip.empty()) body_ << fmt::format(" clip-path=\"url(#{})\"", escape(clip));
+  body_ << ">";
   if (!title.empty()) body_ << "<title>" << escape(title) << "</title>";
   body_ << "\n";
   ++open_groups_;

@@ -40,7 +40,12 @@ class SvgWriter {
   SvgWriter(double width, double height);
   /// Defines an arrow head marker `id` in `color` (use it as SvgStyle::marker_end).
   void arrow_marker(const std::string& id, const std::string& color);
-  void begin_group(const std::string& cls, const std::string& title = "");
+  /// Defines a clip path `id`: the rectangle at `at` of size w × h (use it in begin_group).
+  void clip_rect(const std::string& id, SvgPoint at, double w, double h);
+  /// Opens a group of class `cls` with a <title>; `clip`, when not empty, is the id of a clip path
+  /// defined with clip_rect(): nothing drawn in the group shows outside it.
+  void begin_group(const std::string& cls, const std::string& title = "",
+                   const std::string& clip = "");
   void end_group();
   void polygon(const std::vector<SvgPoint>& pts, const SvgStyle& s, const std::string& cls = "");
   /// A path in SVG path syntax (built by the caller, e.g. with arcs for rounded shapes).
