@@ -23,13 +23,13 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#targets[@]} -gt 0 ] || targets=(case_reader_fuzz fast_vs_reference_fuzz reference_hull_fuzz reference_hull3_fuzz)
+[ ${#targets[@]} -gt 0 ] || targets=(case_reader_fuzz fast_vs_reference_fuzz reference_hull_fuzz reference_hull3_fuzz fast3_vs_reference_fuzz)
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 export MINKOWSKI_FUZZ_FOUND=$PWD/build/fuzz/findings/fixtures
 status=0
 for t in "${targets[@]}"; do
-  case $t in case_reader_fuzz) seeds=text ;; *) seeds=numeric ;; esac
+  case $t in case_reader_fuzz) seeds=text ;; fast3_vs_reference_fuzz) seeds=numeric3 ;; *) seeds=numeric ;; esac
   echo "== $t: $seconds s"
   bash fuzz/run_fuzzer.sh "build/fuzz/fuzz/$t" "build/fuzz/fuzz/seeds/$seeds" "$seconds" \
     "build/fuzz/corpus/$t" "build/fuzz/findings/$t" || status=1
