@@ -2,8 +2,8 @@
 // tolerance model was violated. Compiled once per mutant of fast/ (mutation_test.sh), with the
 // mutated headers ahead of the real ones on the include path; fast_adapters.cpp is the only
 // translation unit that includes the algorithm headers, so it is compiled alongside.
-//   mutant_driver ALGORITHM SECONDS [ROUNDS] -> exit 0 when a violation is found ("killed"), 1 if
-//   not.
+//   mutant_driver ALGORITHM SECONDS [ROUNDS] -> exit 0 when a violation is found ("killed in
+//   round R"), 1 if not.
 // Round r runs 50·2^r cases per family with seed kDefaultSeed + r + 1, until SECONDS or ROUNDS.
 #include <chrono>
 #include <cstdio>
@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!r.violations.empty()) {
-      std::printf("killed after %.1f s (%llu cases): %s — %s\n", secs,
-                  static_cast<unsigned long long>(r.cases),
+      std::printf("killed in round %d after %.1f s (%llu cases): %s — %s\n", static_cast<int>(seed),
+                  secs, static_cast<unsigned long long>(r.cases),
                   r.violations.front().generated.c.id.c_str(), r.violations.front().what.c_str());
       return 0;
     }
