@@ -1,5 +1,6 @@
 #include "engine_options.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -78,17 +79,25 @@ std::optional<properties::Bounds> load_bounds(const std::string& file, propertie
   return b;
 }
 
-std::optional<properties::Subject> make_engine_subject(
-    const EngineOptions& o, properties::Precision p,
-    std::shared_ptr<properties::ExecEngine>* engine_out, std::string* error) {
+namespace {
+/// The time-out and restart budget checked; false and *error when one is out of range.
+bool engine_limits_ok(const EngineOptions& o, std::string* error) {
   if (!(o.timeout > 0) || !std::isfinite(o.timeout)) {
     *error = fmt::format("--timeout must be a positive number of seconds, got {}", o.timeout);
-    return std::nullopt;
+    return false;
   }
   if (o.max_restarts < 0) {
     *error = fmt::format("--max-restarts must be >= 0, got {}", o.max_restarts);
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+}  // namespace
+
+std::optional<properties::Subject> make_engine_subject(
+    const EngineOptions& o, properties::Precision p,
+    std::shared_ptr<properties::ExecEngine>* engine_out, std::string* error) {
+  if (!engine_limits_ok(o, error)) return std::nullopt;
   properties::Bounds bounds = properties::engine_bounds(p);
   if (!o.bounds_file.empty()) {
     const auto b = load_bounds(o.bounds_file, bounds, error);
@@ -107,6 +116,43 @@ properties::Subject engine_subject(const EngineOptions& o, properties::Precision
   s.bounds = bounds;
   auto engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
   s.answer = [engine](const fixtures::Case& c) { return engine->ask(c); };
+  s.in_case_order = true;
+  if (engine_out) *engine_out = engine;
+  return s;
+}
+
+properties::Bounds engine_bounds3(properties::Precision p) {
+  properties::Bounds b;
+  bool first = true;
+  for (const properties::Algorithm3 a : properties::all_algorithms3()) {
+    const properties::Bounds x = properties::bounds3_for(a, p);
+    if (first) b = x;  // u and min_scale
+    first = false;
+    for (auto m : {&properties::Bounds::k_relation, &properties::Bounds::k_distance,
+                   &properties::Bounds::k_depth, &properties::Bounds::k_normal,
+                   &properties::Bounds::k_witness, &properties::Bounds::k_contact,
+                   &properties::Bounds::tau_contact_depth_relative})
+      b.*m = std::max(b.*m, x.*m);
+  }
+  return b;
+}
+
+std::optional<properties::Subject3> make_engine_subject3(
+    const EngineOptions& o, properties::Precision p, std::shared_ptr<properties::ExecEngine> engine,
+    std::shared_ptr<properties::ExecEngine>* engine_out, std::string* error) {
+  if (!engine_limits_ok(o, error)) return std::nullopt;
+  properties::Bounds bounds = engine_bounds3(p);
+  if (!o.bounds_file.empty()) {
+    const auto b = load_bounds(o.bounds_file, bounds, error);
+    if (!b) return std::nullopt;
+    bounds = *b;
+  }
+  if (!engine) engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
+  properties::Subject3 s;
+  s.name = "exec";
+  s.precision = p;
+  s.bounds = bounds;
+  s.answer = [engine](const fixtures::Case3& c) { return engine->ask(c); };
   s.in_case_order = true;
   if (engine_out) *engine_out = engine;
   return s;

@@ -45,4 +45,17 @@ properties::Subject engine_subject(const EngineOptions& o, properties::Precision
                                    const properties::Bounds& bounds,
                                    std::shared_ptr<properties::ExecEngine>* engine_out);
 
+/// The bounds of an external engine answering 3D cases in precision p: per field, the loosest k
+/// of minkowski's own 3D algorithms (kBoundsTable3), and the 3D manifold's contact-depth tau —
+/// the 3D form of properties::engine_bounds.
+properties::Bounds engine_bounds3(properties::Precision p);
+
+/// The 3D engine subject "exec": held to engine_bounds3(p) or the --bounds file, asking `engine`
+/// (started by make_engine_subject, shared with a 2D subject under --dim all) or, when null, a new
+/// engine process, returned through `engine_out`. Returns nullopt and sets *error for a bad
+/// bounds file.
+std::optional<properties::Subject3> make_engine_subject3(
+    const EngineOptions& o, properties::Precision p, std::shared_ptr<properties::ExecEngine> engine,
+    std::shared_ptr<properties::ExecEngine>* engine_out, std::string* error);
+
 }  // namespace minkowski::cli

@@ -39,6 +39,19 @@ struct ReportOptions {
   bool quiet = false;
 };
 
+/// Removes the 3D cells (keys "3d/…") from `s`; returns how many there were.
+std::size_t drop_3d_cells(Summary& s) {
+  std::size_t n = 0;
+  for (auto it = s.cells.begin(); it != s.cells.end();)
+    if (it->first.rfind("3d/", 0) == 0) {
+      it = s.cells.erase(it);
+      ++n;
+    } else {
+      ++it;
+    }
+  return n;
+}
+
 int run_report(const ReportOptions& o) {
   reports::ReportInput in;
   try {
@@ -87,6 +100,15 @@ int run_report(const ReportOptions& o) {
     std::cerr << "minkowski report: " << e.what() << '\n';
     return 2;
   }
+  // The report's tables are 2D tables: a summary of `check --dim all` or `--dim 3` also holds 3D
+  // cells ("3d/…"), which are left out here (and said so) until the report has 3D rows.
+  std::size_t left_out = drop_3d_cells(in.summary);
+  for (auto& e : in.engines) left_out += drop_3d_cells(e.summary);
+  if (left_out && !o.quiet)
+    std::cerr << fmt::format(
+        "minkowski report: {} 3D cells (3d/…) left out: the report has no 3D "
+        "rows yet\n",
+        left_out);
   in.sample.seed = in.summary.options.value("seed", o.seed);
   in.sample.per_family = o.sample;
   if (in.summary.options.contains("families") && in.summary.options["families"].is_array() &&

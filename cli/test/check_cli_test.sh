@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of `minkowski check`, `merge`, `replay` and `fixture`: exit codes, JSON shape,
-# thread-count independence, four shards run with GNU parallel and merged equal the single run,
-# a fixture whose stored answer no longer holds makes `replay` fail, and memory stays bounded.
+# thread-count independence, four shards run with GNU parallel and merged equal the single run
+# (2D and 3D campaigns in one summary, the default --dim all), --dim 2 and --dim 3 alone, a
+# fixture whose stored answer no longer holds makes `replay` fail, and memory stays bounded.
 set -u
 bin="$1"; src="$2"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -15,10 +16,35 @@ strip() {  # the summary without wall-clock time
 [ $s = 0 ] || { cat out1.txt; fail "check exited $s, want 0"; }
 python3 -c "
 import json; d=json.load(open('one.json'))
-assert d['cases'] == 240 and d['violations'] == 0, d['cases']
+# --dim all: 6 2D families and 7 3D families, 40 cases each
+assert d['cases'] == 13 * 40 and d['violations'] == 0, d['cases']
+assert d['options']['dimensions'] == [2, 3], d['options']
 c = d['cells']['epa/convex/double']
 assert c['cases'] == 40 and set(c['fields']) >= {'relation','distance'}, c
+c = d['cells']['3d/penetration/box/double']
+assert c['cases'] == 40 and set(c['fields']) >= {'relation','depth','normal'}, c
+keys3 = [k for k in d['cells'] if k.startswith('3d/')]
+assert len(keys3) == 4 * 7 * 2, len(keys3)  # 4 algorithms x 7 families x 2 precisions
 " || fail "summary JSON shape"
+grep -q "^3d/manifold/touching/float " out1.txt || fail "the table must list the 3D cells: $(cat out1.txt)"
+# One dimension alone: --dim 2 is the 2D campaign as it always was, --dim 3 the 3D one.
+"$bin" check --dim 2 --cases 40 --quiet --json two.json --fixtures fx >/dev/null 2>&1 || fail "--dim 2 exited $?"
+"$bin" check --dim 3 --cases 40 --quiet --json three.json --fixtures fx >out3.txt 2>&1; s=$?
+[ $s = 0 ] || { cat out3.txt; fail "--dim 3 exited $s, want 0"; }
+python3 - <<'PY' || fail "--dim 2 and --dim 3 summaries"
+import json
+one, two, three = (json.load(open(f)) for f in ('one.json', 'two.json', 'three.json'))
+assert 'dimensions' not in two['options'] and two['cases'] == 240, two['options']
+assert all(not k.startswith('3d/') for k in two['cells'])
+assert three['options']['dimensions'] == [3] and three['cases'] == 280, three['options']
+assert all(k.startswith('3d/') for k in three['cells'])
+# The joined run's cells are each dimension's own, case for case.
+for part in (two, three):
+    for k, c in part['cells'].items():
+        assert one['cells'][k] == c, k
+PY
+"$bin" check --dim 3 --families convex >/dev/null 2>&1; [ $? = 2 ] || fail "a 2D family under --dim 3 must exit 2"
+"$bin" check --dim 4 >/dev/null 2>&1; [ $? = 2 ] || fail "--dim 4 must exit 2"
 "$bin" check --cases 40 --quiet --threads 1 --json one_t1.json --fixtures fx >/dev/null 2>&1
 [ "$(strip one.json)" = "$(strip one_t1.json)" ] || fail "1 thread and all threads differ"
 
@@ -31,7 +57,7 @@ parallel --will-cite "$bin" check --cases 40 --quiet --threads 1 --shard {}/4 --
 # the results would take several KB a case, hundreds of MB for this run's 60,000 cases.
 python3 - "$bin" <<'EOF' || fail "check --cases 10000 kept too much memory"
 import resource, subprocess, sys
-subprocess.run([sys.argv[1], 'check', '--cases', '10000', '--quiet', '--fixtures', 'fx_mem'],
+subprocess.run([sys.argv[1], 'check', '--dim', '2', '--cases', '10000', '--quiet', '--fixtures', 'fx_mem'],
                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
 assert peak_mb < 150, f"check --cases 10000: peak {peak_mb:.0f} MB, want < 150"

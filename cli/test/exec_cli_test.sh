@@ -4,7 +4,9 @@
 # wrong engine is caught (exit 1) and its fixture shrunk, as are an empty manifold for overlapping
 # shapes and a NaN answer (a wrong answer, not a protocol failure); engines that crash, hang, print garbage
 # or a wrong type, answer twice or exit early are each reported with their own message and never
-# waited on forever; restarts run out with exit 2; `replay --exec` with a wrong engine exits 1.
+# waited on forever; restarts run out with exit 2; `replay --exec` with a wrong engine exits 1;
+# in 3D (--dim 3) the correct engine gives 0 violations, a wrong 3D engine is caught with a shrunk
+# fixture and a 2D answer to a 3D case is malformed.
 #   exec_cli_test.sh MINKOWSKI MINKOWSKI_EXEC_FAST SOURCE_DIR [MINKOWSKI_EXEC_BOX2D]
 # With the Box2D adapter: it speaks the protocol without a single protocol failure and skips what
 # it documents as unrepresentable (its violations are findings about Box2D, not test failures).
@@ -191,6 +193,59 @@ run replay "$src/fixtures/catalogue" --exec "$fast double | $engines/wrong_depth
 [ $s = 1 ] || { cat out.txt; fail "replay --exec with a wrong engine exited $s, want 1"; }
 grep -q "REGRESSED .*(exec/double): depth" out.txt || fail "replay must list the regressions: $(cat out.txt)"
 passed+=("6. replay --exec")
+# 8. 3D (--dim 3): minkowski_exec_fast answers 3D cases with the fast 3D library: 0 violations
+# in double, every field judged.
+run check --exec "$fast double" --dim 3 --cases 40 --quiet --json fast3.json --fixtures fx-fast3 \
+  >out.txt 2>err.txt; s=$?
+[ $s = 0 ] || { cat out.txt err.txt; fail "minkowski_exec_fast --dim 3 (double) exited $s, want 0"; }
+python3 - <<'PY' || fail "summary of the correct engine in 3D"
+import json
+d = json.load(open('fast3.json'))
+assert d['violations'] == 0 and d['cases'] == 7 * 40, (d['violations'], d['cases'])
+assert d['options']['dimensions'] == [3], d['options']
+fields = set()
+for key, c in d['cells'].items():
+    assert key.startswith('3d/exec/') and key.endswith('/double'), key
+    assert c['violations'] == 0 and 'protocol' not in c, (key, c)
+    fields |= set(c['fields'])
+need = {'relation', 'distance', 'depth', 'normal', 'witness', 'contacts', 'contact_depth'}
+assert need <= fields, need - fields
+PY
+# A wrong 3D engine: the witness points' z set to 0 (right in 2D, wrong wherever z matters):
+# caught as `witness`, exit 1, one shrunk 3D fixture that reproduces with --dim 3.
+run check --exec "$fast double | $engines/wrong3.py flat_z" --dim 3 --families polytope --cases 40 \
+  --quiet --json flat.json --fixtures fx-flat3 >out.txt 2>err.txt; s=$?
+[ $s = 1 ] || { cat out.txt err.txt; fail "flat-z engine exited $s, want 1"; }
+grep -q "3d/exec/polytope/double witness" err.txt || fail "the violation must name the witness: $(cat err.txt)"
+python3 - <<'PY' || fail "flat-z engine: summary or shrunk 3D fixture"
+import glob, json
+c = json.load(open('flat.json'))['cells']['3d/exec/polytope/double']
+assert c['fields']['witness']['violations'] > 0 and c['fields']['relation']['violations'] == 0, c
+files = glob.glob('fx-flat3/*.json')
+assert len(files) == 1, files
+f = json.load(open(files[0]))
+assert all(len(p) == 3 for s in ('a', 'b') for p in f[s]['points']), f  # a 3D case
+assert 'expected' in f and 'relation' in f['expected'], f
+p = f['provenance']
+assert 'wrong3.py' in p['engine'] and '--dim 3' in p['reproduce'], p
+assert len(p['fast_answer']['point_a']) == 3 and p['fast_answer']['point_a'][2] == 0, p
+def size(c):
+    pts = c['a']['points'] + c['b']['points']
+    return len(pts), sum(abs(x) for q in pts for x in q)
+small, orig = size(f), size(p['original_case'])
+assert small[0] < orig[0] or (small[0] == orig[0] and small[1] < orig[1]), (small, orig)
+PY
+# A 2D answer to a 3D case (every vector cut to two components): malformed, a protocol failure.
+run check --exec "$fast double | $engines/wrong3.py pairs" --dim 3 --families box --cases 3 --quiet \
+  --json pairs.json --fixtures fx-pairs3 >out.txt 2>err.txt; s=$?
+[ $s = 1 ] || { cat out.txt err.txt; fail "2D-answer engine exited $s, want 1"; }
+grep -q 'must be a triple of numbers' err.txt || fail "2D answers: $(cat err.txt)"
+python3 -c "
+import json
+c = json.load(open('pairs.json'))['cells']['3d/exec/box/double']
+assert c['protocol'] == {'malformed': 3}, c
+" || fail "2D answers to 3D cases must count 3 malformed answers"
+passed+=("8. 3D")
 # 7. Box2D (when built): protocol-clean, float precision, skips only what it cannot represent.
 if [ -n "$box2d" ]; then
   run check --exec "$box2d $work/skips.log" --precision float --cases 100 --quiet --json box2d.json \

@@ -28,28 +28,32 @@ std::uint64_t family_salt(const std::string& f) {
   return h;
 }
 
+template <int D>
 struct AlgResult {
   bool skipped = false;
   bool violation = false;
   bool relation_disagrees = false;
   std::vector<FieldVerdict> fields;
-  FastAnswer fast;
+  typename Dim<D>::Answer fast;
   std::string what;
   std::string protocol;  // failure kind of an engine, "" otherwise
 };
 
+template <int D>
 struct ItemResult {
-  GeneratedCase g;
+  typename Dim<D>::Generated g;
   std::uint64_t index = 0;
-  std::vector<AlgResult> per;  // subjects in order (fast algorithms × precisions, then the engine)
+  std::vector<AlgResult<D>> per;  // subjects in order (fast algorithms × precisions, then engine)
   reference::HullStats stats;
-  EngineReply engine_reply;  // handed over by the engine thread
+  EngineReplyT<typename Dim<D>::Answer> engine_reply;  // handed over by the engine thread
 };
 
-AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::PairAnswer& exact,
-                   EngineReply reply) {
-  AlgResult r;
-  Judgement j = judge_reply(s, g.c, exact, std::move(reply));  // moved from below, not copied
+template <int D>
+AlgResult<D> evaluate(const SubjectT<D>& s, const typename Dim<D>::Generated& g,
+                      const typename Dim<D>::Exact& exact,
+                      EngineReplyT<typename Dim<D>::Answer> reply) {
+  AlgResult<D> r;
+  JudgementT<D> j = judge_reply<D>(s, g.c, exact, std::move(reply));  // moved, not copied
   if (j.reply.outcome == EngineOutcome::skip) {
     r.skipped = true;
     return r;
@@ -66,8 +70,9 @@ AlgResult evaluate(const Subject& s, const GeneratedCase& g, const reference::Pa
   return r;
 }
 
-rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed,
-                                                  std::uint64_t i);
+template <int D>
+rc::Shrinkable<typename Dim<D>::Generated> campaign_shrinkable(const std::string& family,
+                                                               std::uint64_t seed, std::uint64_t i);
 
 }  // namespace
 
@@ -139,10 +144,19 @@ std::string cell_key(const std::string& subject, const std::string& family, Prec
   return subject + "/" + family + "/" + to_string(p);
 }
 
+std::string cell_key(Algorithm3 a, const std::string& family, Precision p) {
+  return cell_key3(std::string(to_string(a)), family, p);
+}
+
+std::string cell_key3(const std::string& subject, const std::string& family, Precision p) {
+  return cell_key_of<3>(subject, family, p);
+}
+
 namespace {
 /// A fast algorithm's answer as a subject's reply: skip when the type cannot represent the case.
-EngineReply fast_reply(std::optional<FastAnswer> f) {
-  EngineReply r;
+template <class Answer>
+EngineReplyT<Answer> fast_reply(std::optional<Answer> f) {
+  EngineReplyT<Answer> r;
   if (f)
     r.answer = std::move(*f);
   else
@@ -151,26 +165,40 @@ EngineReply fast_reply(std::optional<FastAnswer> f) {
 }
 }  // namespace
 
-Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds) {
-  Subject s;
-  s.name = to_string(alg);
+namespace {
+template <int D>
+SubjectT<D> fast_subject_of(typename Dim<D>::Algo alg, Precision p, const Bounds& bounds) {
+  SubjectT<D> s;
+  s.name = Dim<D>::to_string(alg);
   s.precision = p;
   s.bounds = bounds;
-  s.judged = is_judged(alg);
+  s.judged = Dim<D>::is_judged(alg);
   s.fast_algorithm = alg;
-  s.answer = [alg, p](const fixtures::Case& c) {
-    return fast_reply(p == Precision::single ? run_fast<float>(alg, c) : run_fast<double>(alg, c));
+  s.answer = [alg, p](const typename Dim<D>::Case& c) {
+    return fast_reply(p == Precision::single ? Dim<D>::template run_fast<float>(alg, c)
+                                             : Dim<D>::template run_fast<double>(alg, c));
   };
   return s;
 }
+}  // namespace
 
-Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact,
-                      EngineReply reply) {
-  Judgement j;
+Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds) {
+  return fast_subject_of<2>(alg, p, bounds);
+}
+
+Subject3 fast_subject(Algorithm3 alg, Precision p, const Bounds& bounds) {
+  return fast_subject_of<3>(alg, p, bounds);
+}
+
+template <int D>
+JudgementT<D> judge_reply(const SubjectT<D>& s, const typename Dim<D>::Case& c,
+                          const typename Dim<D>::Exact& exact,
+                          EngineReplyT<typename Dim<D>::Answer> reply) {
+  JudgementT<D> j;
   j.reply = std::move(reply);
   switch (j.reply.outcome) {
     case EngineOutcome::answer:
-      j.verdict = judge(c, exact, j.reply.answer, s.bounds);
+      j.verdict = Dim<D>::judge(c, exact, j.reply.answer, s.bounds);
       j.violation = !j.verdict->ok && s.judged;
       j.what = j.verdict->summary();
       break;
@@ -183,26 +211,33 @@ Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference
   return j;
 }
 
-Judgement judge_subject(const Subject& s, const fixtures::Case& c,
-                        const reference::PairAnswer& exact) {
-  return judge_reply(s, c, exact, s.answer(c));
+template <int D>
+JudgementT<D> judge_subject(const SubjectT<D>& s, const typename Dim<D>::Case& c,
+                            const typename Dim<D>::Exact& exact) {
+  return judge_reply<D>(s, c, exact, s.answer(c));
 }
 
 namespace {
-std::vector<Subject> parallel_subjects(const CampaignOptions& opt) {
-  std::vector<Subject> out;
-  for (Algorithm alg : opt.algorithms)
+template <int D>
+std::vector<SubjectT<D>> parallel_subjects(const CampaignOptionsT<D>& opt) {
+  std::vector<SubjectT<D>> out;
+  for (const auto alg : opt.algorithms)
     for (Precision p : opt.precisions) out.push_back(fast_subject(alg, p, opt.bounds(alg, p)));
   return out;
 }
 }  // namespace
 
 namespace {
-rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std::uint64_t seed,
-                                                  std::uint64_t i) {
-  const rc::Random random(mix(seed ^ mix(family_salt(family) ^ mix(i))));
+/// The random stream of case i of `family`. A 3D family's salt is that of "3d/<family>", so that
+/// a 3D family named as a 2D one (containment, …) draws from streams of its own; 2D's as always.
+template <int D>
+rc::Shrinkable<typename Dim<D>::Generated> campaign_shrinkable(const std::string& family,
+                                                               std::uint64_t seed,
+                                                               std::uint64_t i) {
+  const std::uint64_t salt = family_salt(std::string(Dim<D>::key_prefix) + family);
+  const rc::Random random(mix(seed ^ mix(salt ^ mix(i))));
   const int size = static_cast<int>(i % 101);  // every RapidCheck size 0..100 in turn
-  return gen_family(family)(random, size);
+  return Dim<D>::gen_family(family)(random, size);
 }
 }  // namespace
 
@@ -212,32 +247,48 @@ rc::Shrinkable<GeneratedCase> campaign_shrinkable(const std::string& family, std
 std::mutex g_generation;
 
 namespace {
-/// campaign_case's draw; the caller holds g_generation.
-GeneratedCase draw_case(const std::string& family, std::uint64_t seed, std::uint64_t i) {
-  GeneratedCase g = campaign_shrinkable(family, seed, i).value();
-  g.c.id = family + "/" + std::to_string(i) + "/" + g.kind;
+/// campaign_case's draw; the caller holds g_generation. The case's id is its family, index and
+/// kind ("3d/" before them in 3D: a fixture's name tells its dimension).
+template <int D>
+typename Dim<D>::Generated draw_case(const std::string& family, std::uint64_t seed,
+                                     std::uint64_t i) {
+  typename Dim<D>::Generated g = campaign_shrinkable<D>(family, seed, i).value();
+  g.c.id = std::string(Dim<D>::key_prefix) + family + "/" + std::to_string(i) + "/" + g.kind;
   return g;
 }
 }  // namespace
 
-GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::uint64_t i) {
+template <int D>
+typename Dim<D>::Generated campaign_case_of(const std::string& family, std::uint64_t seed,
+                                            std::uint64_t i) {
   std::lock_guard<std::mutex> lock(g_generation);
-  return draw_case(family, seed, i);
+  return draw_case<D>(family, seed, i);
 }
 
-Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int max_steps) {
-  Violation best = v;
-  std::optional<Subject> subject;
+GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::uint64_t i) {
+  return campaign_case_of<2>(family, seed, i);
+}
+
+GeneratedCase3 campaign_case3(const std::string& family, std::uint64_t seed, std::uint64_t i) {
+  return campaign_case_of<3>(family, seed, i);
+}
+
+template <int D>
+ViolationT<D> shrink_violation(const ViolationT<D>& v, const CampaignOptionsT<D>& opt,
+                               int max_steps) {
+  using Generated = typename Dim<D>::Generated;
+  ViolationT<D> best = v;
+  std::optional<SubjectT<D>> subject;
   if (opt.engine && v.subject == opt.engine->name)
     subject = opt.engine;
-  else if (const auto alg = algorithm_from_string(v.subject))
+  else if (const auto alg = Dim<D>::algorithm_from_string(v.subject))
     subject = fast_subject(*alg, v.precision, opt.bounds(*alg, v.precision));
   else
     subject = fast_subject(v.algorithm, v.precision, opt.bounds(v.algorithm, v.precision));
   if (v.protocol == to_string(EngineOutcome::timeout)) return best;
   bool gave_up = false;
-  auto fails = [&](const GeneratedCase& g, Violation& out) {
-    EngineReply reply = subject->answer(g.c);
+  auto fails = [&](const Generated& g, ViolationT<D>& out) {
+    EngineReplyT<typename Dim<D>::Answer> reply = subject->answer(g.c);
     if (reply.outcome == EngineOutcome::exhausted) {
       gave_up = true;
       return false;
@@ -250,8 +301,8 @@ Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int m
       return true;
     }
     if (reply.outcome != EngineOutcome::answer) return false;
-    const reference::PairAnswer exact = exact_answer(g.c, reference::Detail::magnitudes);
-    const Judgement j = judge_reply(*subject, g.c, exact, std::move(reply));
+    const typename Dim<D>::Exact exact = Dim<D>::exact_answer(g.c, reference::Detail::magnitudes);
+    const JudgementT<D> j = judge_reply<D>(*subject, g.c, exact, std::move(reply));
     if (!j.violation) return false;
     out.generated = g;
     out.fast = j.reply.answer;
@@ -259,8 +310,7 @@ Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int m
     return true;
   };
   std::unique_lock<std::mutex> lock(g_generation);
-  rc::Shrinkable<GeneratedCase> current =
-      campaign_shrinkable(v.generated.family, opt.seed, v.index);
+  rc::Shrinkable<Generated> current = campaign_shrinkable<D>(v.generated.family, opt.seed, v.index);
   for (int step = 0; step < max_steps && !gave_up; ++step) {
     bool smaller = false;
     auto shrinks = current.shrinks();
@@ -268,8 +318,8 @@ Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int m
     for (int tries = 0; tries < 1000 && !gave_up; ++tries) {
       auto next = shrinks.next();
       if (!next) break;
-      Violation candidate = v;
-      GeneratedCase smaller_case = next->value();
+      ViolationT<D> candidate = v;
+      Generated smaller_case = next->value();
       smaller_case.c.id = v.generated.c.id + "/shrink";
       if (fails(smaller_case, candidate)) {
         best = candidate;
@@ -290,9 +340,10 @@ namespace {
 /// cell adds up in any order: counts, maxima, histogram bins), and its violations with the item
 /// they came from, put back in item order at the end. Each worker frees the cases it merged on
 /// the thread that allocated them, so the result never holds more than the cases in flight.
+template <int D>
 struct Partial {
-  CampaignResult result;
-  std::vector<std::pair<std::size_t, Violation>> violations;
+  CampaignResultT<D> result;
+  std::vector<std::pair<std::size_t, ViolationT<D>>> violations;
   /// A field's entries in its cell, found once by name and then reused (std::map nodes do not
   /// move), so that merging an answer compares enums, not strings.
   struct FieldSlot {
@@ -309,19 +360,20 @@ struct Partial {
 };
 
 /// The case's fast shapes, built on first use per precision and shared by the algorithms.
+template <int D>
 struct FastPairs {
-  const fixtures::Case& c;
-  std::optional<FastPair<float>> single;
-  std::optional<FastPair<double>> double_;
+  const typename Dim<D>::Case& c;
+  std::optional<typename Dim<D>::template Pair<float>> single;
+  std::optional<typename Dim<D>::template Pair<double>> double_;
 
-  EngineReply ask(const Subject& s) {
+  EngineReplyT<typename Dim<D>::Answer> ask(const SubjectT<D>& s) {
     if (!s.fast_algorithm) return s.answer(c);
     if (s.precision == Precision::single) {
-      if (!single) single = make_fast_pair<float>(c);
-      return fast_reply(run_fast(*s.fast_algorithm, *single));
+      if (!single) single = Dim<D>::template make_fast_pair<float>(c);
+      return fast_reply(Dim<D>::template run_fast<float>(*s.fast_algorithm, *single));
     }
-    if (!double_) double_ = make_fast_pair<double>(c);
-    return fast_reply(run_fast(*s.fast_algorithm, *double_));
+    if (!double_) double_ = Dim<D>::template make_fast_pair<double>(c);
+    return fast_reply(Dim<D>::template run_fast<double>(*s.fast_algorithm, *double_));
   }
 };
 
@@ -334,27 +386,32 @@ struct FastPairs {
 /// batch is generated before its worker waits for any answer, so the engine never waits for a
 /// case whose worker is itself waiting: no deadlock. All waits re-check `stop` every
 /// kPollInterval.
+template <int D>
 class CampaignRun {
+  using Case = typename Dim<D>::Case;
+  using Reply = EngineReplyT<typename Dim<D>::Answer>;
+  using Partial = properties::Partial<D>;
+
  public:
-  CampaignRun(const CampaignOptions& opt,
+  CampaignRun(const CampaignOptionsT<D>& opt,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress,
               const std::atomic<bool>* stop)
       : opt_(opt),
         progress_(progress),
         stop_(stop),
-        subjects_(parallel_subjects(opt)),
+        subjects_(parallel_subjects<D>(opt)),
         engine_(opt.engine ? &*opt.engine : nullptr) {
     for (std::size_t f = 0; f < opt.families.size(); ++f)
       for (std::uint64_t i = 0; i < opt.cases_per_family; ++i)
         if (i % std::max(1u, opt.shards) == opt.shard) items_.emplace_back(f, i);
     results_.resize(items_.size());
-    for (const Subject& s : subjects_) all_.push_back(&s);
+    for (const SubjectT<D>& s : subjects_) all_.push_back(&s);
     if (engine_) all_.push_back(engine_);
     generated_.assign(items_.size(), 0);
     answered_.assign(items_.size(), 0);
   }
 
-  CampaignResult run() {
+  CampaignResultT<D> run() {
     const unsigned threads =
         opt_.threads ? opt_.threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<Partial> partials(threads);
@@ -402,9 +459,9 @@ class CampaignRun {
   void draw_batch(std::size_t first, std::size_t last) {
     std::lock_guard<std::mutex> lock(g_generation);
     for (std::size_t k = first; k < last; ++k) {
-      results_[k] = std::make_unique<ItemResult>();  // before generated_[k]: the engine reads it
+      results_[k] = std::make_unique<ItemResult<D>>();  // before generated_[k]: the engine reads it
       results_[k]->index = items_[k].second;
-      results_[k]->g = draw_case(opt_.families[items_[k].first], opt_.seed, items_[k].second);
+      results_[k]->g = draw_case<D>(opt_.families[items_[k].first], opt_.seed, items_[k].second);
     }
   }
 
@@ -417,21 +474,22 @@ class CampaignRun {
   /// The exact answer of case k, and every subject's answer judged against it. False when the
   /// engine's answer will not come (the run stopped or the engine gave up).
   bool judge_item(std::size_t k) {
-    ItemResult& r = *results_[k];
-    const reference::PairAnswer exact = exact_answer(r.g.c, reference::Detail::magnitudes);
+    ItemResult<D>& r = *results_[k];
+    const typename Dim<D>::Exact exact = Dim<D>::exact_answer(r.g.c, reference::Detail::magnitudes);
     r.stats = exact.stats;
     r.per.reserve(all_.size());
-    FastPairs pairs{r.g.c, {}, {}};
-    for (const Subject& s : subjects_) r.per.push_back(evaluate(s, r.g, exact, pairs.ask(s)));
+    FastPairs<D> pairs{r.g.c, {}, {}};
+    for (const SubjectT<D>& s : subjects_)
+      r.per.push_back(evaluate<D>(s, r.g, exact, pairs.ask(s)));
     if (engine_) {
-      std::optional<EngineReply> reply = await_engine_reply(k);
+      std::optional<Reply> reply = await_engine_reply(k);
       if (!reply) return false;
-      r.per.push_back(evaluate(*engine_, r.g, exact, std::move(*reply)));
+      r.per.push_back(evaluate<D>(*engine_, r.g, exact, std::move(*reply)));
     }
     return true;
   }
 
-  std::optional<EngineReply> await_engine_reply(std::size_t k) {
+  std::optional<Reply> await_engine_reply(std::size_t k) {
     std::unique_lock<std::mutex> lock(hand_over_);
     while (!answered_[k] && !halt_ && !stopped()) changed_.wait_for(lock, kPollInterval);
     const EngineOutcome o = results_[k]->engine_reply.outcome;
@@ -443,14 +501,14 @@ class CampaignRun {
   /// The engine thread: asks the engine about every case in order, as the workers draw them.
   void ask_engine_in_order() {
     for (std::size_t k = 0; k < items_.size(); ++k) {
-      fixtures::Case c;
+      Case c;
       {
         std::unique_lock<std::mutex> lock(hand_over_);
         while (!generated_[k] && !stopped()) changed_.wait_for(lock, kPollInterval);
         if (!generated_[k] || stopped()) return;
         c = results_[k]->g.c;  // written before generated_[k] was set, not modified after
       }
-      EngineReply reply = engine_->answer(c);
+      Reply reply = engine_->answer(c);
       std::lock_guard<std::mutex> lock(hand_over_);
       if (reply.outcome == EngineOutcome::exhausted) {
         halt_ = true;
@@ -465,15 +523,15 @@ class CampaignRun {
 
   /// Adds judged case k into `into` and frees it.
   void merge_item(Partial& into, std::size_t k) {
-    ItemResult& r = *results_[k];
-    CampaignResult& out = into.result;
+    ItemResult<D>& r = *results_[k];
+    CampaignResultT<D>& out = into.result;
     ++out.cases;
     out.reference_stats += r.stats;
     for (std::size_t j = 0; j < all_.size(); ++j) {
-      const Subject& s = *all_[j];
-      const AlgResult& a = r.per[j];
-      Partial::CellSlot& slot = into.slots[items_[k].first * all_.size() + j];
-      if (!slot.cell) slot.cell = &out.cells[cell_key(s.name, r.g.family, s.precision)];
+      const SubjectT<D>& s = *all_[j];
+      const AlgResult<D>& a = r.per[j];
+      typename Partial::CellSlot& slot = into.slots[items_[k].first * all_.size() + j];
+      if (!slot.cell) slot.cell = &out.cells[cell_key_of<D>(s.name, r.g.family, s.precision)];
       Cell& cell = *slot.cell;
       ++cell.cases;
       if (a.skipped) {
@@ -485,22 +543,23 @@ class CampaignRun {
       merge_fields(slot, s, a.fields);
       if (a.violation) {
         ++cell.violations;
-        const Algorithm alg = algorithm_from_string(s.name).value_or(Algorithm::sat);
+        // The first algorithm when the subject is not one (an engine): not meaningful then.
+        const auto alg = Dim<D>::algorithm_from_string(s.name).value_or(typename Dim<D>::Algo{});
         into.violations.emplace_back(
-            k, Violation{r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
+            k, ViolationT<D>{r.g, r.index, alg, s.name, s.precision, a.fast, a.what, a.protocol});
       }
     }
     results_[k].reset();
   }
 
-  static void merge_fields(Partial::CellSlot& slot, const Subject& s,
+  static void merge_fields(typename Partial::CellSlot& slot, const SubjectT<D>& s,
                            const std::vector<FieldVerdict>& fields) {
     Cell& cell = *slot.cell;
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const FieldVerdict& f = fields[i];
       if (i >= slot.fields.size())
         slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr, nullptr});
-      Partial::FieldSlot& fs = slot.fields[i];
+      typename Partial::FieldSlot& fs = slot.fields[i];
       if (!fs.max_error || fs.field != f.field) {
         const std::string name = to_string(f.field);
         // No case yet: error 0 with an allowance larger than any, so the first case sets both.
@@ -523,11 +582,11 @@ class CampaignRun {
   }
 
   /// The partial results added up; after an interruption they hold the cases that were done.
-  CampaignResult add_up(std::vector<Partial>& partials) {
-    CampaignResult out;
+  CampaignResultT<D> add_up(std::vector<Partial>& partials) {
+    CampaignResultT<D> out;
     out.interrupted = stopped();
     out.fatal = fatal_;
-    std::vector<std::pair<std::size_t, Violation>> violations;
+    std::vector<std::pair<std::size_t, ViolationT<D>>> violations;
     for (Partial& p : partials) {
       out.cases += p.result.cases;
       out.reference_stats += p.result.reference_stats;
@@ -541,15 +600,15 @@ class CampaignRun {
     return out;
   }
 
-  const CampaignOptions& opt_;
+  const CampaignOptionsT<D>& opt_;
   const std::function<void(std::uint64_t, std::uint64_t)>& progress_;
   const std::atomic<bool>* stop_;
-  const std::vector<Subject> subjects_;  // the fast library's, answered on the workers
-  const Subject* engine_;                // the external engine, or null
-  std::vector<const Subject*> all_;      // subjects_, then engine_: the order of ItemResult::per
+  const std::vector<SubjectT<D>> subjects_;  // the fast library's, answered on the workers
+  const SubjectT<D>* engine_;                // the external engine, or null
+  std::vector<const SubjectT<D>*> all_;  // subjects_, then engine_: the order of ItemResult::per
   std::vector<std::pair<std::size_t, std::uint64_t>> items_;  // (family, index) of this shard
   /// One slot per case, allocated by the worker that claims the case and freed by it once merged.
-  std::vector<std::unique_ptr<ItemResult>> results_;
+  std::vector<std::unique_ptr<ItemResult<D>>> results_;
   std::atomic<std::size_t> next_{0};
   std::atomic<std::uint64_t> done_{0};
   std::mutex hand_over_;
@@ -561,13 +620,30 @@ class CampaignRun {
 
 }  // namespace
 
-CampaignResult run_campaign(const CampaignOptions& opt,
-                            const std::function<void(std::uint64_t, std::uint64_t)>& progress,
-                            const std::atomic<bool>* stop) {
+template <int D>
+CampaignResultT<D> run_campaign(const CampaignOptionsT<D>& opt,
+                                const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+                                const std::atomic<bool>* stop) {
   const auto t0 = std::chrono::steady_clock::now();
-  CampaignResult out = CampaignRun(opt, progress, stop).run();
+  CampaignResultT<D> out = CampaignRun<D>(opt, progress, stop).run();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
+
+#define MINKOWSKI_CAMPAIGN_INSTANTIATE(D)                                                      \
+  template CampaignResultT<D> run_campaign<D>(                                                 \
+      const CampaignOptionsT<D>&, const std::function<void(std::uint64_t, std::uint64_t)>&,    \
+      const std::atomic<bool>*);                                                               \
+  template Dim<D>::Generated campaign_case_of<D>(const std::string&, std::uint64_t,            \
+                                                 std::uint64_t);                               \
+  template ViolationT<D> shrink_violation<D>(const ViolationT<D>&, const CampaignOptionsT<D>&, \
+                                             int);                                             \
+  template JudgementT<D> judge_subject<D>(const SubjectT<D>&, const Dim<D>::Case&,             \
+                                          const Dim<D>::Exact&);                               \
+  template JudgementT<D> judge_reply<D>(const SubjectT<D>&, const Dim<D>::Case&,               \
+                                        const Dim<D>::Exact&, EngineReplyT<Dim<D>::Answer>);
+MINKOWSKI_CAMPAIGN_INSTANTIATE(2)
+MINKOWSKI_CAMPAIGN_INSTANTIATE(3)
+#undef MINKOWSKI_CAMPAIGN_INSTANTIATE
 
 }  // namespace minkowski::properties

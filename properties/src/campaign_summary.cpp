@@ -64,6 +64,45 @@ Summary summarize(const CampaignResult& r, const CampaignOptions& opt) {
   return s;
 }
 
+Summary summarize(const CampaignResult3& r, const CampaignOptions3& opt) {
+  Summary s;
+  nlohmann::ordered_json fams = nlohmann::ordered_json::array(),
+                         precs = nlohmann::ordered_json::array(),
+                         algs = nlohmann::ordered_json::array();
+  for (const auto& f : opt.families) fams.push_back(f);
+  for (auto p : opt.precisions) precs.push_back(to_string(p));
+  for (auto a : opt.algorithms) algs.push_back(to_string(a));
+  s.options = {{"seed", opt.seed},
+               {"cases_per_family", opt.cases_per_family},
+               {"dimensions", nlohmann::ordered_json::array({3})},
+               {"families3", fams},
+               {"precisions", precs},
+               {"algorithms3", algs},
+               {"shard", opt.shard},
+               {"shards", opt.shards}};
+  s.cells = r.cells;
+  s.cases = r.cases;
+  s.violations = r.violations.size();
+  s.seconds = r.seconds;
+  s.reference_stats = r.reference_stats;
+  s.interrupted = r.interrupted;
+  return s;
+}
+
+Summary join_dimensions(const Summary& two, const Summary& three) {
+  Summary out = two;
+  out.options["dimensions"] = nlohmann::ordered_json::array({2, 3});
+  for (const char* key : {"families3", "algorithms3"})
+    if (three.options.contains(key)) out.options[key] = three.options[key];
+  for (const auto& [k, c] : three.cells) out.cells[k] += c;
+  out.cases += three.cases;
+  out.violations += three.violations;
+  out.seconds += three.seconds;
+  out.reference_stats += three.reference_stats;
+  out.interrupted = out.interrupted || three.interrupted;
+  return out;
+}
+
 nlohmann::ordered_json to_json(const Summary& s) {
   nlohmann::ordered_json cells = nlohmann::ordered_json::object();
   for (const auto& [key, c] : s.cells) {
@@ -189,7 +228,13 @@ std::string table(const Summary& s) {
   std::ostringstream os;
   os << fmt::format("{:<40} {:>8} {:>6} {:>6}  {}\n", "algorithm/family/precision", "cases", "skip",
                     "viol", "worst error per field (its case's allowance), in u·S");
-  for (const auto& [key, c] : s.cells) {
+  // 2D cells, then 3D ones (their keys start with "3d/", which sorts first).
+  std::vector<const std::pair<const std::string, Cell>*> rows;
+  for (const bool three : {false, true})
+    for (const auto& row : s.cells)
+      if ((row.first.rfind("3d/", 0) == 0) == three) rows.push_back(&row);
+  for (const auto* row : rows) {
+    const auto& [key, c] = *row;
     std::string worst;
     for (const auto& [f, m] : c.max_error) {
       // Beside the worst error, the allowance of that same case (k, tau, weld shift): a worst

@@ -44,6 +44,21 @@ std::string quote(const std::string& s) {
 
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
+/// A reply without an answer in another dimension's type (the outcome and message carry over).
+template <class Answer, class From>
+EngineReplyT<Answer> without_answer(EngineReplyT<From> r) {
+  return {r.outcome, {}, std::move(r.message)};
+}
+
+std::optional<FastAnswer> parse_answer(const std::string& line, bool* skip, std::string* error,
+                                       const FastAnswer*) {
+  return parse_protocol_answer(line, skip, error);
+}
+std::optional<FastAnswer3> parse_answer(const std::string& line, bool* skip, std::string* error,
+                                        const FastAnswer3*) {
+  return parse_protocol_answer3(line, skip, error);
+}
+
 }  // namespace
 
 ExecEngine::ExecEngine(std::string command, double timeout_seconds, int max_restarts)
@@ -107,38 +122,44 @@ EngineReply ExecEngine::reply_to_silence(const std::string& name) {
                                                 command_, how, hint, process_.stderr_tail()));
 }
 
-EngineReply ExecEngine::reply_to(const std::string& name, std::string answer_line) {
+template <class Answer>
+EngineReplyT<Answer> ExecEngine::reply_to(const std::string& name, std::string answer_line) {
   if (!answer_line.empty() && answer_line.back() == '\r') answer_line.pop_back();
   if (!is_blank(process_.pending()))
-    return fail(EngineOutcome::extra_output,
-                fmt::format("case {}: engine wrote more than one line: answer {} followed by {}",
-                            name, quote(answer_line), quote(first_line(process_.pending()))));
+    return without_answer<Answer>(
+        fail(EngineOutcome::extra_output,
+             fmt::format("case {}: engine wrote more than one line: answer {} followed by {}", name,
+                         quote(answer_line), quote(first_line(process_.pending())))));
   bool skip = false;
   std::string error;
-  const std::optional<FastAnswer> f = parse_protocol_answer(answer_line, &skip, &error);
-  EngineReply reply;
+  std::optional<Answer> f =
+      parse_answer(answer_line, &skip, &error, static_cast<const Answer*>(nullptr));
+  EngineReplyT<Answer> reply;
   if (skip)
     reply.outcome = EngineOutcome::skip;
   else if (!f)
-    return fail(EngineOutcome::malformed,
-                fmt::format("case {}: malformed answer {}: {}", name, quote(answer_line), error));
+    return without_answer<Answer>(
+        fail(EngineOutcome::malformed,
+             fmt::format("case {}: malformed answer {}: {}", name, quote(answer_line), error)));
   else
-    reply.answer = *f;
+    reply.answer = std::move(*f);
   return reply;
 }
 
-EngineReply ExecEngine::ask(const fixtures::Case& c) {
+template <class Answer, class CaseT>
+EngineReplyT<Answer> ExecEngine::ask_any(const CaseT& c) {
+  using Reply = EngineReplyT<Answer>;
   const std::string name = c.id.empty() ? std::string("(no id)") : c.id;
-  if (auto refused = ensure_started(name)) return *refused;
+  if (auto refused = ensure_started(name)) return without_answer<Answer>(std::move(*refused));
 
   // Output nobody asked for yet: an extra answer to the previous case that arrived late.
   if (const std::string& unasked = process_.read_unasked(); !is_blank(unasked))
-    return fail(
+    return without_answer<Answer>(fail(
         EngineOutcome::extra_output,
         fmt::format(
             "engine wrote {} before being asked about case {} (more lines than cases: an extra "
             "answer to case {}?)",
-            quote(first_line(unasked)), name, last_case_));
+            quote(first_line(unasked)), name, last_case_)));
   process_.clear_pending();
   last_case_ = name;
 
@@ -146,31 +167,38 @@ EngineReply ExecEngine::ask(const fixtures::Case& c) {
   using S = EngineProcess::Status;
   switch (r.status) {
     case S::too_long:
-      return fail(EngineOutcome::malformed,
-                  fmt::format("case {}: answer line longer than {} bytes without a newline: {}",
-                              name, kMaxAnswerLineBytes, quote(r.line)));
+      return without_answer<Answer>(
+          fail(EngineOutcome::malformed,
+               fmt::format("case {}: answer line longer than {} bytes without a newline: {}", name,
+                           kMaxAnswerLineBytes, quote(r.line))));
     case S::interrupted:
-      return fail(EngineOutcome::interrupted,
-                  fmt::format("case {}: interrupted; engine `{}` killed", name, command_));
+      return without_answer<Answer>(
+          fail(EngineOutcome::interrupted,
+               fmt::format("case {}: interrupted; engine `{}` killed", name, command_)));
     case S::timeout:
-      return fail(
-          EngineOutcome::timeout,
-          fmt::format("case {}: no answer within {} s; engine `{}` killed (process group){}", name,
-                      timeout_, command_, process_.stderr_tail()));
+      return without_answer<Answer>(
+          fail(EngineOutcome::timeout,
+               fmt::format("case {}: no answer within {} s; engine `{}` killed (process group){}",
+                           name, timeout_, command_, process_.stderr_tail())));
     case S::poll_failed:
-      return fail(EngineOutcome::crash, fmt::format("case {}: poll failed: {}", name, r.line));
+      return without_answer<Answer>(
+          fail(EngineOutcome::crash, fmt::format("case {}: poll failed: {}", name, r.line)));
     case S::closed:
-      return reply_to_silence(name);
+      return without_answer<Answer>(reply_to_silence(name));
     case S::line:
       break;
   }
-  EngineReply reply = reply_to(name, r.line);
+  Reply reply = reply_to<Answer>(name, r.line);
   // Answered but gone, or answered before reading the whole case: out of step from here on.
   if ((reply.outcome == EngineOutcome::answer || reply.outcome == EngineOutcome::skip) &&
       (r.stdout_closed || !r.request_written))
     process_.kill_group();
   return reply;
 }
+
+EngineReply ExecEngine::ask(const fixtures::Case& c) { return ask_any<FastAnswer>(c); }
+
+EngineReply3 ExecEngine::ask(const fixtures::Case3& c) { return ask_any<FastAnswer3>(c); }
 
 std::optional<EngineReply> ExecEngine::finish() {
   if (!process_.running()) return std::nullopt;

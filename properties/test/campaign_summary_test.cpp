@@ -74,4 +74,54 @@ TEST(CellAllowance, ASummaryWithoutItStillLoadsAndMerges) {
             0u);
 }
 
+// ---- 2D and 3D in one summary (check --dim all) ---------------------------------------------
+
+Summary dimension_summary(int dim, const std::string& key, std::uint64_t cases, unsigned shard) {
+  Summary s;
+  s.options = {{"seed", 1}, {"shard", shard}, {"shards", 2}};
+  if (dim == 3) s.options["dimensions"] = nlohmann::ordered_json::array({3});
+  if (dim == 3) s.options["families3"] = nlohmann::ordered_json::array({"box"});
+  Cell c = cell(static_cast<double>(cases), 16);
+  c.cases = cases;
+  s.cells[key] = c;
+  s.cases = cases;
+  return s;
+}
+
+TEST(Dimensions, JoinedSummariesKeepBothDimensionsCellsAndAddTheirCounts) {
+  const Summary two = dimension_summary(2, "sat/convex/double", 3, 0);
+  const Summary three = dimension_summary(3, "3d/sat/box/double", 5, 0);
+  const Summary both = join_dimensions(two, three);
+  EXPECT_EQ(both.cases, 8u);  // 3 + 5
+  ASSERT_EQ(both.cells.size(), 2u);
+  EXPECT_EQ(both.cells.at("sat/convex/double").cases, 3u);
+  EXPECT_EQ(both.cells.at("3d/sat/box/double").cases, 5u);
+  EXPECT_EQ(both.options["dimensions"], nlohmann::ordered_json::array({2, 3}));
+  EXPECT_EQ(both.options["families3"], nlohmann::ordered_json::array({"box"}));
+  // The table lists the 2D cells first, though "3d/" sorts before every 2D key.
+  const std::string t = table(both);
+  ASSERT_NE(t.find("3d/sat/box/double"), std::string::npos) << t;
+  EXPECT_LT(t.find("sat/convex/double"), t.find("3d/sat/box/double")) << t;
+}
+
+TEST(Dimensions, ShardsOfJoinedSummariesMergeCellByCell) {
+  const Summary a = join_dimensions(dimension_summary(2, "sat/convex/double", 3, 0),
+                                    dimension_summary(3, "3d/sat/box/double", 5, 0));
+  const Summary b = join_dimensions(dimension_summary(2, "sat/convex/double", 4, 1),
+                                    dimension_summary(3, "3d/sat/box/double", 6, 1));
+  const Summary m = merge({a, b});
+  EXPECT_EQ(m.cases, 18u);                                              // 3 + 5 + 4 + 6
+  EXPECT_EQ(m.cells.at("sat/convex/double").cases, 7u);                 // 3 + 4
+  EXPECT_EQ(m.cells.at("3d/sat/box/double").cases, 11u);                // 5 + 6
+  EXPECT_EQ(m.cells.at("3d/sat/box/double").max_error.at("depth"), 6);  // the worse shard's
+  // A 2D-only shard is a different campaign than a joined one: refused.
+  EXPECT_THROW(merge({a, dimension_summary(2, "sat/convex/double", 4, 1)}), std::runtime_error);
+}
+
+TEST(Dimensions, The3DCellKeyHasItsPrefixAndThe2DKeyNone) {
+  EXPECT_EQ(cell_key(Algorithm::sat, "convex", Precision::double_), "sat/convex/double");
+  EXPECT_EQ(cell_key(Algorithm3::sat, "box", Precision::single), "3d/sat/box/float");
+  EXPECT_EQ(cell_key3("exec", "box", Precision::double_), "3d/exec/box/double");
+}
+
 }  // namespace

@@ -2,6 +2,7 @@
 // cli/test/exec_cli_test.sh drives whole campaigns through real and broken engines).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <thread>
@@ -73,6 +74,104 @@ TEST(ProtocolAnswer, EachMalformedFieldIsNamed) {
     EXPECT_FALSE(parse(line, &skip, &error)) << line;
     EXPECT_NE(error.find(want), std::string::npos) << line << " gave: " << error;
   }
+}
+
+minkowski::fixtures::Case unit_case();
+
+// ---- 3D answers ("Protocol in 3D", docs/design.md): the same keys, 3-vectors ----------------
+
+TEST(ProtocolAnswer3, EveryFieldIsReadWithThreeComponents) {
+  bool skip = true;
+  std::string error;
+  const auto a = parse_protocol_answer3(
+      R"({"intersects": true, "normal": [0, 0, 1], "depth": 0.25, "distance": 0,)"
+      R"( "point_a": [1, 2, 3], "point_b": [1, 2, 3.5], "input_shift": 0.125,)"
+      R"( "contacts": [{"point": [1, 2, 3], "depth": 0.25},)"
+      R"( {"point": [3, 4, 5], "depth": 0.5, "point_a": [3, 4, 5.25], "point_b": [3, 4, 4.75]}]})",
+      &skip, &error);
+  ASSERT_TRUE(a) << error;
+  EXPECT_FALSE(skip);
+  EXPECT_TRUE(a->intersects);
+  EXPECT_EQ(*a->normal, (std::array<double, 3>{0, 0, 1}));
+  EXPECT_EQ(*a->depth, 0.25);
+  EXPECT_EQ(*a->point_b, (std::array<double, 3>{1, 2, 3.5}));
+  EXPECT_EQ(a->input_shift, 0.125);
+  ASSERT_EQ(a->contacts->size(), 2u);
+  EXPECT_FALSE((*a->contacts)[0].point_a);
+  EXPECT_EQ((*a->contacts)[1].point, (std::array<double, 3>{3, 4, 5}));
+  EXPECT_EQ(*(*a->contacts)[1].point_b, (std::array<double, 3>{3, 4, 4.75}));
+  // A skip reads as in 2D.
+  EXPECT_FALSE(parse_protocol_answer3(R"({"skip": true})", &skip, &error));
+  EXPECT_TRUE(skip);
+}
+
+// A vector of the wrong length is malformed in either dimension: a 2D answer to a 3D case would
+// otherwise be judged with a missing component, a 3D answer to a 2D case with one too many.
+TEST(ProtocolAnswer3, AVectorOfAnyOtherLengthIsMalformed) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"intersects": true, "normal": [0, 1]})", "\"normal\" must be a triple of numbers"},
+      {R"({"intersects": false, "point_a": [0, 1, 2, 3]})", "\"point_a\" must be a triple"},
+      {R"({"intersects": true, "contacts": [{"point": [0, 0], "depth": 0}]})",
+       "\"contacts[0].point\" must be a triple"},
+      {R"({"intersects": true, "normal": [0, 1, "z"]})", "\"normal[2]\" must be a number"},
+  };
+  for (const auto& [line, want] : cases) {
+    bool skip = false;
+    std::string error;
+    EXPECT_FALSE(parse_protocol_answer3(line, &skip, &error)) << line;
+    EXPECT_NE(error.find(want), std::string::npos) << line << " gave: " << error;
+  }
+  bool skip = false;
+  std::string error;
+  EXPECT_FALSE(parse(R"({"intersects": true, "normal": [0, 0, 1]})", &skip, &error));
+  EXPECT_NE(error.find("\"normal\" must be a pair of numbers"), std::string::npos) << error;
+}
+
+// Non-finite numbers follow the 2D rules: read as such (the judge fails the field), bare or spelt.
+TEST(ProtocolAnswer3, NonFiniteNumbersAreReadForTheJudge) {
+  bool skip = false;
+  std::string error;
+  const auto a = parse_protocol_answer3(
+      R"({"intersects": true, "normal": [0, NaN, 1], "depth": "Infinity"})", &skip, &error);
+  ASSERT_TRUE(a) << error;
+  EXPECT_TRUE(std::isnan((*a->normal)[1]));
+  EXPECT_TRUE(std::isinf(*a->depth));
+}
+
+minkowski::fixtures::Case3 unit_case3() {
+  minkowski::fixtures::Case3 c;
+  c.id = "unit3";
+  c.a.points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  c.b.points = {{2, 2, 2}};
+  return c;
+}
+
+// One engine process answers cases of both dimensions, each answer read in its case's dimension;
+// the 3D case line is the case's JSON with 3-vectors.
+TEST(ExecEngine, AnswersA3DCaseWithA3DAnswer) {
+  // Answers the 2D case; answers the second line with a 3D answer only if it holds A's first point
+  // as a 3-vector (the 3D case line), else with a line that is no answer at all.
+  ExecEngine e(R"(read l; echo '{"intersects": false, "normal": [1, 0]}'; )"
+               R"(read l; case "$l" in *'[0.0,0.0,0.0]'*|*'[0,0,0]'*) )"
+               R"(echo '{"intersects": false, "point_a": [1, 2, 3], "point_b": [4, 5, 6]}';; )"
+               R"(*) echo "unexpected case line: $l";; esac; read l)",
+               5.0, 0);
+  const EngineReply two = e.ask(unit_case());
+  ASSERT_EQ(two.outcome, EngineOutcome::answer) << two.message;
+  const EngineReply3 three = e.ask(unit_case3());
+  ASSERT_EQ(three.outcome, EngineOutcome::answer) << three.message;
+  EXPECT_EQ(*three.answer.point_b, (std::array<double, 3>{4, 5, 6}));
+  EXPECT_EQ(e.restarts(), 0);
+}
+
+TEST(ExecEngine, A2DAnswerToA3DCaseIsMalformedAndNamesTheCase) {
+  ExecEngine e(R"(read l; echo '{"intersects": true, "normal": [0, 1], "depth": 1}'; read l)", 5.0,
+               0);
+  const EngineReply3 r = e.ask(unit_case3());
+  EXPECT_EQ(r.outcome, EngineOutcome::malformed);
+  EXPECT_NE(r.message.find("case unit3: malformed answer"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("\"normal\" must be a triple of numbers"), std::string::npos)
+      << r.message;
 }
 
 minkowski::fixtures::Case unit_case() {

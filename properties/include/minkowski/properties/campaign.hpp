@@ -15,6 +15,12 @@
 // of their own kind, counted per cell under `protocol`.
 // Shardable: shard K of N takes the cases with i % N == K; merging shard summaries gives the
 // single run's summary (counts and maxima add up; percentiles come from merged error lists).
+//
+// Written once for both dimensions: every type is a template over D (2 or 3; dimension.hpp names
+// what differs), with aliases for 2D (Subject, CampaignOptions, Violation, CampaignResult, …, the
+// names the 2D code always used) and for 3D (Subject3, CampaignOptions3, …). A 3D cell's key is
+// "3d/<subject>/<family>/<precision>" (2D keys have no prefix), so that one summary holds both
+// dimensions and shards of either merge. Cells and histograms do not depend on the dimension.
 
 #include <atomic>
 #include <cstdint>
@@ -25,6 +31,7 @@
 #include <vector>
 
 #include "minkowski/properties/bounds.hpp"
+#include "minkowski/properties/dimension.hpp"
 #include "minkowski/properties/exec_engine.hpp"
 #include "minkowski/properties/fast_adapters.hpp"
 #include "minkowski/properties/generators.hpp"
@@ -37,52 +44,66 @@ namespace minkowski::properties {
 inline constexpr std::uint64_t kDefaultSeed = 20261122;
 
 /// Answers one case: EngineOutcome::answer with the answer, skip, or a protocol failure.
-using Answerer = std::function<EngineReply(const fixtures::Case&)>;
+template <int D>
+using AnswererT =
+    std::function<EngineReplyT<typename Dim<D>::Answer>(const typename Dim<D>::Case&)>;
+using Answerer = AnswererT<2>;
+using Answerer3 = AnswererT<3>;
 
 /// What is judged: a name (the first part of its cells' keys), the precision whose bounds it is
 /// held to, and how it answers.
-struct Subject {
+template <int D>
+struct SubjectT {
   std::string name;  ///< "sat", "gjk", …, or "exec"
   Precision precision{};
   Bounds bounds;
   bool judged = true;  ///< false: errors reported, never violations (internal_vertices)
-  Answerer answer;
+  AnswererT<D> answer;
   bool in_case_order = false;  ///< asked from one thread, in case order (an external process)
   /// Set for the fast library's subjects: the campaign then answers from the case's shapes
   /// built once per precision (make_fast_pair) instead of calling `answer`; the same answers.
-  std::optional<Algorithm> fast_algorithm;
+  std::optional<typename Dim<D>::Algo> fast_algorithm;
 };
+using Subject = SubjectT<2>;
+using Subject3 = SubjectT<3>;
 
 /// The fast library's `alg` in precision `p` as a subject (skip: the type cannot represent the
 /// case).
 Subject fast_subject(Algorithm alg, Precision p, const Bounds& bounds);
+Subject3 fast_subject(Algorithm3 alg, Precision p, const Bounds& bounds);
 
-struct CampaignOptions {
-  std::vector<std::string> families = family_names();
-  std::vector<Algorithm> algorithms = all_algorithms();
+template <int D>
+struct CampaignOptionsT {
+  std::vector<std::string> families = Dim<D>::family_names();
+  std::vector<typename Dim<D>::Algo> algorithms = Dim<D>::all_algorithms();
   std::vector<Precision> precisions = {Precision::single, Precision::double_};
   std::uint64_t cases_per_family = 1000;
   std::uint64_t seed = kDefaultSeed;
   unsigned threads = 0;            ///< 0: all cores
   unsigned shard = 0, shards = 1;  ///< this run takes cases i with i % shards == shard
-  /// Bounds to judge with; default bounds_for().
-  std::function<Bounds(Algorithm, Precision)> bounds = bounds_for;
+  /// Bounds to judge with; default bounds_for() (2D), bounds3_for() (3D).
+  std::function<Bounds(typename Dim<D>::Algo, Precision)> bounds = &Dim<D>::bounds_for;
   /// An external engine judged besides (or, with `algorithms` empty, instead of) the fast
   /// library; asked in case order. Its EngineOutcome::exhausted stops the campaign (`fatal`).
-  std::optional<Subject> engine;
+  std::optional<SubjectT<D>> engine;
 };
+using CampaignOptions = CampaignOptionsT<2>;
+using CampaignOptions3 = CampaignOptionsT<3>;
 
 /// One violation, with everything needed to write a fixture and to reproduce it.
-struct Violation {
-  GeneratedCase generated;
-  std::uint64_t index = 0;  ///< case index within its family
-  Algorithm algorithm{};    ///< meaningful when subject names a fast algorithm
-  std::string subject;      ///< the subject's name ("sat", …, "exec")
+template <int D>
+struct ViolationT {
+  typename Dim<D>::Generated generated;
+  std::uint64_t index = 0;            ///< case index within its family
+  typename Dim<D>::Algo algorithm{};  ///< meaningful when subject names a fast algorithm
+  std::string subject;                ///< the subject's name ("sat", …, "exec")
   Precision precision{};
-  FastAnswer fast;
+  typename Dim<D>::Answer fast;
   std::string what;      ///< the judge's summary of the failing field, or the failure message
   std::string protocol;  ///< "" for a tolerance violation, else the EngineOutcome ("crash", …)
 };
+using Violation = ViolationT<2>;
+using Violation3 = ViolationT<3>;
 
 /// A log-scale histogram of errors in units of u·S: exact to merge (shards add bin by bin), and
 /// percentiles read from it are identical for a merged and a single run. Bin 0 holds exact
@@ -120,28 +141,45 @@ struct Cell {
   Cell& operator+=(const Cell& o);
 };
 
-struct CampaignResult {
-  /// key: algorithm/family/precision
+template <int D>
+struct CampaignResultT {
+  /// key: algorithm/family/precision (2D), 3d/algorithm/family/precision (3D)
   std::map<std::string, Cell> cells;
-  std::vector<Violation> violations;  ///< in (family, index, algorithm, precision) order
-  std::uint64_t cases = 0;            ///< cases generated (per family × families, this shard)
+  std::vector<ViolationT<D>> violations;  ///< in (family, index, algorithm, precision) order
+  std::uint64_t cases = 0;                ///< cases generated (per family × families, this shard)
   double seconds = 0;
   reference::HullStats reference_stats;
   bool interrupted = false;
   std::string fatal;  ///< non-empty: the engine gave up (restarts exhausted); the run stopped
 };
+using CampaignResult = CampaignResultT<2>;
+using CampaignResult3 = CampaignResultT<3>;
 
+/// A cell's key: "<subject>/<family>/<precision>" in 2D, "3d/<subject>/<family>/<precision>" in
+/// 3D (Dim<D>::key_prefix).
 std::string cell_key(Algorithm a, const std::string& family, Precision p);
 std::string cell_key(const std::string& subject, const std::string& family, Precision p);
+std::string cell_key(Algorithm3 a, const std::string& family, Precision p);
+std::string cell_key3(const std::string& subject, const std::string& family, Precision p);
+template <int D>
+std::string cell_key_of(const std::string& subject, const std::string& family, Precision p) {
+  return std::string(Dim<D>::key_prefix) + cell_key(subject, family, p);
+}
 
 /// Runs the campaign. `progress(done, total)` is called from worker threads now and then;
 /// `stop` (may be null) is polled: when it becomes true the run ends early, marked interrupted.
-CampaignResult run_campaign(const CampaignOptions& opt,
-                            const std::function<void(std::uint64_t, std::uint64_t)>& progress = {},
-                            const std::atomic<bool>* stop = nullptr);
+template <int D>
+CampaignResultT<D> run_campaign(
+    const CampaignOptionsT<D>& opt,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress = {},
+    const std::atomic<bool>* stop = nullptr);
 
-/// The case of family `family`, index `i`, as the campaign draws it.
+/// The case of family `family`, index `i`, as the campaign draws it (2D, 3D, either).
 GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::uint64_t i);
+GeneratedCase3 campaign_case3(const std::string& family, std::uint64_t seed, std::uint64_t i);
+template <int D>
+typename Dim<D>::Generated campaign_case_of(const std::string& family, std::uint64_t seed,
+                                            std::uint64_t i);
 
 /// Shrinks a violation the way RapidCheck does: repeatedly take the first smaller variant of the
 /// generated case that still fails in the same way for the same subject — a tolerance violation,
@@ -149,19 +187,45 @@ GeneratedCase campaign_case(const std::string& family, std::uint64_t seed, std::
 /// algorithm named by the violation, or opt.engine for "exec" (re-asked about each smaller
 /// case). Time-outs are not shrunk (each try would cost a time-out). Returns the minimal case
 /// found and its summary.
-Violation shrink_violation(const Violation& v, const CampaignOptions& opt, int max_steps = 200);
+template <int D>
+ViolationT<D> shrink_violation(const ViolationT<D>& v, const CampaignOptionsT<D>& opt,
+                               int max_steps = 200);
 
 /// Asks `s` about case `c` and judges the answer (exact: the reference's answer for c).
-struct Judgement {
-  EngineReply reply;
+template <int D>
+struct JudgementT {
+  EngineReplyT<typename Dim<D>::Answer> reply;
   std::optional<Verdict> verdict;  ///< only for an answer
   bool violation = false;          ///< judged and failed, or a protocol failure
   std::string what;
 };
-Judgement judge_subject(const Subject& s, const fixtures::Case& c,
-                        const reference::PairAnswer& exact);
+using Judgement = JudgementT<2>;
+using Judgement3 = JudgementT<3>;
+template <int D>
+JudgementT<D> judge_subject(const SubjectT<D>& s, const typename Dim<D>::Case& c,
+                            const typename Dim<D>::Exact& exact);
 /// Judges a reply already obtained from `s` (the campaign asks an engine on its own thread).
-Judgement judge_reply(const Subject& s, const fixtures::Case& c, const reference::PairAnswer& exact,
-                      EngineReply reply);
+template <int D>
+JudgementT<D> judge_reply(const SubjectT<D>& s, const typename Dim<D>::Case& c,
+                          const typename Dim<D>::Exact& exact,
+                          EngineReplyT<typename Dim<D>::Answer> reply);
+
+// Instantiated for both dimensions in campaign.cpp.
+#define MINKOWSKI_CAMPAIGN_EXTERN(D)                                                        \
+  extern template CampaignResultT<D> run_campaign<D>(                                       \
+      const CampaignOptionsT<D>&, const std::function<void(std::uint64_t, std::uint64_t)>&, \
+      const std::atomic<bool>*);                                                            \
+  extern template Dim<D>::Generated campaign_case_of<D>(const std::string&, std::uint64_t,  \
+                                                        std::uint64_t);                     \
+  extern template ViolationT<D> shrink_violation<D>(const ViolationT<D>&,                   \
+                                                    const CampaignOptionsT<D>&, int);       \
+  extern template JudgementT<D> judge_subject<D>(const SubjectT<D>&, const Dim<D>::Case&,   \
+                                                 const Dim<D>::Exact&);                     \
+  extern template JudgementT<D> judge_reply<D>(const SubjectT<D>&, const Dim<D>::Case&,     \
+                                               const Dim<D>::Exact&,                        \
+                                               EngineReplyT<Dim<D>::Answer>);
+MINKOWSKI_CAMPAIGN_EXTERN(2)
+MINKOWSKI_CAMPAIGN_EXTERN(3)
+#undef MINKOWSKI_CAMPAIGN_EXTERN
 
 }  // namespace minkowski::properties

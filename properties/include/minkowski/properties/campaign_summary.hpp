@@ -24,7 +24,16 @@ struct Summary {
   bool interrupted = false;
 };
 
+/// A 2D campaign's summary: options {seed, cases_per_family, families, precisions, algorithms,
+/// shard, shards}, exactly as before 3D existed.
 Summary summarize(const CampaignResult& r, const CampaignOptions& opt);
+/// A 3D campaign's summary: options {seed, cases_per_family, dimensions: [3], families3,
+/// precisions, algorithms3, shard, shards}; its cells' keys start with "3d/".
+Summary summarize(const CampaignResult3& r, const CampaignOptions3& opt);
+/// One summary of a 2D and a 3D campaign run together (`check --dim all`): the 2D options with
+/// "dimensions": [2, 3] and the 3D campaign's families3 and algorithms3 beside them; the cells of
+/// both (their keys are distinct), counts and times added. Such summaries merge as any other.
+Summary join_dimensions(const Summary& two, const Summary& three);
 nlohmann::ordered_json to_json(const Summary& s);
 Summary summary_from_json(const nlohmann::json& j);  ///< throws std::runtime_error
 /// A summary file read by `merge` and `report`: the summary and the file's JSON as read (it may
@@ -33,7 +42,8 @@ Summary summary_from_json(const nlohmann::json& j);  ///< throws std::runtime_er
 std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path);
 /// Combines shard summaries (options must agree except the shard index).
 Summary merge(const std::vector<Summary>& parts);
-/// The human-readable table: per algorithm × family × precision, cases, violations, worst error.
+/// The human-readable table: per algorithm × family × precision, cases, violations, worst error;
+/// the 2D cells first, then the 3D ones ("3d/…").
 std::string table(const Summary& s);
 
 }  // namespace minkowski::properties

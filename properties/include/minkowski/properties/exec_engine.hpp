@@ -29,6 +29,7 @@
 #include "minkowski/fixtures/case_io.hpp"
 #include "minkowski/properties/engine_process.hpp"
 #include "minkowski/properties/judge.hpp"
+#include "minkowski/properties/judge3.hpp"
 #include "minkowski/properties/protocol_answer.hpp"
 
 namespace minkowski::properties {
@@ -56,11 +57,15 @@ enum class EngineOutcome {
 };
 const char* to_string(EngineOutcome o);
 
-struct EngineReply {
+/// What one ask() brought back; Answer is FastAnswer (2D) or FastAnswer3 (3D).
+template <class Answer>
+struct EngineReplyT {
   EngineOutcome outcome = EngineOutcome::answer;
-  FastAnswer answer;    ///< outcome == answer
+  Answer answer;        ///< outcome == answer
   std::string message;  ///< all other outcomes: what happened, naming the case
 };
+using EngineReply = EngineReplyT<FastAnswer>;
+using EngineReply3 = EngineReplyT<FastAnswer3>;
 
 class ExecEngine {
  public:
@@ -71,6 +76,10 @@ class ExecEngine {
   ExecEngine& operator=(const ExecEngine&) = delete;
 
   EngineReply ask(const fixtures::Case& c);
+  /// A 3D case: the same exchange, the case line case_to_json(Case3), the answer read with
+  /// 3-vectors (parse_protocol_answer3: a 2D vector is malformed). One engine process may be
+  /// asked about cases of both dimensions; each answer is read in its case's dimension.
+  EngineReply3 ask(const fixtures::Case3& c);
 
   /// Closes the engine's stdin and reads what it still writes until it exits (at most
   /// kExitGraceSeconds, or the time-out if shorter): a non-empty line there is an extra answer to
@@ -89,8 +98,12 @@ class ExecEngine {
  private:
   /// Starts the engine if it is not running, counting restarts; a reply when it may not or cannot.
   std::optional<EngineReply> ensure_started(const std::string& name);
+  /// ask() for either dimension: the case's line exchanged, the answer read by ParseAnswer.
+  template <class Answer, class CaseT>
+  EngineReplyT<Answer> ask_any(const CaseT& c);
   /// The reply to one answer line (read from the engine for case `name`).
-  EngineReply reply_to(const std::string& name, std::string answer_line);
+  template <class Answer>
+  EngineReplyT<Answer> reply_to(const std::string& name, std::string answer_line);
   /// The reply when the engine's output ended without an answer: missing or crash.
   EngineReply reply_to_silence(const std::string& name);
   EngineReply fail(EngineOutcome o, std::string message);
