@@ -222,8 +222,11 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     double worst_place = 0, worst_depth = 0;
     double place_da = 0, place_db = 0;
     std::size_t place_i = 0, depth_i = 0;
+    double deepest = -INFINITY;  // the deepest contact's depth (deepest-contact rule, below)
+    std::size_t deepest_i = 0;
     for (std::size_t i = 0; i < fast.contacts->size(); ++i) {
       const FastContact& k = (*fast.contacts)[i];
+      if (k.depth > deepest) deepest = k.depth, deepest_i = i;
       // (std::max would pass over a NaN depth: it compares as neither larger nor smaller.)
       const double dd =
           std::isnan(k.depth) ? INFINITY : std::max({0.0, -k.depth, k.depth - exact_depth});
@@ -257,6 +260,14 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
                          k.point[1], k.depth);
     };
     const bool none = fast.contacts->empty();
+    // The deepest-contact rule (judge.hpp, "contact_depth"; derived in docs/tolerances.md): beyond
+    // the relation band, a clipping on a reference face whose normal is an optimal direction keeps
+    // a point exactly as deep as the exact depth, so the deepest contact may fall short of it by
+    // no more than the contact-depth allowance. In 2D this holds for every such clipping.
+    const double shortfall = deepest_contact_shortfall(*fast.contacts, exact_depth,
+                                                       exact_depth > k_relation * us + shift);
+    const bool short_deepest = shortfall > worst_depth;
+    if (short_deepest) worst_depth = shortfall;
     if (none) {
       // An intersecting answer that gives `contacts` at all must give at least one where the
       // shapes overlap beyond the relation band: the error is the exact depth the missing
@@ -274,9 +285,12 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
       });
     }
     add_allowed(Field::contact_depth, worst_depth, [&] {
-      return none ? std::string("no contacts")
-                  : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i),
-                                exact_depth, worst_depth);
+      if (none) return std::string("no contacts");
+      if (short_deepest)
+        return fmt::format("deepest {}: shallower than exact depth {:.17g} by {:.3g}",
+                           at(deepest_i), exact_depth, worst_depth);
+      return fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i),
+                         exact_depth, worst_depth);
     });
   }
   // A non-finite number in a field that is not judged for this answer's relation (a depth of a

@@ -109,6 +109,85 @@ std::string triple_text(const V3& p) {
   return fmt::format("({:.17g}, {:.17g}, {:.17g})", p[0], p[1], p[2]);
 }
 
+/// Whether the points of a shape attaining the largest m·p span a plane (its support set along m
+/// is a face, not a vertex or an edge), decided exactly. A floating-point filter first: only the
+/// points whose dot product may, within its rounding bound, equal the largest are candidates, and
+/// fewer than three candidates cannot span a plane (the common answer, no rational arithmetic);
+/// otherwise the candidates' dot products and cross products are formed in rationals. m: an exact
+/// direction (not normalized), flipped when `negate`.
+bool support_set_is_face(const std::vector<reference::Point3>& pts,
+                         const reference::RationalPoint3& m, bool negate) {
+  using reference::Rational;
+  if (pts.size() < 3) return false;
+  // m scaled into [−1, 1] (exact division by its largest component), then rounded to double: each
+  // component off by at most u of itself, or by a subnormal step.
+  const Rational big = std::max({boost::multiprecision::abs(m.x), boost::multiprecision::abs(m.y),
+                                 boost::multiprecision::abs(m.z)});
+  if (big == 0) return false;
+  const double sign = negate ? -1.0 : 1.0;
+  const V3 md{sign * static_cast<double>(Rational(m.x / big)),
+              sign * static_cast<double>(Rational(m.y / big)),
+              sign * static_cast<double>(Rational(m.z / big))};
+  // |computed − exact| of a dot product: the rounding of md (u per component) and of the three
+  // products and two sums (< 3u of Σ|md_i·p_i| each way), doubled for margin, plus one smallest
+  // subnormal per product for underflow: kFilterUlps·u·Σ|md_i·p_i| + kFilterUlps·2^-1074.
+  constexpr double kFilterUlps = 8, kU = 0x1p-53, kTiny = 0x1p-1074;
+  std::vector<double> dot(pts.size()), err(pts.size());
+  double lowest_max = -INFINITY;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const reference::Point3& p = pts[i];
+    dot[i] = md[0] * p.x + md[1] * p.y + md[2] * p.z;
+    err[i] =
+        kFilterUlps *
+        (kU * (std::fabs(md[0] * p.x) + std::fabs(md[1] * p.y) + std::fabs(md[2] * p.z)) + kTiny);
+    lowest_max = std::max(lowest_max, dot[i] - err[i]);
+  }
+  std::vector<std::size_t> cand;
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    if (dot[i] + err[i] >= lowest_max) cand.push_back(i);
+  if (cand.size() < 3) return false;
+  // Exactly: the candidates attaining the largest m·p (the shape's largest is among them).
+  const reference::RationalPoint3 mr = negate ? reference::RationalPoint3{-m.x, -m.y, -m.z} : m;
+  std::vector<Rational> exact_dot;
+  exact_dot.reserve(cand.size());
+  for (std::size_t i : cand) {
+    const reference::Point3& p = pts[i];
+    exact_dot.push_back(mr.x * Rational(p.x) + mr.y * Rational(p.y) + mr.z * Rational(p.z));
+  }
+  const Rational top = *std::max_element(exact_dot.begin(), exact_dot.end());
+  std::vector<reference::RationalPoint3> set;
+  for (std::size_t j = 0; j < cand.size(); ++j)
+    if (exact_dot[j] == top) set.push_back(reference::to_rational(pts[cand[j]]));
+  // Two distinct points q0, q1, then any q with (q1 − q0) × (q − q0) ≠ 0.
+  if (set.size() < 3) return false;
+  const reference::RationalPoint3& q0 = set[0];
+  std::size_t k1 = 1;
+  while (k1 < set.size() && set[k1] == q0) ++k1;
+  if (k1 == set.size()) return false;
+  const Rational ux = set[k1].x - q0.x, uy = set[k1].y - q0.y, uz = set[k1].z - q0.z;
+  for (std::size_t k = k1 + 1; k < set.size(); ++k) {
+    const Rational vx = set[k].x - q0.x, vy = set[k].y - q0.y, vz = set[k].z - q0.z;
+    if (uy * vz - uz * vy != 0 || uz * vx - ux * vz != 0 || ux * vy - uy * vx != 0) return true;
+  }
+  return false;
+}
+
+/// Where the deepest-contact rule applies in 3D (judge3.hpp): every optimal direction of the
+/// exact answer is a ray m along which A's support set (along m) and B's (along −m) are both
+/// faces — a face–face contact. Cones (the origin on an edge or vertex of D, a flat D) and "all"
+/// are not.
+bool every_direction_face_face(const reference::PairAnswer3& exact, const reference::Shape3& a,
+                               const reference::Shape3& b) {
+  if (exact.directions.empty()) return false;
+  for (const reference::DirectionSet3& s : exact.directions) {
+    if (s.kind != reference::DirectionSet3::Kind::ray || s.generators.empty()) return false;
+    if (!support_set_is_face(a.points, s.generators[0], false) ||
+        !support_set_is_face(b.points, s.generators[0], true))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 nlohmann::ordered_json protocol_json(const FastAnswer3& a) {
@@ -232,8 +311,11 @@ Verdict judge3(const fixtures::Case3& c, const reference::PairAnswer3& exact,
   if (fast.contacts && fast.intersects) {
     double worst_place = 0, worst_depth = 0, place_da = 0, place_db = 0;
     std::size_t place_i = 0, depth_i = 0;
+    double deepest = -INFINITY;  // the deepest contact's depth (deepest-contact rule, below)
+    std::size_t deepest_i = 0;
     for (std::size_t i = 0; i < fast.contacts->size(); ++i) {
       const FastContact3& k = (*fast.contacts)[i];
+      if (k.depth > deepest) deepest = k.depth, deepest_i = i;
       const double dd =
           std::isnan(k.depth) ? INFINITY : std::max({0.0, -k.depth, k.depth - exact_depth});
       double da, db;
@@ -264,6 +346,13 @@ Verdict judge3(const fixtures::Case3& c, const reference::PairAnswer3& exact,
       return fmt::format("contact {} at {} depth {:.17g}", i, triple_text(k.point), k.depth);
     };
     const bool none = fast.contacts->empty();
+    // The deepest-contact rule (judge3.hpp), only beyond the relation band and where every
+    // optimal direction is a face–face contact (asked last: it is the one exact computation).
+    const bool deep_rule = !none && exact_depth > k_relation * us + shift &&
+                           every_direction_face_face(exact, c.a, c.b);
+    const double shortfall = deepest_contact_shortfall(*fast.contacts, exact_depth, deep_rule);
+    const bool short_deepest = shortfall > worst_depth;
+    if (short_deepest) worst_depth = shortfall;
     if (none) {
       add(Field::contacts, exact_depth, k_relation, 0.0, [&] {
         return fmt::format(
@@ -277,9 +366,12 @@ Verdict judge3(const fixtures::Case3& c, const reference::PairAnswer3& exact,
       });
     }
     add_allowed(Field::contact_depth, worst_depth, [&] {
-      return none ? std::string("no contacts")
-                  : fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i),
-                                exact_depth, worst_depth);
+      if (none) return std::string("no contacts");
+      if (short_deepest)
+        return fmt::format("deepest {}: shallower than exact depth {:.17g} by {:.3g}",
+                           at(deepest_i), exact_depth, worst_depth);
+      return fmt::format("{}: depth outside [0, exact depth {:.17g}] by {:.3g}", at(depth_i),
+                         exact_depth, worst_depth);
     });
   }
   // A non-finite number in a field not judged for this answer's relation still fails its field.

@@ -162,6 +162,76 @@ TEST(Judge3, AnEmptyManifoldForOverlappingShapesFailsContacts) {
 }
 
 // cubes(3/2): separated by 1/2 along x. A closest pair: (1, 1/2, 1/2) on A's face x = 1 and
+// ---- The deepest-contact rule in 3D (judge3.hpp: face–face contacts only) -------------------
+
+/// A contact between the surfaces, without surface points (judged: outside neither shape by more
+/// than its depth).
+FastContact3 between(std::array<double, 3> p, double depth) { return {p, depth, {}, {}}; }
+
+properties::Verdict judged_contacts(const fixtures::Case3& c, std::vector<FastContact3> k) {
+  FastAnswer3 f;
+  f.intersects = true;
+  f.normal = {{0, 0, 1}};
+  f.contacts = std::move(k);
+  return judged(c, f);
+}
+
+/// A = [0, 1]³, B = [0, 1]² × [3/4, 7/4]: B sunk 1/4 into A's top. Overlaps: +z 1 − 3/4 = 1/4,
+/// −z 7/4, ±x and ±y 1 (D = A − B = [−1, 1]² × [−7/4, 1/4]: its nearest facet z = 1/4); the one
+/// optimal direction (0, 0, 1), along which A's support set is its top face and B's (along −z) its
+/// bottom face: a face–face contact, where the rule applies. S = 7/4. A correct clipping: B's
+/// bottom face clipped to A's top face, the four corners (x, y, 3/4), 1/4 deep.
+fixtures::Case3 sunk_quarter() {
+  fixtures::Case3 c;
+  c.a.points = box({0, 0, 0}, {1, 1, 1});
+  c.b.points = box({0, 0, 0.75}, {1, 1, 1.75});
+  return c;
+}
+
+TEST(Judge3DeepestContact, FaceFaceContactsAtTheExactDepthPass) {
+  std::vector<FastContact3> k;
+  for (double x : {0.0, 1.0})
+    for (double y : {0.0, 1.0}) k.push_back(between({x, y, 0.875}, 0.25));
+  const properties::Verdict v = judged_contacts(sunk_quarter(), k);
+  EXPECT_TRUE(v.ok) << v.summary();
+}
+
+// The same points, each claiming 1/8 (inside [0, 1/4], which the per-contact check allows, and
+// each point inside both boxes): the deepest is 1/8 short of 1/4, beyond the allowance (k_depth
+// u·S plus tau' = 4·5e-4·S = 3.5e-3): contact_depth fails with error (1/8)/(u·7/4).
+TEST(Judge3DeepestContact, FaceFaceContactsOnlyHalfAsDeepFail) {
+  std::vector<FastContact3> k;
+  for (double x : {0.0, 1.0})
+    for (double y : {0.0, 1.0}) k.push_back(between({x, y, 0.875}, 0.125));
+  const properties::Verdict v = judged_contacts(sunk_quarter(), k);
+  only_fails(v, Field::contact_depth);
+  EXPECT_DOUBLE_EQ(find(v, Field::contact_depth)->error, 0.125 / (kU * 1.75));
+  EXPECT_NE(find(v, Field::contact_depth)->detail.find("shallower than exact depth"),
+            std::string::npos);
+  // One of them at the exact depth is enough.
+  k[2].depth = 0.25;
+  EXPECT_TRUE(judged_contacts(sunk_quarter(), k).ok);
+}
+
+/// A = [0, 1]³; B the octahedron with vertices (1/2, 1/2, 3/4) (bottom), (1/2, 1/2, 7/4) (top) and
+/// (1/2 ± 1/2, 1/2, 5/4), (1/2, 1/2 ± 1/2, 5/4): its bottom vertex 1/4 into A's top face. Overlaps:
+/// +z 1 − 3/4 = 1/4; ±x, ±y 1; along B's lower faces' directions (±1, ±1, 1)/√3, A's largest
+/// (say (1, 1, 1)·a = 3) less B's smallest ((1, 1, 1)·b = 7/4 on that face): 5/4/√3 ≈ 0.72; the
+/// rest larger. So the exact depth is 1/4, direction (0, 0, 1), along which B's support set is one
+/// vertex: a face–vertex contact, where the rule is not applied (judge3.hpp: the face of B most
+/// anti-parallel to +z need not hold that vertex in general). A single contact claiming 1/8 at
+/// (1/2, 1/2, 7/8), inside both shapes, passes.
+TEST(Judge3DeepestContact, TheRuleIsNotAppliedToAFaceVertexContact) {
+  fixtures::Case3 c;
+  c.a.points = box({0, 0, 0}, {1, 1, 1});
+  c.b.points = {{0.5, 0.5, 0.75}, {0.5, 0.5, 1.75}, {0, 0.5, 1.25},
+                {1, 0.5, 1.25},   {0.5, 0, 1.25},   {0.5, 1, 1.25}};
+  EXPECT_EQ(static_cast<double>(reference::query(c.a, c.b).signed_distance), -0.25);
+  const properties::Verdict v = judged_contacts(c, {between({0.5, 0.5, 0.875}, 0.125)});
+  EXPECT_TRUE(v.ok) << v.summary();
+  EXPECT_EQ(find(v, Field::contact_depth)->error, 0);
+}
+
 // (3/2, 1/2, 1/2) on B's face x = 3/2, distance 1/2.
 FastAnswer3 right_separated() {
   FastAnswer3 f;

@@ -23,7 +23,25 @@
 //                  plus k·u·S (a contact point sits between the two surfaces);
 //   contact_depth  each contact's depth lies in [−(k·u·S + tau'), exact depth + k·u·S + tau'], with
 //                  k = k_depth and tau' = tau + tau_contact_depth_relative·S (a clipping manifold's
-//                  reference-face tolerance lets a contact be deeper than the minimum depth).
+//                  reference-face tolerance lets a contact be deeper than the minimum depth);
+//                  and, when the exact depth exceeds the relation band k_relation·u·S
+//                  (+ input_shift), the deepest contact is at least exact depth − (k·u·S + tau'):
+//                  the deepest-contact rule, error exact depth − deepest depth. Derived, not
+//                  guessed (docs/tolerances.md, "The deepest contact"): translating B by d·n (n an
+//                  optimal direction, d the exact depth) makes the shapes touch, and the touching
+//                  set lies in the plane of the reference face F (normal n), so a point p of B's
+//                  support set along −n projects into F; p is d below F's plane and nothing of B
+//                  is deeper. The incident edge holds that support set (2D: the most anti-parallel
+//                  edge is adjacent to the support vertex, normals being monotone around a
+//                  polygon), clipping keeps p, depth is linear along the clipped edge: its deepest
+//                  end is exactly d deep. Rounded shapes: the same on the cores, every depth
+//                  grown by the radii (cores apart: the closest features, the vertex of a
+//                  face–vertex pair projecting into the face; a vertex pair's single point). So
+//                  every correct clipping on an optimal face holds a contact at depth d; a
+//                  clipping on a face that is not optimal (a coherence rule keeping A's face)
+//                  is held to it within tau' (minkowski's manifold clips again when the first
+//                  clipping lost the face's deepest vertex, manifold.hpp step 5). 3D:
+//                  judge3.hpp says where the rule applies there.
 // An intersecting answer whose `contacts` is present and empty fails `contacts` when the exact
 // depth exceeds the relation band k_relation·u·S (+ input_shift): its error is the exact depth,
 // its allowance the band. An absent `contacts` is not judged.
@@ -36,6 +54,7 @@
 // Errors are reported in units of u·S, so they compare across scales and types.
 
 #include <array>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,6 +97,22 @@ struct Verdict {
   /// First failing field, for messages ("" when ok).
   std::string summary() const;
 };
+
+/// The deepest-contact rule's error (contact_depth above; docs/tolerances.md, "The deepest
+/// contact"): how far the deepest of `contacts` falls short of `exact_depth`, 0 when it does not,
+/// when the rule does not apply (`applies`: the exact depth beyond the relation band and, in 3D,
+/// every optimal direction a face–face contact) or when there are no contacts (the empty-manifold
+/// rule judges those). A NaN depth is never the deepest (the per-contact check fails it). One
+/// rule for 2D and 3D (`Contact`: FastContact or FastContact3).
+template <class Contact>
+double deepest_contact_shortfall(const std::vector<Contact>& contacts, double exact_depth,
+                                 bool applies) {
+  if (!applies || contacts.empty()) return 0;
+  double deepest = -std::numeric_limits<double>::infinity();
+  for (const Contact& k : contacts)
+    if (k.depth > deepest) deepest = k.depth;
+  return exact_depth - deepest > 0 ? exact_depth - deepest : 0.0;
+}
 
 /// Judges `fast` against `exact` for case `c`. Pure function of its inputs (no I/O).
 Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const FastAnswer& fast,

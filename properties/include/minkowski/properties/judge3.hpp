@@ -20,7 +20,21 @@
 //                  shape: not outside it by more); otherwise `point` lies no deeper outside
 //                  either shape than the contact's depth plus k·u·S;
 //   contact_depth  each contact's depth lies in [−(k·u·S + tau'), exact depth + k·u·S + tau'], with
-//                  k = k_depth and tau' = tau + tau_contact_depth_relative·S.
+//                  k = k_depth and tau' = tau + tau_contact_depth_relative·S; and the
+//                  deepest-contact rule of judge.hpp (deepest contact >= exact depth − (k·u·S +
+//                  tau') beyond the relation band), applied only where every optimal direction m
+//                  of the exact answer is a ray along which A's support set (along m) and B's
+//                  (along −m) are both faces. The 2D derivation needs the incident face to hold
+//                  the other shape's support set along −m; in 3D the face most anti-parallel to m
+//                  need not (a vertex's Gauss-map cell can be long and thin, with another face's
+//                  normal nearer to −m than the faces at the vertex), so a correct clipping that
+//                  picks the incident face by "most anti-parallel" can miss the depth on a
+//                  face–vertex or face–edge contact; on a face–face contact the incident face is
+//                  the one face whose normal is exactly −m, holding the whole support set. Edge–
+//                  edge directions are excluded too: an edge–edge contact (the closest points of
+//                  the two edges) is exactly d deep, but an engine that prefers faces within a
+//                  tolerance clips on a face that is not optimal. Excluded as well: the origin on
+//                  an edge or vertex of D or a flat D (cone directions). docs/tolerances.md.
 // An intersecting answer whose `contacts` is present and empty fails `contacts` when the exact
 // depth exceeds the relation band; an absent `contacts` is not judged. A non-finite number fails
 // the field holding it, judged or not; a non-finite input_shift fails the relation. Every field's
