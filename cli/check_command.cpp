@@ -40,7 +40,7 @@ struct CheckOptions {
   unsigned threads = 0;
   std::string shard = "0/1";
   std::string json_out;
-  std::string fixtures_dir;  ///< "": fixtures/found (3D: fixtures/found3), or exec-fixtures
+  std::string fixtures_dir;  ///< "": fixtures/found (2D and 3D), or exec-fixtures
   EngineOptions engine;
   std::size_t max_fixtures = 50;
   bool quiet = false;
@@ -57,9 +57,6 @@ struct UsageError {
   std::string message;
 };
 
-/// The 3D fixtures' default directory without --exec: beside fixtures/found, in a directory of
-/// their own (a 3D case is not a 2D fixture; `replay` tells them apart by their coordinates).
-constexpr const char* kDefaultFixtures3 = "fixtures/found3";
 
 /// Fills in the defaults that depend on --exec: the dimension, the precision and the fixtures
 /// directory. Without --exec `check` verifies minkowski itself, in every dimension it has; with
@@ -73,12 +70,12 @@ CheckOptions with_defaults(CheckOptions o) {
 }
 
 /// Where dimension D's fixtures go: --fixtures, else exec-fixtures under --exec, else
-/// fixtures/found (2D) or fixtures/found3 (3D).
+/// fixtures/found (both dimensions: `replay` tells 2D and 3D fixtures apart by their points).
 template <int D>
 std::string fixtures_dir_of(const CheckOptions& o) {
   if (!o.fixtures_dir.empty()) return o.fixtures_dir;
   if (!o.engine.exec.empty()) return "exec-fixtures";
-  return D == 2 ? "fixtures/found" : kDefaultFixtures3;
+  return "fixtures/found";
 }
 
 bool runs_dimension(const CheckOptions& o, int d) {
@@ -282,44 +279,6 @@ properties::CampaignOptionsT<D> shrink_options(const CheckOptions& o,
   return shrink_opt;
 }
 
-std::uint64_t fnv1a64(const std::string& s) {  // FNV-1a 64 (Fowler, Noll, Vo)
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const char ch : s) {
-    h ^= static_cast<unsigned char>(ch);
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
-/// Writes a 3D fixture: the case (case_to_json of Case3), "expected" (the exact 3D answer) and
-/// "provenance", pretty-printed, atomically, under "<id stem>-<FNV-1a of the case>.json" (the same
-/// case found twice is one file) — the form of property_harness3's write_fixture3, with `check`'s
-/// provenance. Returns the path; throws std::runtime_error when the directory cannot be written.
-std::filesystem::path write_fixture3(const std::string& dir, const fixtures::Case3& c,
-                                     nlohmann::ordered_json provenance) {
-  namespace fs = std::filesystem;
-  nlohmann::ordered_json j = fixtures::case_to_json(c);
-  const std::string name = fmt::format(
-      "{}-{:016x}.json", fixtures::id_stem(c.id.empty() ? "case3" : c.id), fnv1a64(j.dump()));
-  j["expected"] = fixtures::answer_to_json(reference::query(c.a, c.b));
-  j["provenance"] = std::move(provenance);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  const fs::path path = fs::path(dir) / name;
-  if (fs::exists(path)) return path;
-  const fs::path tmp = fs::path(dir) / (".tmp-" + name);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << j.dump(2) << '\n';
-    if (!out) throw std::runtime_error("cannot write fixture " + tmp.string());
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) throw std::runtime_error("cannot move fixture into place: " + path.string());
-  return path;
-}
-
-/// Shrinks and stores one counterexample per (algorithm, family, precision) and kind of failure,
-/// at most --max-fixtures; each is named on standard error.
 /// Shrinks and stores one counterexample per (algorithm, family, precision) and kind of failure,
 /// at most --max-fixtures in all (`*written` counts them across the dimensions); each is named on
 /// standard error.
@@ -367,16 +326,12 @@ void store_counterexamples(const CheckOptions& o, const properties::CampaignOpti
       provenance["protocol"] = v.protocol;
     else
       provenance["fast_answer"] = fast_answer_json(small.fast);
-    std::filesystem::path path;
-    if constexpr (D == 2) {
-      fixtures::Fixture f;
-      f.c = small.generated.c;
-      f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
-      f.provenance = std::move(provenance);
-      path = fixtures::write_fixture(fixtures_dir_of<D>(o), f, v.generated.family);
-    } else {
-      path = write_fixture3(fixtures_dir_of<D>(o), small.generated.c, std::move(provenance));
-    }
+    fixtures::FixtureOf<typename properties::Dim<D>::Case> f;
+    f.c = small.generated.c;
+    f.expected = fixtures::answer_to_json(reference::query(f.c.a, f.c.b));
+    f.provenance = std::move(provenance);
+    const std::filesystem::path path =
+        fixtures::write_fixture(fixtures_dir_of<D>(o), f, v.generated.family);
     ++*written;
     std::cerr << fmt::format("violation: {} — {}\n  fixture: {}\n", key, small.what, path.string());
   }
@@ -491,7 +446,7 @@ void add_check_command(CLI::App& app, int* status) {
   c->add_option("--json", o->json_out, "write the summary (mergeable) as JSON to this file");
   c->add_option(
       "--fixtures", o->fixtures_dir,
-      "directory for shrunk counterexamples (default fixtures/found, 3D fixtures/found3; with "
+      "directory for shrunk counterexamples, 2D and 3D (default fixtures/found; with "
       "--exec: exec-fixtures)");
   add_engine_options(c, o->engine);
   c->add_option("--max-fixtures", o->max_fixtures,

@@ -17,7 +17,7 @@ strip() {  # the summary without wall-clock time
 python3 -c "
 import json; d=json.load(open('one.json'))
 # --dim all: 6 2D families and 7 3D families, 40 cases each
-assert d['cases'] == 13 * 40 and d['violations'] == 0, d['cases']
+assert d['cases'] == 15 * 40 and d['violations'] == 0, d['cases']
 assert d['options']['dimensions'] == [2, 3], d['options']
 c = d['cells']['epa/convex/double']
 assert c['cases'] == 40 and set(c['fields']) >= {'relation','distance'}, c
@@ -26,7 +26,7 @@ assert c['cases'] == 40 and set(c['fields']) >= {'relation','distance'}, c
 keys3 = [k for k in d['cells'] if k.startswith('3d/')]
 fields3 = set(f for k in keys3 for f in d['cells'][k]['fields'])
 assert fields3 >= {'relation','distance','depth','normal','witness','contacts','contact_depth'}, fields3
-assert len(keys3) == 4 * 7 * 2, len(keys3)  # 4 algorithms x 7 families x 2 precisions
+assert len(keys3) == 4 * 8 * 2, len(keys3)  # 4 algorithms x 8 families (cells included) x 2 precisions
 " || fail "summary JSON shape"
 grep -q "^3d/manifold/touching/float " out1.txt || fail "the table must list the 3D cells: $(cat out1.txt)"
 # One dimension alone: --dim 2 is the 2D campaign as it always was, --dim 3 the 3D one.
@@ -36,9 +36,9 @@ grep -q "^3d/manifold/touching/float " out1.txt || fail "the table must list the
 python3 - <<'PY' || fail "--dim 2 and --dim 3 summaries"
 import json
 one, two, three = (json.load(open(f)) for f in ('one.json', 'two.json', 'three.json'))
-assert 'dimensions' not in two['options'] and two['cases'] == 240, two['options']
+assert 'dimensions' not in two['options'] and two['cases'] == 280, two['options']
 assert all(not k.startswith('3d/') for k in two['cells'])
-assert three['options']['dimensions'] == [3] and three['cases'] == 280, three['options']
+assert three['options']['dimensions'] == [3] and three['cases'] == 320, three['options']
 assert all(k.startswith('3d/') for k in three['cells'])
 # The joined run's cells are each dimension's own, case for case.
 for part in (two, three):

@@ -27,7 +27,7 @@ run check --exec "$fast double" --cases 40 --quiet --json fast.json --fixtures f
 python3 - <<'PY' || fail "summary of the correct engine"
 import json
 d = json.load(open('fast.json'))
-assert d['violations'] == 0 and d['cases'] == 240, (d['violations'], d['cases'])
+assert d['violations'] == 0 and d['cases'] == 280, (d['violations'], d['cases'])  # 7 families x 40
 assert d['options']['engine'].endswith('minkowski_exec_fast double'), d['options']
 fields = set()
 for key, c in d['cells'].items():
@@ -201,7 +201,7 @@ run check --exec "$fast double" --dim 3 --cases 40 --quiet --json fast3.json --f
 python3 - <<'PY' || fail "summary of the correct engine in 3D"
 import json
 d = json.load(open('fast3.json'))
-assert d['violations'] == 0 and d['cases'] == 7 * 40, (d['violations'], d['cases'])
+assert d['violations'] == 0 and d['cases'] == 8 * 40, (d['violations'], d['cases'])
 assert d['options']['dimensions'] == [3], d['options']
 fields = set()
 for key, c in d['cells'].items():
@@ -268,7 +268,10 @@ known = {'capsule (no Box2D shape)', 'segment (no Box2D convex body)', 'more tha
          'polygon area not above b2_epsilon (Set asserts)', 'coordinate beyond float', 'radius beyond float',
          'Set changed the polygon'}
 assert set(reasons) <= known, set(reasons) - known
-assert sum(reasons.values()) == sum(c['skipped'] for c in d['cells'].values()), reasons
+# Shrinking a violation asks the engine about smaller cases, whose skips are logged but belong to
+# no cell: with no violation the log and the cells agree exactly.
+skipped = sum(c['skipped'] for c in d['cells'].values())
+assert sum(reasons.values()) == skipped if d['violations'] == 0 else sum(reasons.values()) >= skipped, reasons
 PY
   passed+=("7. Box2D")
 fi

@@ -36,7 +36,8 @@ import csv, os, re, xml.etree.ElementTree as ET
 md = open('out/index.md').read()
 sections = ['## 1. Errors against the exact answer', '## 2. Observed constants next to the documented bounds',
             '## 3. Tolerance sweep', '## 4. Float against double', '## 5. Contact points',
-            '## 6. The reference', '## 7. Time per case', '## 8. Engines', '## 9. Worst cases']
+            '## 6. The reference', '## 7. Time per case', '## 8. Engines', '## 9. Worst cases',
+            '## 10. Coverage of the configuration space']
 for s in sections:
     assert s in md, f'missing section {s!r}'
 # Each section opens with one sentence saying what its figure or table shows.
@@ -83,9 +84,9 @@ for r in rows:
     else:
         assert allowed == k, r
 assert any(r['field'] == 'contact_depth' for r in rows), 'no contact_depth row in bounds.csv'
-# errors.csv: 6 families x 5 algorithms x 2 precisions cells, 12 cases each.
+# errors.csv: 7 families (cells included) x 5 algorithms x 2 precisions cells, 12 cases each.
 rows = list(csv.DictReader(open('out/errors.csv')))
-assert len({(r['algorithm'], r['family'], r['precision']) for r in rows}) == 60
+assert len({(r['algorithm'], r['family'], r['precision']) for r in rows}) == 70
 assert all(int(r['cases']) == 12 for r in rows)
 # The sweep has all five tolerances, both precisions, 16 decades plus the default each, and a
 # per-tolerance, per-precision CSV.
@@ -112,7 +113,7 @@ PY
 "$bin" check --cases 12 --quiet --shard 1/2 --json b.json --fixtures fx >/dev/null 2>&1
 "$bin" report --from a.json b.json --sample 2 --out merged --quiet 2>err || { cat err; fail "merged report"; }
 grep -q "2 summary files, merged" merged/index.md || fail "merged provenance"
-grep -q "72 cases" merged/index.md || fail "merged shards must count 72 cases"
+grep -q "84 cases" merged/index.md || fail "merged shards must count 84 cases (7 2D families x 12; the report leaves 3D cells out)"
 
 # Without gnuplot: tables only, with a note.
 MINKOWSKI_GNUPLOT=/nonexistent/gnuplot "$bin" report --from s.json --sample 2 --out noplot --quiet 2>err; s=$?

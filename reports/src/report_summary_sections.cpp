@@ -243,7 +243,7 @@ void section_coverage(Report& r) {
   const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 10. Coverage of the configuration space\n\n"
-        "Every campaign case classified on its exact answer (docs/design.md, \"Coverage of the "
+        "The tables show every campaign case classified on its exact answer (docs/design.md, \"Coverage of the "
         "configuration space\"): the pair of core features that realizes the answer, the "
         "relation and the distance band. Rows are feature pairs, columns relation:band; `.` is a "
         "reachable cell no case fell into (a finding, listed below the table). Counts per family "
