@@ -179,14 +179,16 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     {Algorithm3::penetration, Precision::single, Field::distance, 8, "GJK's: observed 4.49"},
     {Algorithm3::penetration, Precision::double_, Field::witness, 8, "GJK's: observed 3.54"},
     {Algorithm3::penetration, Precision::single, Field::witness, 8, "GJK's: observed 3.09"},
-    {Algorithm3::penetration, Precision::double_, Field::depth, 8,
-     "observed 3.47 (touching/edge_edge_parallel/-16ulp); EPA's termination tolerance "
-     "kEpa3ToleranceUlps·u·(Sa + Sb) would allow up to 48, not reached in double"},
+    {Algorithm3::penetration, Precision::double_, Field::depth, 16,
+     "observed 8.8 on a touching/edge_edge_parallel/-16ulp pair with its points reordered "
+     "(metamorphic3_test, fixtures/found/touching-edge_edge_parallel-swapped--16ulp.json; the "
+     "30,000-case agreement run saw 3.47, and k was 8 until then); EPA's termination tolerance "
+     "kEpa3ToleranceUlps·u·(Sa + Sb) would allow up to 48"},
     {Algorithm3::penetration, Precision::single, Field::depth, 64,
      "observed 47.1 (scale/touching/vertex_vertex, far 1e6): EPA's termination tolerance "
      "24·u·(Sa + Sb) <= 48 u·S plus rounding"},
-    {Algorithm3::penetration, Precision::double_, Field::normal, 8,
-     "as the depth: observed 3.47 (the move normal × depth)"},
+    {Algorithm3::penetration, Precision::double_, Field::normal, 16,
+     "as the depth: observed 3.47 (the move normal × depth); k follows the depth's"},
     {Algorithm3::penetration, Precision::single, Field::normal, 64,
      "as the depth: observed 47.1 (the move normal × depth)"},
     // SAT: relation, distance (when separation_is_distance), depth, normal.
