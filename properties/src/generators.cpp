@@ -304,6 +304,8 @@ std::vector<Point> cell_core(Feature f, bool solid, std::string& name) {
   return {{-w1, 0}, {w2, 0}, {w2 + *gen::inRange(0, 3), -h}, {-w1 - *gen::inRange(0, 3), -h}};
 }
 
+}  // namespace
+
 /// The distance g between the two cores along (0, 1) that puts the case in `cell`'s relation and
 /// band, given the radius sum r (bands: coverage.hpp). The local frame has S in [1, 16] (every
 /// coordinate below 16, a translation of at least 1): each choice below is derived for that range.
@@ -333,8 +335,6 @@ double cell_gap(const FeatureCell& cell, double r) {
   }
   return r;
 }
-
-}  // namespace
 
 rc::Gen<GeneratedCase> gen_cells() {
   return gen::exec([] {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "minkowski/properties/coverage.hpp"
+#include "minkowski/properties/generators.hpp"  // cell_gap, shared with the 2D cells family
 
 namespace minkowski::properties {
 
@@ -541,28 +542,6 @@ bool spans_space(const std::vector<Point3>& a, const std::vector<Point3>& b) {
   return false;
 }
 
-/// The gap g between the cores along (0, 0, 1) for `cell` with radius sum r: as cell_gap in
-/// generators.cpp (the same bands, the same local scale S in [1, 16]; derivations there).
-double cell_gap3(const FeatureCell& cell, double r) {
-  const int m = *gen::inRange(1, 5);
-  const double s = cell.relation == reference::Relation::overlapping ? -1 : 1;
-  switch (cell.band) {
-    case Band::zero:
-      return r;
-    case Band::ulps:
-      return r > 0 ? step_ulps(r, static_cast<int>(s) * m, 1) : s * m * 0x1p-52;
-    case Band::float_ulps:
-      return r + s * m * 0x1p-26;
-    case Band::small:
-      return r + s * m * 0x1p-12;
-    case Band::radius:
-      return r + s * 0.25 * *gen::inRange(1, 5) * r;
-    case Band::large:
-      return s > 0 ? 2 * r + 0.5 * m : -0.125 * std::min(m, 3);
-  }
-  return r;
-}
-
 }  // namespace
 
 rc::Gen<GeneratedCase3> gen3_cells() {
@@ -588,7 +567,7 @@ rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell, std::optional<ShapeKi
   return gen::exec([cell, kind_a, kind_b] {
     const double ra = cell.rounded_a ? 0.125 * integer(1, 16) : 0;
     const double rb = cell.rounded_b ? 0.125 * integer(1, 16) : 0;
-    const double g = cell_gap3(cell, ra + rb);
+    const double g = cell_gap(cell, ra + rb);
     // The cores overlap (g < 0): their difference must be solid. Sides drawn freely up to
     // kTries times (a flat polygon across a segment or another flat polygon is solid too), then
     // one side a polytope.

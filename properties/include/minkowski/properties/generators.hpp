@@ -55,6 +55,11 @@ rc::Gen<GeneratedCase> gen_scale();
 rc::Gen<GeneratedCase> gen_cells();
 /// The "cells" family's case for one given cell (a reachable 2D cell: coverage.hpp).
 rc::Gen<GeneratedCase> gen_cell(const FeatureCell& cell);
+/// The gap between the two cores along the cells families' local axis ((0, 1) in 2D, (0, 0, 1) in
+/// 3D) that puts a case in `cell`'s relation and distance band, given the radius sum r, in a local
+/// frame with S in [1, 16] (the derivation is beside the definition in generators.cpp). Shared by
+/// the 2D and 3D cells families; draws with RapidCheck, so only inside gen::exec.
+double cell_gap(const FeatureCell& cell, double r);
 
 /// The generator of a family by name (throws std::invalid_argument for an unknown name).
 rc::Gen<GeneratedCase> gen_family(const std::string& name);
