@@ -8,8 +8,8 @@ OUT_DIR/text/    for case_reader_fuzz: every fixture file under fixtures/ as it 
 OUT_DIR/numeric/ for fast_vs_reference_fuzz and reference_hull_fuzz: the same cases in the byte
                  layout of fuzz/fuzz_bytes.hpp (counts, then tag 255 + little-endian double per
                  value), shapes cut to their first 16 points.
-OUT_DIR/numeric3/ for fast3_vs_reference_fuzz: every 3D case of fixtures/, examples/ and the 3D
-                 property suite's fixed fixtures (properties/test/found3) in its raw layout (byte
+OUT_DIR/numeric3/ for fast3_vs_reference_fuzz: every 3D case of the JSON Lines batches of
+                 fixtures/ and examples/ (not the one-case .json fixtures) in its raw layout (byte
                  0 even, counts, radii, points), shapes cut to their first 12 points; and its
                  constructed layout (byte 0 odd) for every pair of shape kinds, free and touching
                  along each axis, exact and nudged, so that a short smoke run starts from every
@@ -111,10 +111,6 @@ def main():
             put(numeric, encode(c))  # 3D cases of examples/ too, as before: odd 2D seeds
         except (KeyError, TypeError, ValueError):
             pass
-    # The 3D property suite's fixed fixtures are 3D seeds only (the 2D seeds stay as they were);
-    # not its open ones (properties/test/open3): a seed that fails stops every run at its start.
-    for f in sorted((src / "properties/test/found3").glob("*.json")):
-        cases.append(json.loads(f.read_bytes()))
     for c in cases:
         try:
             if is_3d(c):
