@@ -22,11 +22,11 @@ packages=(
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter
 )
-# The 3D peers of minkowski_bench, used only by the benchmarks (bench/; each optional there: a
-# missing one leaves its rows out). Neither of the two commands runs the benchmarks, so they are
-# installed only with --bench (bash scripts/install-deps.sh --bench), which keeps them out of
-# the test command's time.
-if [ "${1:-}" = "--bench" ]; then
+# The 3D engines: the peers of minkowski_bench (bench/) and the engines behind `check --exec
+# --dim 3` (examples/engines/, issue 24), each optional in both places (a missing one leaves its
+# rows, adapter and tests out, with a message). The main job installs them (--engines); the test
+# command does not, which keeps them out of its time (their adapter tests are then skipped).
+if [ "${1:-}" = "--bench" ] || [ "${1:-}" = "--engines" ]; then
   optional+=(
     libbullet-dev         # Bullet 3.24, its float64 libraries (bullet-float64.pc)
     libccd-dev            # libccd 2.1 (double)

@@ -23,7 +23,7 @@ CASES3=10000
 # Cases per family for the report's own sample studies (sweep, contacts, timing, worst cases).
 SAMPLE=100
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --engines
 cmake --preset default
 cmake --build --preset default -j "$(nproc)" --target minkowski
 bin=./build/default/cli/minkowski
@@ -54,11 +54,11 @@ bash scripts/install-engines.sh || echo "main-job: Node engines not installed; t
 cmake --build --preset default -j "$(nproc)" --target minkowski_exec_box2d 2>/dev/null \
   || echo "main-job: Box2D (libbox2d-dev) not available; its section is left out" >&2
 engine_args=()
-run_engine() {  # name, precision, command
-  local name=$1 precision=$2 cmd=$3
+run_engine() {  # name, precision, command[, dimension (2 by default, or 3)]
+  local name=$1 precision=$2 cmd=$3 dim=${4:-2}
   mkdir -p reports/out/engines
   local s=0
-  "$bin" check --exec "$cmd" --precision "$precision" --cases "$ENGINE_CASES" --quiet \
+  "$bin" check --exec "$cmd" --dim "$dim" --precision "$precision" --cases "$ENGINE_CASES" --quiet \
     --json "reports/out/engines/$name.json" --fixtures "reports/out/engines/$name-found" \
     >"reports/out/engines/$name.log" 2>&1 || s=$?
   if [ "$s" -gt 1 ]; then echo "main-job: the $name campaign failed (exit $s); section left out" >&2; return; fi
