@@ -1,5 +1,5 @@
-// minkowski — exact and fast 2D convex collision queries, and the tools that check one against
-// the other. Subcommands are registered from one file each (*_command.cpp).
+// minkowski — exact and fast 2D and 3D convex collision queries, and the tools that check one
+// against the other. Subcommands are registered from one file each (*_command.cpp).
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -12,7 +12,7 @@
 #include "report_command.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"minkowski: exact oracle and fast narrow phase for 2D convex collision"};
+  CLI::App app{"minkowski: exact oracle and fast narrow phase for 2D and 3D convex collision"};
   app.set_version_flag("--version", std::string("minkowski ") + MINKOWSKI_VERSION);
   app.require_subcommand(1);
   int status = 0;
