@@ -13,6 +13,12 @@ option(MINKOWSKI_DISCOVER_TESTS "One ctest test per gtest test (OFF: one per exe
 #   negative filter of the others).
 function(minkowski_add_gtests target)
   cmake_parse_arguments(arg "" "" "ENVIRONMENT;SHARDS" ${ARGN})
+  # Before the target's own options (fast/'s MINKOWSKI_FAST_TESTS_FLAGS come later and win).
+  get_target_property(own_options ${target} COMPILE_OPTIONS)
+  if(NOT own_options)
+    set(own_options "")
+  endif()
+  set_target_properties(${target} PROPERTIES COMPILE_OPTIONS "${MINKOWSKI_UNIT_TESTS_FLAGS};${own_options}")
   if(MINKOWSKI_DISCOVER_TESTS)
     if(arg_ENVIRONMENT)
       gtest_discover_tests(${target} DISCOVERY_TIMEOUT 60 PROPERTIES ENVIRONMENT "${arg_ENVIRONMENT}")

@@ -2,11 +2,15 @@
 # Builds minkowski and runs every test (the README's test command; .ci/run calls it verbatim).
 # Installs the Debian packages it needs first (scripts/install-deps.sh, idempotent), and the Node
 # engines (npm ci; without the registry their tests are skipped, not failed).
-#   ci       the `default` tree (g++, -O2 -g1) without the gtest executables (build/ci): the
-#            command-line, engine, packaging and mutation tests (ctest --preset ci).
-#   asan     clang 14 with AddressSanitizer + UBSan (CMakePresets.json): the unit, property (short
-#            mode) and fixture test executables and the libFuzzer targets; those tests, and a
-#            fuzz smoke run of each target of fixed seed (-seed=20261122, 2,000 inputs, 15 s cap).
+#   ci       the `default` tree (g++, -O2 -g1; build/ci) with the exact side's gtest suites
+#            (reference_tests, properties_tests, compiled at -O1): those, and the command-line,
+#            engine, packaging and mutation tests (ctest --preset ci).
+#   asan     clang 14 with AddressSanitizer + UBSan (CMakePresets.json): fast/'s gtest suites
+#            (fast_tests, fast3_tests) and the file readers' (fixtures_tests, case_io_tests), and the
+#            libFuzzer targets; those tests, and a fuzz smoke run of each target of fixed seed
+#            (-seed=20261122, 2,000 inputs, 15 s cap).
+#   Each suite is built once (MINKOWSKI_UNIT_TESTS in CMakeLists.txt says why where); the long
+#   mode runs the exact side's suites under ASan too (README, "The long mode").
 # The two trees are built and tested at the same time, each line of output prefixed with its
 # tree's name: built one after the other, neither build keeps both cores busy (compile steps wait
 # for a precompiled header, links for their libraries); side by side they fill each other's gaps
