@@ -77,7 +77,7 @@ assert 'VIOLATES' in drawing, 'the zero normal is judged a violation'
 columns = {
     'errors.csv': ['dimension', 'algorithm', 'family', 'precision', 'field', 'cases', 'skipped', 'violations',
                    'relation_disagreements', 'count', 'p50', 'p99', 'p999', 'max'],
-    'bounds.csv': ['dimension', 'algorithm', 'precision', 'field', 'observed_max', 'family_of_max', 'k', 'allowed',
+    'bounds.csv': ['dimension', 'algorithm', 'precision', 'field', 'observed_max', 'family_of_max', 'k', 'allowed', 'allowed_of_case',
                    'observed_over_allowed', 'margin'],
     'sweep.csv': ['tolerance', 'precision', 'field', 'setting', 'is_default', 'judged', 'failures', 'failure_rate',
                   'max_error', 'p99_error', 'mean_iterations'],

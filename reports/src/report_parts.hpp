@@ -116,6 +116,9 @@ struct AlgorithmField {
 struct Worst {
   double max = 0;  ///< u·S
   std::string family;
+  /// The allowance of the case that erred by `max` (Cell::max_error_allowed: k, tau and, in 3D,
+  /// the fast shapes' weld shift), u·S; 0 when the summary does not keep it.
+  double allowed_of_case = 0;
 };
 inline std::map<AlgorithmField, Worst> worst_errors(const properties::Summary& s) {
   std::map<AlgorithmField, Worst> w;
@@ -123,7 +126,8 @@ inline std::map<AlgorithmField, Worst> worst_errors(const properties::Summary& s
     const Key k = split_key(key);
     for (const auto& [field, m] : c.max_error) {
       Worst& o = w[{twin_order(k.algorithm), field, k.dim, k.precision, k.algorithm}];
-      if (o.family.empty() || m > o.max) o = {m, k.family};
+      if (o.family.empty() || m > o.max)
+        o = {m, k.family, value_or(c.max_error_allowed, field, 0.0)};
     }
   }
   return w;
