@@ -273,7 +273,8 @@ void section_timing3(Report& r, const SampleStudy& st) {
   if (st.timing3.empty()) return;
   auto& md = r.md();
   md << "\n### 3D\n\nThe plot shows the same medians for the 3D families: one exact 3D answer "
-        "(`reference::query`, 3D) against each fast 3D query in double (the time includes "
+        "(`properties::exact_answer3`: the 3D reference's prepared pair, then its query) against "
+        "each fast 3D query in double (the time includes "
         "converting its result to protocol form, as the campaign does).\n\n";
   std::vector<std::string> algs;
   for (properties::Algorithm3 a : properties::all_algorithms3())
