@@ -281,8 +281,13 @@ void section_reference(Report& r) {
   if (has_cells(s, 3) && s.reference_by_family.empty())
     md << "This summary's 3D campaign was written before its hull paths were kept per family "
           "(`reference_by_family`): the counts below are of both dimensions together.\n\n";
-  md << "| quantity | count | share |\n|---|---|---|\n";
   Csv csv({"quantity", "count", "share"});
+  if (!has_cells(s, 2)) {
+    md << "The summary holds no 2D campaign.\n";
+    r.csv("reference.csv", csv);
+    return;
+  }
+  md << "| quantity | count | share |\n|---|---|---|\n";
   const std::pair<const char*, std::uint64_t> rows[] = {
       {"hull: Qhull proposal certified unchanged", h.by_source[0]},
       {"hull: Qhull proposal repaired (exact check rejected it)", h.by_source[1]},
