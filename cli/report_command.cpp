@@ -4,6 +4,7 @@
 #include <map>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -40,39 +41,57 @@ struct ReportOptions {
   bool quiet = false;
 };
 
-/// Removes the 3D cells (keys "3d/<subject>/<family>/<precision>") from `s`, and their cases and
-/// violations from its counts (every subject of a family judges each of its cases, so the 3D
-/// campaign's cases are, per family, the most any of its cells counts); returns how many cells.
-std::size_t drop_3d_cells(Summary& s) {
-  std::size_t n = 0;
-  std::map<std::string, std::uint64_t> cases3;  // family -> cases
-  std::uint64_t violations3 = 0;
-  for (auto it = s.cells.begin(); it != s.cells.end();)
-    if (it->first.rfind("3d/", 0) == 0) {
-      const std::string rest = it->first.substr(it->first.find('/', 3) + 1);  // family/precision
-      std::uint64_t& c = cases3[rest.substr(0, rest.find('/'))];
-      c = std::max(c, it->second.cases);
-      violations3 += it->second.violations;
-      it = s.cells.erase(it);
-      ++n;
-    } else {
-      ++it;
-    }
-  for (const auto& [family, c] : cases3) s.cases -= std::min(s.cases, c);
-  s.violations -= std::min(s.violations, violations3);
-  return n;
+/// The dimensions a summary holds, from its options' "dimensions" (written by `check --dim 3`:
+/// [3], `--dim all`: [2, 3]; a 2D summary has none): "2", "3" or "all".
+std::string dimensions_of(const Summary& s) {
+  const auto d = s.options.find("dimensions");
+  if (d == s.options.end()) return "2";
+  if (*d == nlohmann::ordered_json::array({3})) return "3";
+  return "all";
+}
+
+/// One summary from the `--from` files: the shards of each dimension merged (properties::merge),
+/// a 2D and a 3D summary then joined as `check --dim all` joins them (join_dimensions), and
+/// summaries of both dimensions merged with that. Sets `provenance`. Throws std::runtime_error
+/// (merge: "options differ") for summaries of different campaigns.
+Summary combine(const std::vector<std::string>& files, std::string& provenance) {
+  std::map<std::string, std::vector<Summary>> by_dim;  // "2", "3", "all" -> summaries
+  std::map<std::string, std::vector<std::string>> names;
+  for (const auto& f : files) {
+    Summary s = read_summary_file(f).first;
+    const std::string d = dimensions_of(s);
+    by_dim[d].push_back(std::move(s));
+    names[d].push_back(f);
+  }
+  auto merged = [&](const std::string& d) {
+    // merge() drops the wall time; one file keeps it.
+    return by_dim[d].size() == 1 ? by_dim[d].front() : properties::merge(by_dim[d]);
+  };
+  std::optional<Summary> out;
+  if (by_dim.count("2") && by_dim.count("3"))
+    out = properties::join_dimensions(merged("2"), merged("3"));
+  else if (by_dim.count("2"))
+    out = merged("2");
+  else if (by_dim.count("3"))
+    out = merged("3");
+  if (by_dim.count("all")) out = out ? properties::merge({*out, merged("all")}) : merged("all");
+  std::vector<std::string> parts;
+  for (const auto& [d, fs] : names)
+    parts.push_back(fmt::format("{}: {}", d == "all" ? "2D and 3D" : d + "D", fmt::join(fs, ", ")));
+  provenance =
+      fmt::format("read from {} summary file{}{} ({})", files.size(), files.size() > 1 ? "s" : "",
+                  by_dim.size() > 1  ? ", joined by dimension"
+                  : files.size() > 1 ? ", merged"
+                                     : "",
+                  fmt::join(parts, "; "));
+  return *out;
 }
 
 int run_report(const ReportOptions& o) {
   reports::ReportInput in;
   try {
     if (!o.from.empty()) {
-      std::vector<Summary> parts;
-      for (const auto& f : o.from) parts.push_back(read_summary_file(f).first);
-      in.summary =
-          parts.size() == 1 ? parts.front() : properties::merge(parts);  // merge drops wall time
-      in.provenance = fmt::format("read from {} summary file{} ({})", o.from.size(),
-                                  o.from.size() > 1 ? "s, merged" : "", fmt::join(o.from, ", "));
+      in.summary = combine(o.from, in.provenance);
     } else {
       properties::CampaignOptions opt;
       opt.cases_per_family = o.cases;
@@ -111,20 +130,14 @@ int run_report(const ReportOptions& o) {
     std::cerr << "minkowski report: " << e.what() << '\n';
     return 2;
   }
-  // The report's tables are 2D tables: a summary of `check --dim all` or `--dim 3` also holds 3D
-  // cells ("3d/…"), which are left out here (and said so) until the report has 3D rows.
-  std::size_t left_out = drop_3d_cells(in.summary);
-  for (auto& e : in.engines) left_out += drop_3d_cells(e.summary);
-  if (left_out && !o.quiet)
-    std::cerr << fmt::format(
-        "minkowski report: {} 3D cells (3d/…) left out: the report has no 3D "
-        "rows yet\n",
-        left_out);
   in.sample.seed = in.summary.options.value("seed", o.seed);
   in.sample.per_family = o.sample;
   if (in.summary.options.contains("families") && in.summary.options["families"].is_array() &&
       !in.summary.options["families"].empty())
     in.sample.families = in.summary.options["families"].get<std::vector<std::string>>();
+  // The 3D sample study (worst 3D cases, 3D timing) for a summary with a 3D campaign.
+  if (in.summary.options.contains("families3") && in.summary.options["families3"].is_array())
+    in.sample.families3 = in.summary.options["families3"].get<std::vector<std::string>>();
   in.out = o.out;
   in.plots = reports::gnuplot_available();
   if (!in.plots)
@@ -149,16 +162,21 @@ void add_report_command(CLI::App& app, int* status) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* c = app.add_subcommand(
       "report", "the tolerance report: index.md, CSV tables and SVG plots in --out");
-  auto* cases = c->add_option("--cases", o->cases, "run a campaign of this many cases per family")
-                    ->capture_default_str();
+  auto* cases =
+      c->add_option("--cases", o->cases,
+                    "run a 2D campaign of this many cases per family (for 3D rows: --from)")
+          ->capture_default_str();
   c->add_option("--seed", o->seed, "campaign seed")->capture_default_str();
   c->add_option("--threads", o->threads, "campaign threads (0: all cores)");
   c->add_option("--from", o->from,
-                "read these `check --json` summaries (shards are merged) instead of running")
+                "read these `check --json` summaries instead of running: shards of one "
+                "dimension are merged, a 2D (`--dim 2`) and a 3D (`--dim 3`) summary joined; "
+                "`check --dim all`'s one summary holds both")
       ->excludes(cases)
       ->check(CLI::ExistingFile);
   c->add_option("--engine", o->engines,
-                "NAME=summary.json: a section for an external engine (repeatable)");
+                "NAME=summary.json: a section for an external engine, 2D or 3D (`check --exec "
+                "... --dim 3`) (repeatable)");
   c->add_option("--engine-classes", o->engine_classes,
                 "NAME=classes.json: the engine's known failure classes (defect or design), each "
                 "drawn from its "

@@ -529,6 +529,7 @@ class CampaignRun {
     CampaignResultT<D>& out = into.result;
     ++out.cases;
     out.reference_stats += r.stats;
+    out.reference_by_family[r.g.family] += r.stats;
     out.coverage.add(r.g.family, r.coverage);
     for (std::size_t j = 0; j < all_.size(); ++j) {
       const SubjectT<D>& s = *all_[j];
@@ -593,6 +594,8 @@ class CampaignRun {
     for (Partial& p : partials) {
       out.cases += p.result.cases;
       out.reference_stats += p.result.reference_stats;
+      for (const auto& [family, h] : p.result.reference_by_family)
+        out.reference_by_family[family] += h;
       out.coverage += p.result.coverage;
       for (const auto& [key, cell] : p.result.cells) out.cells[key] += cell;
       for (auto& v : p.violations) violations.push_back(std::move(v));

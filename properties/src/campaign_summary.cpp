@@ -25,6 +25,28 @@ double us_from_json(const nlohmann::json& j) {
   return j.get<double>();  // throws for anything else
 }
 
+/// HullStats in the summary's form: the hull paths and the stages (key "reference").
+nlohmann::ordered_json stats_json(const reference::HullStats& h) {
+  const auto& by = h.by_source;
+  const auto& st = h.stages.decided;
+  return {{"hull_qhull_certified", by[0]}, {"hull_qhull_repaired", by[1]},
+          {"hull_qhull_refused", by[2]},   {"hull_exact_only", by[3]},
+          {"stage_filter", st[0]},         {"stage_expansion", st[1]},
+          {"stage_rational", st[2]}};
+}
+
+reference::HullStats stats_from_json(const nlohmann::json& ref) {
+  reference::HullStats h;
+  h.by_source[0] = ref.at("hull_qhull_certified");
+  h.by_source[1] = ref.at("hull_qhull_repaired");
+  h.by_source[2] = ref.at("hull_qhull_refused");
+  h.by_source[3] = ref.at("hull_exact_only");
+  h.stages.decided[0] = ref.at("stage_filter");
+  h.stages.decided[1] = ref.at("stage_expansion");
+  h.stages.decided[2] = ref.at("stage_rational");
+  return h;
+}
+
 }  // namespace
 
 std::pair<Summary, nlohmann::json> read_summary_file(const std::string& path) {
@@ -86,6 +108,8 @@ Summary summarize(const CampaignResult3& r, const CampaignOptions3& opt) {
   s.violations = r.violations.size();
   s.seconds = r.seconds;
   s.reference_stats = r.reference_stats;
+  for (const auto& [family, h] : r.reference_by_family)
+    s.reference_by_family[std::string(Dim<3>::key_prefix) + family] = h;
   s.interrupted = r.interrupted;
   if (!r.coverage.empty()) s.coverage[r.coverage.dimension] = r.coverage;
   return s;
@@ -101,6 +125,7 @@ Summary join_dimensions(const Summary& two, const Summary& three) {
   out.violations += three.violations;
   out.seconds += three.seconds;
   out.reference_stats += three.reference_stats;
+  for (const auto& [k, h] : three.reference_by_family) out.reference_by_family[k] += h;
   out.interrupted = out.interrupted || three.interrupted;
   for (const auto& [d, c] : three.coverage)
     out.coverage.try_emplace(d, Coverage{d, {}, {}}).first->second += c;
@@ -137,22 +162,16 @@ nlohmann::ordered_json to_json(const Summary& s) {
     // An engine's protocol failures (crash, timeout, malformed, missing, extra_output) by kind.
     if (!c.protocol.empty()) cells[key]["protocol"] = c.protocol;
   }
-  const auto& by = s.reference_stats.by_source;
-  const auto& st = s.reference_stats.stages.decided;
-  nlohmann::ordered_json out = {{"options", s.options},
-                                {"cases", s.cases},
-                                {"violations", s.violations},
-                                {"seconds", s.seconds},
-                                {"interrupted", s.interrupted},
-                                {"reference",
-                                 {{"hull_qhull_certified", by[0]},
-                                  {"hull_qhull_repaired", by[1]},
-                                  {"hull_qhull_refused", by[2]},
-                                  {"hull_exact_only", by[3]},
-                                  {"stage_filter", st[0]},
-                                  {"stage_expansion", st[1]},
-                                  {"stage_rational", st[2]}}},
-                                {"cells", cells}};
+  nlohmann::ordered_json out = {
+      {"options", s.options},         {"cases", s.cases},
+      {"violations", s.violations},   {"seconds", s.seconds},
+      {"interrupted", s.interrupted}, {"reference", stats_json(s.reference_stats)}};
+  if (!s.reference_by_family.empty()) {
+    nlohmann::ordered_json by_family = nlohmann::ordered_json::object();
+    for (const auto& [k, h] : s.reference_by_family) by_family[k] = stats_json(h);
+    out["reference_by_family"] = std::move(by_family);
+  }
+  out["cells"] = std::move(cells);
   if (!s.coverage.empty()) {
     nlohmann::ordered_json cov = nlohmann::ordered_json::array();
     for (const auto& [d, c] : s.coverage)
@@ -170,14 +189,9 @@ Summary summary_from_json(const nlohmann::json& j) {
     s.violations = j.at("violations").get<std::uint64_t>();
     s.seconds = j.at("seconds").get<double>();
     s.interrupted = j.value("interrupted", false);
-    const auto& ref = j.at("reference");
-    s.reference_stats.by_source[0] = ref.at("hull_qhull_certified");
-    s.reference_stats.by_source[1] = ref.at("hull_qhull_repaired");
-    s.reference_stats.by_source[2] = ref.at("hull_qhull_refused");
-    s.reference_stats.by_source[3] = ref.at("hull_exact_only");
-    s.reference_stats.stages.decided[0] = ref.at("stage_filter");
-    s.reference_stats.stages.decided[1] = ref.at("stage_expansion");
-    s.reference_stats.stages.decided[2] = ref.at("stage_rational");
+    s.reference_stats = stats_from_json(j.at("reference"));
+    if (const auto by = j.find("reference_by_family"); by != j.end())
+      for (const auto& [k, ref] : by->items()) s.reference_by_family[k] = stats_from_json(ref);
     for (const auto& [key, c] : j.at("cells").items()) {
       Cell cell;
       cell.cases = c.at("cases");
@@ -238,6 +252,7 @@ Summary merge(const std::vector<Summary>& parts) {
     out.violations += p.violations;
     out.seconds += p.seconds;
     out.reference_stats += p.reference_stats;
+    for (const auto& [k, h] : p.reference_by_family) out.reference_by_family[k] += h;
     out.interrupted = out.interrupted || p.interrupted;
     for (const auto& [d, c] : p.coverage)
       out.coverage.try_emplace(d, Coverage{d, {}, {}}).first->second += c;

@@ -63,7 +63,8 @@ void section_sweep(Report& r, const SampleStudy& st) {
       "`kEpaNearEdgeUlps`, "
       "the compound shapes' `kContactWeldUlps`), and the gap-rounding floor of the reference-face "
       "choice (`kSatGapErrorUlps` "
-      "there is a rounding bound, not a setting).\n",
+      "there is a rounding bound, not a setting). The sweep is of the 2D fast library: the 3D "
+      "library's tolerances are not swept here.\n",
       g(settings.front()), g(settings.back()), st.cases, r.in().sample.per_family,
       r.in().sample.seed, g(fast::kGjkGapUlps), g(fast::kEpaToleranceUlps),
       g(fast::kSatParallelAxisUlps), g(fast::ManifoldOptions{}.reference_face_relative_tolerance),
@@ -163,7 +164,7 @@ void section_contacts(Report& r, const SampleStudy& st) {
         "finds no point, puts "
         "a point off the surfaces (judged with the manifold's bounds), or gives one depth to two "
         "points whose "
-        "clipped depths differ.\n\n"
+        "clipped depths differ. 2D cases only (closest internal vertices is a 2D method).\n\n"
         "| method | precision | overlapping cases | no point | contact off the surfaces | one "
         "depth for two points | points |\n"
         "|---|---|---|---|---|---|---|\n";
@@ -268,6 +269,54 @@ void section_timing(Report& r, const SampleStudy& st) {
          1000, 480);
 }
 
+void section_timing3(Report& r, const SampleStudy& st) {
+  if (st.timing3.empty()) return;
+  auto& md = r.md();
+  md << "\n### 3D\n\nThe plot shows the same medians for the 3D families: one exact 3D answer "
+        "(`properties::exact_answer3`: the 3D reference's prepared pair, then its query) against "
+        "each fast 3D query in double (the time includes "
+        "converting its result to protocol form, as the campaign does).\n\n";
+  std::vector<std::string> algs;
+  for (properties::Algorithm3 a : properties::all_algorithms3())
+    algs.push_back(properties::to_string(a));
+  std::vector<std::string> header{"family", "cases", "exact_us"};
+  for (const auto& a : algs) header.push_back(a + "_ns");
+  Csv csv(header);
+  md << "| 3D family | cases | exact (µs) |";
+  for (const auto& a : algs) md << " 3d/" << a << " (ns) |";
+  md << " exact / 3d/manifold |\n|---|---|---|";
+  for (std::size_t i = 0; i <= algs.size(); ++i) md << "---|";
+  md << "\n";
+  for (const TimingRow& t : st.timing3) {
+    std::vector<std::string> row{t.family, std::to_string(t.cases), g(t.exact_us)};
+    md << fmt::format("| {} | {} | {} |", t.family, t.cases, g(t.exact_us));
+    for (const auto& a : algs) {
+      const double ns = value_or(t.fast_ns, a, 0.0);
+      row.push_back(g(ns));
+      md << " " << g(ns) << " |";
+    }
+    const double m = value_or(t.fast_ns, "manifold", 0.0);
+    md << " " << (m > 0 ? fmt::format("{:.0f}×", t.exact_us * 1000 / m) : "–") << " |\n";
+    csv.add(row);
+  }
+  r.csv("timing3.csv", csv);
+  std::string plots =
+      "plot 'timing3.csv' skip 1 using 3:xtic(1) t 'exact 3D (reference)' lc rgb '#555555'";
+  const char* colors[] = {"#1f77b4", "#2ca02c", "#9467bd", "#e6730b", "#d62728"};
+  for (std::size_t i = 0; i < algs.size(); ++i)
+    plots += fmt::format(", '' skip 1 using (${} / 1000) t 'fast 3d/{}' lc rgb '{}'", 4 + i,
+                         algs[i], colors[i % 5]);
+  r.plot("timing3",
+         "set title 'Median time per 3D case (one run on a shared machine; not a benchmark)'\n"
+         "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 "
+         "border -1\n"
+         "set logscale y\nset format y '10^{%L}'\nset ylabel 'time per case (µs, log scale)'\nset "
+         "xlabel '3D case family'\n"
+         "set xtics rotate by -30 noenhanced\nset bmargin 7\n" +
+             plots + "\n",
+         1000, 480);
+}
+
 // ---- 9. worst cases -----------------------------------------------------------------------------
 
 void section_worst(Report& r, const SampleStudy& st) {
@@ -275,19 +324,26 @@ void section_worst(Report& r, const SampleStudy& st) {
   md << "\n## 9. Worst cases\n\n"
         "Each drawing shows the sample case where an algorithm came closest to (or beyond) its "
         "documented bound: "
-        "the field with the largest error / allowed, drawn with `minkowski render`.\n\n"
+        "the field with the largest error / allowed, drawn with `minkowski render` (a 3D case in "
+        "three orthographic views: A and B above, A − B with the origin below).\n\n"
         "| algorithm | precision | family, index | field | error (u·S) | allowed | drawing | case "
         "|\n"
         "|---|---|---|---|---|---|---|---|\n";
   for (const WorstCase& w : st.worst) {
-    const std::string name = fmt::format("worst_{}_{}", w.algorithm, w.precision);
-    const auto alg = *properties::algorithm_from_string(w.algorithm);
-    r.file(name + ".svg", draw_case(w.c, drawn_as(alg, precision_from(w.precision))));
+    const std::string alg = algorithm_label(w.algorithm, w.dim);
+    const std::string name =
+        fmt::format("worst_{}{}_{}", w.dim == 3 ? "3d_" : "", w.algorithm, w.precision);
+    DrawOptions o;
+    o.precision = precision_from(w.precision);
+    if (w.dim == 3)
+      o.algorithm3 = *properties::algorithm3_from_string(w.algorithm);
+    else
+      o.algorithm = *properties::algorithm_from_string(w.algorithm);
+    r.file(name + ".svg", draw_case(w.c, o));
     r.file(name + ".json", fixtures::case_to_json(w.c).dump() + "\n");
     md << fmt::format(
-        "| {} | {} | {} #{} | {} | {} | {} | [{}.svg]({}.svg) | [{}.json]({}.json) |\n",
-        w.algorithm, w.precision, w.family, w.index, w.field, g(w.error), g(w.allowed), name, name,
-        name, name);
+        "| {} | {} | {} #{} | {} | {} | {} | [{}.svg]({}.svg) | [{}.json]({}.json) |\n", alg,
+        w.precision, w.family, w.index, w.field, g(w.error), g(w.allowed), name, name, name, name);
   }
 }
 

@@ -3,7 +3,9 @@
 #include "report_parts.hpp"
 
 #include <cctype>
+#include <cmath>
 #include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -26,20 +28,23 @@ void section_errors(Report& r) {
         "Percentiles come from the campaign's log-scale histograms (1/8 octave) and are bin upper "
         "edges, at "
         "most 9% above the value. Zeros are drawn on the bottom line of the log axis. Per family: "
-        "`errors.csv`.\n";
-  Csv all({"algorithm", "family", "precision", "field", "cases", "skipped", "violations",
-           "relation_disagreements", "count", "p50", "p99", "p999", "max"});
-  std::map<std::pair<std::string, std::string>, std::map<std::string, Histogram>>
-      agg;  // (prec, alg) -> field
+        "`errors.csv`.\n\n"
+        "3D algorithms read `3d/<algorithm>` (the prefix of their cells' keys), each beside its 2D "
+        "twin (3D's `penetration`, GJK + EPA, beside 2D's `epa`); their families are the 3D "
+        "generator families (docs/design.md, \"Three dimensions\").\n";
+  Csv all({"dimension", "algorithm", "family", "precision", "field", "cases", "skipped",
+           "violations", "relation_disagreements", "count", "p50", "p99", "p999", "max"});
+  // (algorithm, field, dimension, precision) -> the field's errors over every family.
+  std::map<AlgorithmField, Histogram> agg;
   for (const auto& [key, c] : s.cells) {
     const Key k = split_key(key);
     for (const auto& [field, h] : c.hist) {
-      all.add({k.algorithm, k.family, k.precision, field, std::to_string(c.cases),
-               std::to_string(c.skipped), std::to_string(c.violations),
+      all.add({std::to_string(k.dim), k.algorithm, k.family, k.precision, field,
+               std::to_string(c.cases), std::to_string(c.skipped), std::to_string(c.violations),
                std::to_string(c.relation_disagreements), std::to_string(h.count),
                g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)),
                g(value_or(c.max_error, field, 0.0))});
-      agg[{k.precision, k.algorithm}][field] += h;
+      agg[{twin_order(k.algorithm), field, k.dim, k.precision, k.algorithm}] += h;
     }
   }
   const auto worst = worst_errors(s);
@@ -50,16 +55,13 @@ void section_errors(Report& r) {
         "|\n|---|---|---|---|---|---|\n",
         prec);
     Csv byf({"field", "p50", "p99", "p999", "max"});
-    for (const auto& [pa, fields] : agg) {
-      if (pa.first != prec) continue;
-      for (const auto& [field, h] : fields) {
-        const std::string label = pa.second + "." + field;
-        const double mx = value_or(worst, AlgorithmField{pa.second, field, prec}, Worst{}).max;
-        byf.add(
-            {label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
-        md << fmt::format("| {} | {} | {} | {} | {} | {} |\n", label, h.count, g(h.percentile(0.5)),
-                          g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx));
-      }
+    for (const auto& [af, h] : agg) {
+      if (af.precision != prec) continue;
+      const std::string label = af.label();
+      const double mx = value_or(worst, af, Worst{}).max;
+      byf.add({label, g(h.percentile(0.5)), g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx)});
+      md << fmt::format("| {} | {} | {} | {} | {} | {} |\n", label, h.count, g(h.percentile(0.5)),
+                        g(h.percentile(0.99)), g(h.percentile(0.999)), g(mx));
     }
     const std::string data = "errors_by_field_" + prec + ".csv";
     r.csv(data, byf);
@@ -74,7 +76,7 @@ void section_errors(Report& r) {
                        " '' skip 1 using 0:(f($4)) w p pt 9 ps 1.1 t 'p99.9', \\\n"
                        " '' skip 1 using 0:(f($5)) w p pt 3 ps 1.3 lw 2 t 'max'\n",
                        prec, kLogFloor, data),
-           900, 540);
+           plot_width(byf.rows()), 540);
   }
   // Relation disagreements, inside and outside the band.
   md << "\n**Relation disagreements** (fast and exact relation differ). The tolerance model allows "
@@ -84,21 +86,22 @@ void section_errors(Report& r) {
         "(histogram bins wholly above k).\n\n"
         "| algorithm | family | double: disagree / outside band | float: disagree / outside band "
         "|\n|---|---|---|---|\n";
-  std::map<std::pair<std::string, std::string>, std::map<std::string, std::string>> rel;
+  // (twin order, dimension, algorithm, family) -> precision -> "disagree / outside (of judged)"
+  std::map<std::tuple<std::string, int, std::string, std::string>,
+           std::map<std::string, std::string>>
+      rel;
   for (const auto& [key, c] : s.cells) {
     const Key k = split_key(key);
-    const auto alg = properties::algorithm_from_string(k.algorithm);
+    const auto bounds = bounds_of(k.algorithm, k.dim, k.precision);
     std::uint64_t outside = 0;
-    if (alg && c.hist.count("relation"))
-      outside = count_above(
-          c.hist.at("relation"),
-          properties::allowed_us(properties::bounds_for(*alg, precision_from(k.precision)),
-                                 "relation", 1));
-    rel[{k.algorithm, k.family}][k.precision] =
+    if (bounds && c.hist.count("relation"))
+      outside = count_above(c.hist.at("relation"), properties::allowed_us(*bounds, "relation", 1));
+    rel[{twin_order(k.algorithm), k.dim, k.algorithm, k.family}][k.precision] =
         fmt::format("{} / {} (of {})", c.relation_disagreements, outside, c.cases - c.skipped);
   }
-  for (const auto& [af, byp] : rel)
-    md << fmt::format("| {} | {} | {} | {} |\n", af.first, af.second,
+  for (const auto& [afam, byp] : rel)
+    md << fmt::format("| {} | {} | {} | {} |\n",
+                      algorithm_label(std::get<2>(afam), std::get<1>(afam)), std::get<3>(afam),
                       value_or(byp, "double", std::string("–")),
                       value_or(byp, "float", std::string("–")));
 }
@@ -113,29 +116,42 @@ void section_bounds(Report& r) {
         "observed "
         "divided by what the model allows, k + tau (properties/src/bounds.cpp): below 1 holds, the "
         "gap to 1 is "
-        "the margin.\n\n";
-  Csv csv({"algorithm", "precision", "field", "observed_max", "family_of_max", "k", "allowed",
-           "observed_over_allowed", "margin"});
-  std::map<std::string, std::map<std::string, double>> ratio;  // label -> prec -> observed/k
+        "the margin.\n\n"
+        "Where the summary keeps the allowance of the very case that erred most (its k + tau plus, "
+        "for a 3D shape the fast library welded, the weld shift), the ratio is taken against it "
+        "(column *allowed for that case*), so that a ratio above 1 is a violation; else against "
+        "k + tau.\n\n";
+  Csv csv({"dimension", "algorithm", "precision", "field", "observed_max", "family_of_max", "k",
+           "allowed", "allowed_of_case", "observed_over_allowed", "margin"});
+  // (algorithm, field, dimension; precision left empty) -> precision -> observed / allowed,
+  // in AlgorithmField's order (a 3D row beside its 2D twin)
+  std::map<AlgorithmField, std::map<std::string, double>> ratio;
   md << "| algorithm | precision | field | observed max (u·S) | family | k (u·S) | allowed: k + "
-        "tau (u·S) | observed / allowed | "
-        "margin allowed / observed |\n|---|---|---|---|---|---|---|---|---|\n";
+        "tau (u·S) | allowed for that case (u·S) | observed / allowed | "
+        "margin allowed / observed |\n|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& [t, o] : worst_errors(s)) {
-    const auto& [alg, field, prec] = t;
-    const auto algorithm = properties::algorithm_from_string(alg);
-    if (!algorithm || !properties::is_judged(*algorithm)) continue;
-    const properties::Bounds b = properties::bounds_for(*algorithm, precision_from(prec));
-    const double k = properties::allowance(b, field, 1).k;
+    if (!judged(t.algorithm, t.dim)) continue;
+    const auto b = bounds_of(t.algorithm, t.dim, t.precision);
+    if (!b) continue;
+    const double k = properties::allowance(*b, t.field, 1).k;
     if (!(k > 0)) continue;
     // What judge() allows, in u·S. bounds_for sets no absolute tau, so the figure is the same at
     // every scale S; S = 1 stands for all of them.
-    const double allowed = properties::allowed_us(b, field, 1);
-    const double q = o.max / allowed;
-    ratio[alg + "." + field][prec] = q;
-    const std::string margin = o.max > 0 ? g(allowed / o.max) : "∞";
-    csv.add({alg, prec, field, g(o.max), o.family, g(k), g(allowed), g(q), margin});
-    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", alg, prec, field,
-                      g(o.max), o.family, g(k), g(allowed), g(q), margin);
+    const double allowed = properties::allowed_us(*b, t.field, 1);
+    // The worst case's own allowance when kept (>= k + tau: a weld shift only adds).
+    const bool of_case = o.allowed_of_case > 0 && std::isfinite(o.allowed_of_case);
+    const double against = of_case ? std::max(allowed, o.allowed_of_case) : allowed;
+    const double q = o.max / against;
+    const std::string alg = algorithm_label(t.algorithm, t.dim);
+    AlgorithmField row = t;
+    row.precision.clear();
+    ratio[row][t.precision] = q;
+    const std::string margin = o.max > 0 ? g(against / o.max) : "∞";
+    const std::string case_allowed = of_case ? g(o.allowed_of_case) : "–";
+    csv.add({std::to_string(t.dim), t.algorithm, t.precision, t.field, g(o.max), o.family, g(k),
+             g(allowed), case_allowed, g(q), margin});
+    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", alg, t.precision,
+                      t.field, g(o.max), o.family, g(k), g(allowed), case_allowed, g(q), margin);
   }
   r.csv("bounds.csv", csv);
   const properties::Bounds man_d = properties::bounds_for(Algorithm::manifold, Precision::double_),
@@ -152,20 +168,29 @@ void section_bounds(Report& r) {
       "per family) sees smaller maxima, so margins here are larger than the bounds' own.\n",
       g(man_d.tau_contact_depth_relative), g(man_d.tau_contact_depth_relative / man_d.u),
       g(man_f.tau_contact_depth_relative / man_f.u));
+  const properties::Bounds man3 =
+      properties::bounds3_for(properties::Algorithm3::manifold, Precision::double_);
+  md << fmt::format(
+      "\nThe 3D manifold's contact depths get the same kind of tau, {} × S "
+      "(`kManifold3ContactDepthTauRelative` in properties/include/minkowski/properties/bounds.hpp: "
+      "4 × its reference-face tolerance, as a 3D face spans up to 2·sqrt(3)·S). 3D rows are "
+      "`3d/<algorithm>` with the 3D bounds (`bounds3_for`).\n",
+      g(man3.tau_contact_depth_relative));
   Csv data({"field", "double", "float"});
-  for (const auto& [label, byp] : ratio)
-    data.add({label, g(value_or(byp, "double", 0.0)), g(value_or(byp, "float", 0.0))});
+  for (const auto& [row, byp] : ratio)
+    data.add({row.label(), g(value_or(byp, "double", 0.0)), g(value_or(byp, "float", 0.0))});
   r.csv("bounds_plot.csv", data);
   r.plot("bounds",
-         "set title 'Worst observed error / allowed error k + tau (below 1: holds)'\n"
+         "set title 'Worst observed error / its allowance, k + tau or the case''s own (below 1: "
+         "holds)'\n"
          "set style data histograms\nset style histogram clustered gap 1\nset style fill solid "
          "0.75 border -1\n"
-         "set yrange [0:1.3]\nset ylabel 'observed max / (k + tau)'\nset xlabel 'algorithm.field'\n"
+         "set yrange [0:1.3]\nset ylabel 'observed max / allowed'\nset xlabel 'algorithm.field'\n"
          "set xtics rotate by -40 noenhanced\nset bmargin 10\n"
          "set arrow from graph 0, first 1 to graph 1, first 1 nohead lc rgb '#d62728' dt 2 lw 2\n"
          "plot 'bounds_plot.csv' skip 1 using 2:xtic(1) t 'double' lc rgb '#1f77b4', '' skip 1 "
          "using 3 t 'float' lc rgb '#e6730b'\n",
-         900, 540);
+         plot_width(data.rows()), 540);
 }
 
 // ---- 4. float against double -------------------------------------------------------------------
@@ -183,10 +208,17 @@ void section_float_double(Report& r) {
         "beyond `max_coordinate<float>()`), counted in `errors.csv`.\n\n"
         "| algorithm.field | double max (u·S) | float max (u·S) | double max / S | float max / S "
         "|\n|---|---|---|---|---|\n";
-  std::map<std::string, std::map<std::string, double>> mx;  // algorithm.field -> precision -> worst
-  for (const auto& [t, w] : worst_errors(s)) mx[t.algorithm + "." + t.field][t.precision] = w.max;
+  // (algorithm, field, dimension; precision left empty) -> precision -> worst, in
+  // AlgorithmField's order (a 3D row beside its 2D twin)
+  std::map<AlgorithmField, std::map<std::string, double>> mx;
+  for (const auto& [t, w] : worst_errors(s)) {
+    AlgorithmField row = t;
+    row.precision.clear();
+    mx[row][t.precision] = w.max;
+  }
   Csv csv({"field", "double_max", "float_max", "double_max_over_S", "float_max_over_S"});
-  for (const auto& [label, byp] : mx) {
+  for (const auto& [row, byp] : mx) {
+    const std::string label = row.label();
     const double d = value_or(byp, "double", 0.0), f = value_or(byp, "float", 0.0);
     const double dr = d * fast::unit_roundoff<double>(), fr = f * fast::unit_roundoff<float>();
     csv.add({label, g(d), g(f), g(dr), g(fr)});
@@ -203,23 +235,59 @@ void section_float_double(Report& r) {
       "f(x) = x > 1e-20 ? x : 1e-20\n"
       "plot 'float_vs_double.csv' skip 1 using (f($4)):xtic(1) t 'double' lc rgb '#1f77b4', '' "
       "skip 1 using (f($5)) t 'float' lc rgb '#e6730b'\n",
-      900, 540);
+      plot_width(mx.size()), 540);
 }
 
 // ---- 6. the reference ---------------------------------------------------------------------------
 
+namespace {
+// The 3D family of a Summary::reference_by_family key ("3d/<family>"), or "" for another key.
+std::string family3_of(const std::string& key) {
+  return key.rfind("3d/", 0) == 0 ? key.substr(3) : std::string();
+}
+
+// The 2D part of a summary's reference statistics: the total less the 3D families' (a summary of
+// both dimensions adds them up; Summary::reference_by_family keeps the 3D ones apart).
+reference::HullStats reference_stats_2d(const properties::Summary& s) {
+  reference::HullStats h = s.reference_stats;
+  for (const auto& [family, f] : s.reference_by_family) {
+    if (family3_of(family).empty()) continue;
+    for (int i = 0; i < 4; ++i) h.by_source[i] -= std::min(h.by_source[i], f.by_source[i]);
+    for (int i = 0; i < 3; ++i)
+      h.stages.decided[i] -= std::min(h.stages.decided[i], f.stages.decided[i]);
+  }
+  return h;
+}
+
+// Whether the summary holds cells of dimension `dim`.
+bool has_cells(const properties::Summary& s, int dim) {
+  for (const auto& [key, c] : s.cells)
+    if (split_key(key).dim == dim) return true;
+  return false;
+}
+}  // namespace
+
 void section_reference(Report& r) {
-  const reference::HullStats& h = r.in().summary.reference_stats;
+  const properties::Summary& s = r.in().summary;
+  const reference::HullStats h = reference_stats_2d(s);
   auto& md = r.md();
   const std::uint64_t hulls = h.by_source[0] + h.by_source[1] + h.by_source[2] + h.by_source[3];
   const auto& st = h.stages.decided;
   const std::uint64_t tests = st[0] + st[1] + st[2];
   md << "\n## 6. The reference: Qhull repairs and arithmetic stages\n\n"
-        "The table shows which path produced the exact hull of A − B for every campaign case, and "
-        "which "
-        "arithmetic stage decided the orientation tests behind it.\n\n"
-        "| quantity | count | share |\n|---|---|---|\n";
+        "The table shows which path produced the exact hull of A − B for every 2D campaign case, "
+        "and which arithmetic stage decided the orientation tests behind it; the 3D table "
+        "follows.\n\n";
+  if (has_cells(s, 3) && s.reference_by_family.empty())
+    md << "This summary's 3D campaign was written before its hull paths were kept per family "
+          "(`reference_by_family`): the counts below are of both dimensions together.\n\n";
   Csv csv({"quantity", "count", "share"});
+  if (!has_cells(s, 2)) {
+    md << "The summary holds no 2D campaign.\n";
+    r.csv("reference.csv", csv);
+    return;
+  }
+  md << "| quantity | count | share |\n|---|---|---|\n";
   const std::pair<const char*, std::uint64_t> rows[] = {
       {"hull: Qhull proposal certified unchanged", h.by_source[0]},
       {"hull: Qhull proposal repaired (exact check rejected it)", h.by_source[1]},
@@ -237,24 +305,89 @@ void section_reference(Report& r) {
   r.csv("reference.csv", csv);
 }
 
+void section_reference3(Report& r) {
+  const properties::Summary& s = r.in().summary;
+  auto& md = r.md();
+  md << "\n### The 3D reference: hull paths per family\n\n"
+        "The table shows, per 3D family, how the exact reference built each case's hull of A − B "
+        "(reference/include/minkowski/reference/hull3.hpp): Qhull's proposal certified exactly "
+        "as it came, or repaired (its certificate failed, or reflex edges were flipped), or "
+        "refused by Qhull and built by the exact fallback (`hull3_exact`), or built exactly "
+        "without asking Qhull (small differences kept by the exact normal-cone prefilter, or "
+        "coordinates outside Qhull's range); and which arithmetic stage decided the orientation "
+        "tests of the answer. Shares of the family's hulls; `reference3.csv` has the counts.\n\n";
+  std::uint64_t kept = 0;
+  for (const auto& [key, f] : s.reference_by_family) kept += !family3_of(key).empty();
+  if (!kept) {
+    md << (has_cells(s, 3) ? "The summary's 3D campaign did not keep its hull paths per family "
+                             "(written before `reference_by_family`).\n"
+                           : "The summary holds no 3D campaign (give `check --dim 3` or "
+                             "`--dim all`'s summary to `--from`).\n");
+    return;
+  }
+  md << "| family | hulls | certified | repaired | refused: exact fallback | exact only | "
+        "stage: filter | expansion | rational |\n|---|---|---|---|---|---|---|---|---|\n";
+  Csv csv({"family", "hulls", "qhull_certified", "qhull_repaired", "qhull_refused", "exact_only",
+           "stage_filter", "stage_expansion", "stage_rational"});
+  Csv plot({"family", "certified", "repaired", "refused", "exact_only"});
+  reference::HullStats total;
+  auto row = [&](const std::string& family, const reference::HullStats& f) {
+    const auto& by = f.by_source;
+    const auto& st = f.stages.decided;
+    const std::uint64_t hulls = by[0] + by[1] + by[2] + by[3], tests = st[0] + st[1] + st[2];
+    csv.add({family, std::to_string(hulls), std::to_string(by[0]), std::to_string(by[1]),
+             std::to_string(by[2]), std::to_string(by[3]), std::to_string(st[0]),
+             std::to_string(st[1]), std::to_string(st[2])});
+    md << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", family, hulls,
+                      pct(by[0], hulls), pct(by[1], hulls), pct(by[2], hulls), pct(by[3], hulls),
+                      pct(st[0], tests), pct(st[1], tests), pct(st[2], tests));
+    if (family != "all")
+      plot.add({family, g(hulls ? 100.0 * by[0] / hulls : 0), g(hulls ? 100.0 * by[1] / hulls : 0),
+                g(hulls ? 100.0 * by[2] / hulls : 0), g(hulls ? 100.0 * by[3] / hulls : 0)});
+  };
+  for (const auto& [key, f] : s.reference_by_family) {
+    const std::string family = family3_of(key);
+    if (family.empty()) continue;
+    row(family, f);
+    total += f;
+  }
+  row("all", total);
+  r.csv("reference3.csv", csv);
+  r.csv("reference3_plot.csv", plot);
+  r.plot("reference3",
+         "set title 'How the exact 3D reference built the hull of A − B, per family'\n"
+         "set style data histograms\nset style histogram rowstacked\n"
+         "set style fill solid 0.8 border -1\nset boxwidth 0.7\n"
+         "set yrange [0:105]\nset ylabel 'share of the family''s cases (%)'\n"
+         "set xlabel '3D family'\nset xtics rotate by -30 noenhanced\nset bmargin 7\n"
+         "set key outside right top\n"
+         "plot 'reference3_plot.csv' skip 1 using 2:xtic(1) t 'Qhull certified' lc rgb "
+         "'#2ca02c', '' skip 1 using 3 t 'Qhull repaired' lc rgb '#e6730b', '' skip 1 using 4 t "
+         "'Qhull refused: exact fallback' lc rgb '#d62728', '' skip 1 using 5 t 'exact only' lc "
+         "rgb '#1f77b4'\n",
+         900, 480);
+}
+
 // ---- 10. coverage of the configuration space ----------------------------------------------------
 
 void section_coverage(Report& r) {
   const properties::Summary& s = r.in().summary;
   auto& md = r.md();
   md << "\n## 10. Coverage of the configuration space\n\n"
-        "The tables show every campaign case classified on its exact answer (docs/design.md, \"Coverage of the "
+        "The tables show every campaign case classified on its exact answer (docs/design.md, "
+        "\"Coverage of the "
         "configuration space\"): the pair of core features that realizes the answer, the "
         "relation and the distance band. Rows are feature pairs, columns relation:band; `.` is a "
         "reachable cell no case fell into (a finding, listed below the table). Counts per family "
-        "in coverage.csv.\n\n";
+        "in coverage.csv. One table per dimension of the campaign: 2D (vertex/edge pairs), then "
+        "3D (vertex/edge/face pairs).\n\n";
   if (s.coverage.empty()) {
     md << "The summary holds no coverage (written before coverage was kept).\n";
     return;
   }
   Csv csv({"dimension", "family", "axis", "cell", "cases"});
   for (const auto& [d, c] : s.coverage) {
-    md << "```\n" << properties::coverage_table(c, "") << "```\n\n";
+    md << fmt::format("**{}D**\n\n```\n", d) << properties::coverage_table(c, "") << "```\n\n";
     for (const auto& [family, cells] : c.features)
       for (const auto& [cell, n] : cells)
         csv.add({std::to_string(d), family, "features", cell, std::to_string(n)});
@@ -330,10 +463,15 @@ void engine_classes(Report& r, const EngineInput& e) {
           const nlohmann::json fx = nlohmann::json::parse(read_text_file(path));
           DrawOptions d;
           d.precision = prec;
-          d.answer = stored_answer(fx);
           d.label = e.name;
+          // A 3D fixture (3-vectors) is drawn in three orthographic views with its 3D answer.
+          const fixtures::AnyCase c = fixtures::any_case_from_json(fx, path.string(), 1);
+          if (fixtures::dimension(c) == 3)
+            d.answer3 = stored_answer3(fx);
+          else
+            d.answer = stored_answer(fx);
           const std::string name = fmt::format("engine_{}_{}_{}", safe_name(e.name), kind, ++index);
-          r.file(name + ".svg", draw_case(fixtures::case_from_json(fx, path.string(), 1), d));
+          r.file(name + ".svg", draw_case(c, d));
           drawing = fmt::format("[{}.svg]({}.svg) ({} more)", name, name, fixtures_list.size() - 1);
         } catch (const std::exception& x) {
           drawing = fmt::format("not drawn: {}", x.what());
@@ -356,7 +494,9 @@ void section_engines(Report& r) {
         "(algorithm/family/precision); "
         "then the violations per field, the near-touching disagreements the tolerance band allows, "
         "and — with "
-        "`--engine-classes` — the engine's failure classes, defects apart from design choices.\n";
+        "`--engine-classes` — the engine's failure classes, defects apart from design choices. "
+        "A 3D engine's summary (`check --exec CMD --dim 3`) has cells `3d/exec/<family>/"
+        "<precision>`, and its classes' 3D fixtures are drawn in three orthographic views.\n";
   if (r.in().engines.empty()) {
     md << "\nNo engine summaries were given. Run `minkowski check --exec CMD --json e.json`, then "
           "`minkowski report --engine NAME=e.json`.\n";

@@ -10,6 +10,8 @@
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 #include "minkowski/properties/fast_adapters.hpp"
+#include "minkowski/properties/fast_adapters3.hpp"
+#include "minkowski/properties/judge3.hpp"
 
 namespace minkowski::reports {
 namespace {
@@ -210,6 +212,85 @@ void sweep_one(const std::vector<SampleCase>& cases, const std::string& name,
   }
 }
 
+struct SampleCase3 {
+  properties::GeneratedCase3 g;
+  std::uint64_t index = 0;
+  reference::PairAnswer3 exact;
+  double exact_us = 0;
+};
+
+// The 3D part of the study: the first opt.per_family cases of each of opt.families3, their time
+// per case and the worst case per 3D algorithm and precision (appended to st.worst, dim 3).
+void study3(const SampleOptions& opt, SampleStudy& st) {
+  std::vector<SampleCase3> cases;
+  for (const std::string& fam : opt.families3)
+    for (std::uint64_t i = 0; i < opt.per_family; ++i) {
+      SampleCase3 sc;
+      sc.g = properties::campaign_case3(fam, opt.seed, i);
+      sc.index = i;
+      const auto t0 = Clock::now();
+      sc.exact = properties::exact_answer3(sc.g.c, reference::Detail::magnitudes);
+      sc.exact_us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+      cases.push_back(std::move(sc));
+    }
+  st.cases3 = cases.size();
+  for (const std::string& fam : opt.families3) {
+    TimingRow row;
+    row.family = fam;
+    std::vector<double> exact_us;
+    std::map<std::string, std::vector<double>> fast_ns;
+    for (const SampleCase3& sc : cases) {
+      if (sc.g.family != fam) continue;
+      const auto pair = properties::make_fast_pair3<double>(sc.g.c);
+      if (!pair.a) continue;
+      ++row.cases;
+      exact_us.push_back(sc.exact_us);
+      for (properties::Algorithm3 alg : properties::all_algorithms3()) {
+        std::vector<double> ns;
+        volatile bool sink = false;
+        for (int r = 0; r < opt.timing_repeats; ++r) {
+          const auto t0 = Clock::now();
+          sink = sink ^ properties::run_fast3<double>(alg, pair).has_value();
+          ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count());
+        }
+        fast_ns[properties::to_string(alg)].push_back(median(ns));
+      }
+    }
+    row.exact_us = median(exact_us);
+    for (auto& [alg, v] : fast_ns) row.fast_ns[alg] = median(v);
+    st.timing3.push_back(row);
+  }
+  for (properties::Algorithm3 alg : properties::all_algorithms3())
+    for (Precision p : {Precision::double_, Precision::single}) {
+      std::optional<WorstCase> w;
+      double worst_ratio = -1;
+      const properties::Bounds bounds = properties::bounds3_for(alg, p);
+      for (const SampleCase3& sc : cases) {
+        const auto f = p == Precision::single ? properties::run_fast3<float>(alg, sc.g.c)
+                                              : properties::run_fast3<double>(alg, sc.g.c);
+        if (!f) continue;
+        const properties::Verdict v = properties::judge3(sc.g.c, sc.exact, *f, bounds);
+        for (const auto& fv : v.fields) {
+          if (!(fv.allowed > 0)) continue;
+          const double ratio = fv.error / fv.allowed;
+          if (ratio > worst_ratio) {
+            worst_ratio = ratio;
+            w = WorstCase{properties::to_string(alg),
+                          properties::to_string(p),
+                          sc.g.family,
+                          properties::to_string(fv.field),
+                          sc.index,
+                          fv.error,
+                          fv.allowed,
+                          sc.g.c,
+                          3};
+          }
+        }
+      }
+      if (w) st.worst.push_back(std::move(*w));
+    }
+}
+
 }  // namespace
 
 const std::vector<std::string>& sweep_names() {
@@ -339,13 +420,15 @@ SampleStudy run_sample_study(const SampleOptions& opt) {
                           sc.index,
                           fv.error,
                           fv.allowed,
-                          sc.g.c};
+                          sc.g.c,
+                          2};
           }
         }
       }
       if (w) st.worst.push_back(*w);
     }
   }
+  study3(opt, st);
   st.seconds = std::chrono::duration<double>(Clock::now() - t_start).count();
   return st;
 }

@@ -150,6 +150,10 @@ struct CampaignResultT {
   std::uint64_t cases = 0;                ///< cases generated (per family × families, this shard)
   double seconds = 0;
   reference::HullStats reference_stats;
+  /// The same per family: how the exact reference built each case's hull of A − B (HullSource)
+  /// and which arithmetic stage decided its tests. The 3D summary keeps it (the report's hull
+  /// paths per family); the 2D one keeps only the total above.
+  std::map<std::string, reference::HullStats> reference_by_family;
   bool interrupted = false;
   std::string fatal;  ///< non-empty: the engine gave up (restarts exhausted); the run stopped
   /// Every case's configuration on its exact answer, counted per family (coverage.hpp).

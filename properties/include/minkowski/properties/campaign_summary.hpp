@@ -21,6 +21,11 @@ struct Summary {
   std::uint64_t cases = 0, violations = 0;
   double seconds = 0;
   reference::HullStats reference_stats;
+  /// "3d/<family>" -> the reference's hull paths and stages for that family's cases
+  /// (CampaignResultT::reference_by_family); kept by the 3D summary only, so that a summary of
+  /// both dimensions still tells the 3D families' hulls apart. JSON key "reference_by_family",
+  /// each value in the form of "reference" (absent in a summary written before it was kept).
+  std::map<std::string, reference::HullStats> reference_by_family;
   bool interrupted = false;
   /// dimension -> the configuration-space coverage of its cases (coverage.hpp); JSON key
   /// "coverage", a list of Coverage::to_json (absent in a summary written before it was kept).

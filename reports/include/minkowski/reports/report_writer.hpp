@@ -3,6 +3,11 @@
 // plots in one directory, from a campaign summary (run now, or read and merged from shards) and a
 // fixed sample of the campaign's cases studied on the spot (sample_study.hpp).
 //
+// The summary may hold both dimensions (cells "3d/<algorithm>/<family>/<precision>" beside the 2D
+// ones; properties::join_dimensions): every table and plot built from it then has 3D rows,
+// labelled "3d/<algorithm>" and ordered beside their 2D twin, and CSV tables of cells or bounds
+// have a "dimension" column (2 or 3).
+//
 // Sections of index.md, each opening with one sentence saying what its figure shows:
 //   1 errors against the exact answer      errors.csv, errors_by_field_{double,float}.csv,
 //                                          errors_{double,float}.svg
@@ -13,12 +18,16 @@
 //   5 contact points                       contacts.csv, contact_example.json,
 //                                          contact_example_{manifold,internal_vertices}.svg
 //                                          (render)
-//   6 the reference                        reference.csv
-//   7 time per case                        timing.csv, timing.svg
+//   6 the reference                        reference.csv (2D); with a 3D campaign the hull
+//                                          paths per 3D family (Summary::reference_by_family):
+//                                          reference3.csv, reference3_plot.csv, reference3.svg
+//   7 time per case                        timing.csv, timing.svg; 3D: timing3.csv, timing3.svg
 //   8 engines (--engine NAME=summary.json) engine_<name>.csv; with --engine-classes
 //     NAME=classes.json (EngineInput::classes) a table of the engine's failure classes and
 //     engine_<name>_<defect|design>_<n>.svg, each drawn from the class's first fixture
-//   9 worst cases                          worst_<algorithm>_<precision>.{json,svg} (render)
+//   9 worst cases                          worst_<algorithm>_<precision>.{json,svg} (render);
+//                                          3D: worst_3d_<algorithm>_<precision>.{json,svg}
+//  10 coverage                             coverage.csv, one table per dimension
 // Without gnuplot the report is written with tables only and index.md says so at the top.
 //
 // Failure cases: std::runtime_error naming the file that could not be written, or the gnuplot

@@ -13,6 +13,10 @@
 //     overlapping cases, judged with the manifold's bounds;
 //   - time per case, exact answer against each fast algorithm (wall clock, median per family);
 //   - the worst case per judged algorithm and precision (largest error / allowed of any field).
+// With `families3` (the 3D campaign's families; empty: no 3D study) the same sample of the 3D
+// families, for the worst case per 3D algorithm and precision (WorstCase::dim 3, judged with
+// bounds3_for) and the time per case (timing3). The tolerance sweep and the contact study are 2D
+// only: the 3D fast library's tolerances are not swept here.
 // Every loop is bounded by the sample size, the settings list and the repetition count.
 
 #include <cstdint>
@@ -29,6 +33,8 @@ struct SampleOptions {
   std::uint64_t seed = properties::kDefaultSeed;
   std::uint64_t per_family = 40;
   std::vector<std::string> families = properties::family_names();
+  /// The 3D families to study (properties::family_names3()); empty: no 3D study.
+  std::vector<std::string> families3;
   /// Each fast query is timed over this many repetitions (a call shorter than the clock's
   /// resolution needs several for the clock to matter little); the exact answer once.
   int timing_repeats = 16;
@@ -68,16 +74,21 @@ struct ContactRow {
 };
 
 struct WorstCase {
-  std::string algorithm, precision, family, field;
+  std::string algorithm, precision, family, field;  ///< algorithm: its name in its dimension
   std::uint64_t index = 0;
   double error = 0, allowed = 0;  ///< in u·S
-  fixtures::Case c;
+  fixtures::AnyCase c;            ///< a 2D case (dim 2) or a 3D one (dim 3)
+  int dim = 2;
 };
 
 struct SampleStudy {
   std::uint64_t cases = 0;
   std::vector<SweepPoint> sweep;
   std::vector<TimingRow> timing;
+  /// The 3D families' rows: fast_ns keyed by 3D algorithm (run_fast3 on shapes built once, the
+  /// conversion to protocol form included), exact_us of reference::query (3D).
+  std::vector<TimingRow> timing3;
+  std::uint64_t cases3 = 0;  ///< 3D cases in the sample
   std::vector<ContactRow> contacts;
   std::vector<WorstCase> worst;
   /// An overlapping case where closest internal vertices finds no point (edges crossing with no
