@@ -479,7 +479,8 @@ void add_check_command(CLI::App& app, int* status) {
                 "--exec: exec-fixtures)");
   add_engine_options(c, o->engine);
   c->add_option("--max-fixtures", o->max_fixtures,
-                "at most this many fixtures (one per algorithm/family/precision and failing field)")
+                "at most this many fixtures (one per algorithm/family/precision and failing field, "
+                "or, with --exec, kind of engine failure)")
       ->capture_default_str();
   c->add_flag("--quiet", o->quiet, "no progress output");
   // Hidden (empty group: not in --help): scales every bound, so that tests can force violations

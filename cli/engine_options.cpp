@@ -15,7 +15,10 @@ CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o) {
                       "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
                       "Lines protocol (docs/design.md, \"The --exec protocol\")");
   // The engine's options mean nothing without an engine: CLI11 rejects them (exit 2).
-  app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")
+  app->add_option("--timeout", o.timeout,
+                  "with --exec: seconds to wait for each answer (a fresh process's start "
+                  "included); an engine that does not answer in time is killed, the case "
+                  "recorded as a time-out, and the run goes on")
       ->capture_default_str()
       ->needs(exec);
   app->add_option("--max-restarts", o.max_restarts,

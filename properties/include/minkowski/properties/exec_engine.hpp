@@ -31,7 +31,7 @@
 // ask() costs at most one probe and one case, each at most the time-out plus kExitGraceSeconds.
 //
 // Optional caps: `max_restarts` (default kNoRestartLimit: none) ends the run after that many
-// restarts, as before; `isolate_every` N > 0 starts a fresh process every N cases whether or not
+// restarts (exhausted); `isolate_every` N > 0 starts a fresh process every N cases whether or not
 // the engine failed (N = 1: one process per case), for engines whose state a failure or a case
 // may spoil; those planned starts are not restarts. SIGPIPE is ignored process-wide (a write to
 // an engine that has exited gives EPIPE instead of killing minkowski).
