@@ -8,9 +8,11 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <vector>
 
 #include <filesystem>
 
@@ -48,15 +50,10 @@ struct CheckOptions {
       1;  ///< hidden, for tests: multiplies every k and tau (0: exact answers only)
 };
 
-/// Restarts the shrinker's own engine may use: shrinking a crash restarts the engine once per
-/// crashing candidate, and shrink_violation accepts at most 200 steps.
-constexpr int kShrinkMaxRestarts = 400;
-
 /// A usage error: the message `minkowski check` prints before exiting with 2.
 struct UsageError {
   std::string message;
 };
-
 
 /// Fills in the defaults that depend on --exec: the dimension, the precision and the fixtures
 /// directory. Without --exec `check` verifies minkowski itself, in every dimension it has; with
@@ -256,16 +253,21 @@ std::size_t late_engine_failures(properties::ExecEngine* engine,
   return 1;
 }
 
-/// The campaign options shrinking uses: under --exec a fresh engine process, so that the
-/// campaign's restarts are not spent, held to the bounds the campaign used (the --bounds file is
-/// read once).
+/// The campaign options shrinking uses: under --exec an engine process of its own (its restarts
+/// are not counted with the campaign's), held to the bounds the campaign used (the --bounds file
+/// is read once).
 template <int D>
 properties::CampaignOptionsT<D> shrink_options(const CheckOptions& o,
                                                const properties::CampaignOptionsT<D>& opt) {
   properties::CampaignOptionsT<D> shrink_opt = opt;
   if (!o.engine.exec.empty()) {
+    // No restart cap of its own: shrink_violation's engine budget (kShrinkMaxEngineFailures, …)
+    // bounds the restarts that shrinking a crash costs. No isolation either: a process per
+    // candidate would cost a process start per candidate (up to kShrinkMaxEngineAsks); the
+    // shrinker's process is still started afresh after every failure.
     EngineOptions eo = o.engine;
-    eo.max_restarts = kShrinkMaxRestarts;
+    eo.max_restarts = properties::kNoRestartLimit;
+    eo.isolate = "none";
     if constexpr (D == 2) {
       shrink_opt.engine = engine_subject(eo, opt.precisions.front(), opt.engine->bounds, nullptr);
     } else {
@@ -279,7 +281,8 @@ properties::CampaignOptionsT<D> shrink_options(const CheckOptions& o,
   return shrink_opt;
 }
 
-/// Shrinks and stores one counterexample per (algorithm, family, precision) and kind of failure,
+/// Shrinks and stores one counterexample per (algorithm, family, precision) and kind of failure
+/// (a crash's kind includes how it ended: an abort and a segmentation fault are two findings),
 /// at most --max-fixtures in all (`*written` counts them across the dimensions); each is named on
 /// standard error.
 template <int D>
@@ -292,9 +295,10 @@ void store_counterexamples(const CheckOptions& o, const properties::CampaignOpti
   for (const properties::ViolationT<D>& v : result.violations) {
     // One fixture per cell and kind of failure: the first failing field of a tolerance violation
     // (summary() starts with it), or the protocol failure.
-    const std::string key = properties::cell_key_of<D>(v.subject, v.generated.family, v.precision) +
-                            " " +
-                            (v.protocol.empty() ? v.what.substr(0, v.what.find(':')) : v.protocol);
+    std::string key = properties::cell_key_of<D>(v.subject, v.generated.family, v.precision) + " " +
+                      (v.protocol.empty() ? v.what.substr(0, v.what.find(':')) : v.protocol);
+    if (const std::string how = properties::crash_status(v.what); !how.empty())
+      key += " (" + how + ")";
     if (stored.count(key) || *written >= o.max_fixtures) continue;
     stored.insert(key);
     const properties::ViolationT<D> small =
@@ -357,6 +361,28 @@ struct DimensionRun {
   }
 };
 
+/// The engine's failures by kind over every cell (each one a finding: counted as a violation, its
+/// first case per cell and kind stored as a fixture), and what keeping the engine going cost:
+/// restarts after failures, probes, isolation starts. "" when there is nothing to say.
+std::string engine_failures_line(const properties::Summary& s,
+                                 const std::shared_ptr<properties::ExecEngine>& two,
+                                 const std::shared_ptr<properties::ExecEngine>& three) {
+  std::map<std::string, std::uint64_t> kinds;
+  for (const auto& [key, cell] : s.cells)
+    for (const auto& [kind, n] : cell.protocol) kinds[kind] += n;
+  int restarts = 0, probes = 0;
+  std::uint64_t isolation = 0;
+  for (const auto* e : {two.get(), three.get()})
+    if (e) restarts += e->restarts(), probes += e->probes(), isolation += e->isolation_starts();
+  if (kinds.empty() && restarts == 0 && isolation == 0) return "";
+  std::vector<std::string> parts;
+  for (const auto& [kind, n] : kinds) parts.push_back(fmt::format("{} {}", n, kind));
+  return fmt::format(
+      "engine failures: {}; restarts {}, probes {}{}\n",
+      parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, ", ")), restarts,
+      probes, isolation ? fmt::format(", fresh processes for isolation {}", isolation) : "");
+}
+
 /// Prints the summary table and its last line, and writes --json (through a temporary file, so
 /// that a reader never sees half of it). Returns the exit status.
 int report_summary(const CheckOptions& o, const DimensionRun<2>& two,
@@ -376,6 +402,7 @@ int report_summary(const CheckOptions& o, const DimensionRun<2>& two,
   const std::string fatal = !two.result.fatal.empty() ? two.result.fatal : three.result.fatal;
   const std::size_t late_failures = two.late_failures + three.late_failures;
   std::cout << table(s);
+  if (!o.engine.exec.empty()) std::cout << engine_failures_line(s, two.engine, three.engine);
   std::cout << fmt::format("{} cases in {:.1f} s ({:.0f} cases/s), {} violations{}{}\n", s.cases,
                            seconds, s.cases / std::max(seconds, 1e-9), s.violations + late_failures,
                            interrupted ? " (interrupted: partial summary)" : "",
@@ -422,7 +449,10 @@ void add_check_command(CLI::App& app, int* status) {
       app.add_subcommand("check",
                          "Run a randomized campaign of every fast algorithm (or, with --exec, an "
                          "external engine) against the exact reference (exit 0: all held, "
-                         "1: violations, 2: usage error or the engine gave up)");
+                         "1: violations — with --exec an engine's crashes, time-outs and "
+                         "malformed, missing or extra lines too, each a finding with its "
+                         "fixture, the run going on; 2: usage error, or an engine that fails "
+                         "on every case and on a trivial probe, which the run gives up)");
   c->add_option("--cases", o->cases, "cases per family (and per dimension)")->capture_default_str();
   c->add_option("--dim", o->dim,
                 "dimension: 2, 3 or all (default all: the 2D then the 3D campaign, one summary; "
@@ -444,13 +474,13 @@ void add_check_command(CLI::App& app, int* status) {
                 "run shard K of N (K/N); combine summaries with `minkowski merge`")
       ->capture_default_str();
   c->add_option("--json", o->json_out, "write the summary (mergeable) as JSON to this file");
-  c->add_option(
-      "--fixtures", o->fixtures_dir,
-      "directory for shrunk counterexamples, 2D and 3D (default fixtures/found; with "
-      "--exec: exec-fixtures)");
+  c->add_option("--fixtures", o->fixtures_dir,
+                "directory for shrunk counterexamples, 2D and 3D (default fixtures/found; with "
+                "--exec: exec-fixtures)");
   add_engine_options(c, o->engine);
   c->add_option("--max-fixtures", o->max_fixtures,
-                "at most this many fixtures (one per algorithm/family/precision and failing field)")
+                "at most this many fixtures (one per algorithm/family/precision and failing field, "
+                "or, with --exec, kind of engine failure)")
       ->capture_default_str();
   c->add_flag("--quiet", o->quiet, "no progress output");
   // Hidden (empty group: not in --help): scales every bound, so that tests can force violations

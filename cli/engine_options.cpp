@@ -15,12 +15,26 @@ CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o) {
                       "judge an external engine instead: `/bin/sh -c CMD` answering the JSON "
                       "Lines protocol (docs/design.md, \"The --exec protocol\")");
   // The engine's options mean nothing without an engine: CLI11 rejects them (exit 2).
-  app->add_option("--timeout", o.timeout, "with --exec: seconds to wait for each answer")
+  app->add_option("--timeout", o.timeout,
+                  "with --exec: seconds to wait for each answer (a fresh process's start "
+                  "included); an engine that does not answer in time is killed, the case "
+                  "recorded as a time-out, and the run goes on")
       ->capture_default_str()
       ->needs(exec);
   app->add_option("--max-restarts", o.max_restarts,
-                  "with --exec: restarts after crashes, time-outs and protocol errors before "
-                  "giving up (exit 2)")
+                  "with --exec: give up (exit 2) after this many restarts (default -1: no "
+                  "limit; every crash, time-out or protocol error is a finding and the engine "
+                  "is restarted)")
+      ->capture_default_str()
+      ->needs(exec);
+  app->add_option("--max-consecutive-failures", o.max_consecutive_failures,
+                  "with --exec: after this many failures in a row, ask a trivial probe case; "
+                  "if that fails too the engine is broken and the run gives up (exit 2)")
+      ->capture_default_str()
+      ->needs(exec);
+  app->add_option("--isolate", o.isolate,
+                  "with --exec: none (one engine process, restarted after failures), case (a "
+                  "fresh process per case) or N (a fresh process every N cases)")
       ->capture_default_str()
       ->needs(exec);
   app->add_option("--bounds", o.bounds_file,
@@ -79,15 +93,44 @@ std::optional<properties::Bounds> load_bounds(const std::string& file, propertie
   return b;
 }
 
+std::optional<std::uint64_t> isolate_every(const std::string& isolate) {
+  if (isolate == "none") return properties::kNoIsolation;
+  if (isolate == "case") return 1;
+  if (isolate.empty() || isolate.find_first_not_of("0123456789") != std::string::npos ||
+      isolate.size() > 18)
+    return std::nullopt;
+  const std::uint64_t n = std::stoull(isolate);
+  if (n == 0) return std::nullopt;
+  return n;
+}
+
 namespace {
+/// A new engine process with the options' time-out, restart cap, probe and isolation.
+std::shared_ptr<properties::ExecEngine> new_engine(const EngineOptions& o) {
+  auto engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
+  engine->set_max_consecutive_failures(o.max_consecutive_failures);
+  engine->set_isolate_every(isolate_every(o.isolate).value_or(properties::kNoIsolation));
+  return engine;
+}
+
 /// The time-out and restart budget checked; false and *error when one is out of range.
 bool engine_limits_ok(const EngineOptions& o, std::string* error) {
   if (!(o.timeout > 0) || !std::isfinite(o.timeout)) {
     *error = fmt::format("--timeout must be a positive number of seconds, got {}", o.timeout);
     return false;
   }
-  if (o.max_restarts < 0) {
-    *error = fmt::format("--max-restarts must be >= 0, got {}", o.max_restarts);
+  if (o.max_restarts < 0 && o.max_restarts != properties::kNoRestartLimit) {
+    *error = fmt::format("--max-restarts must be >= 0 (or -1: no limit), got {}", o.max_restarts);
+    return false;
+  }
+  if (o.max_consecutive_failures < 1) {
+    *error =
+        fmt::format("--max-consecutive-failures must be >= 1, got {}", o.max_consecutive_failures);
+    return false;
+  }
+  if (!isolate_every(o.isolate)) {
+    *error =
+        fmt::format("--isolate must be none, case or a number of cases >= 1, got '{}'", o.isolate);
     return false;
   }
   return true;
@@ -114,7 +157,7 @@ properties::Subject engine_subject(const EngineOptions& o, properties::Precision
   s.name = "exec";
   s.precision = p;
   s.bounds = bounds;
-  auto engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
+  auto engine = new_engine(o);
   s.answer = [engine](const fixtures::Case& c) { return engine->ask(c); };
   s.in_case_order = true;
   if (engine_out) *engine_out = engine;
@@ -147,7 +190,7 @@ std::optional<properties::Subject3> make_engine_subject3(
     if (!b) return std::nullopt;
     bounds = *b;
   }
-  if (!engine) engine = std::make_shared<properties::ExecEngine>(o.exec, o.timeout, o.max_restarts);
+  if (!engine) engine = new_engine(o);
   properties::Subject3 s;
   s.name = "exec";
   s.precision = p;

@@ -15,13 +15,20 @@ namespace minkowski::cli {
 struct EngineOptions {
   std::string exec;  ///< empty: no engine
   double timeout = properties::kDefaultAnswerTimeoutSeconds;
-  int max_restarts = properties::kDefaultMaxRestarts;
-  std::string bounds_file;  ///< empty: properties::engine_bounds(precision)
+  int max_restarts = properties::kDefaultMaxRestarts;  ///< kNoRestartLimit: no cap
+  int max_consecutive_failures = properties::kDefaultMaxConsecutiveFailures;
+  std::string isolate = "none";  ///< none, case, or a number of cases per process
+  std::string bounds_file;       ///< empty: properties::engine_bounds(precision)
 };
 
-/// Adds --exec, --timeout, --max-restarts, --bounds to `app`; returns --exec, for the caller's
-/// own options that mean nothing without an engine (`->needs(exec)`).
+/// Adds --exec, --timeout, --max-restarts, --max-consecutive-failures, --isolate, --bounds to
+/// `app`; returns --exec, for the caller's own options that mean nothing without an engine
+/// (`->needs(exec)`).
 CLI::Option* add_engine_options(CLI::App* app, EngineOptions& o);
+
+/// --isolate as cases per engine process: "none" kNoIsolation, "case" 1, "N" N >= 1; nullopt
+/// for anything else.
+std::optional<std::uint64_t> isolate_every(const std::string& isolate);
 
 /// Reads a bounds file: a JSON object with any of "u", "k_relation", "k_distance", "k_depth",
 /// "k_normal", "k_witness", "k_contact", "tau", "tau_relative", "tau_contact_depth_relative"

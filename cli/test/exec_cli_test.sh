@@ -163,7 +163,9 @@ wait $pid; s=$?
 grep -q "0 violations (interrupted: partial summary)" out.txt || fail "Ctrl-C summary: $(cat out.txt)"
 
 passed+=("3. broken engines")
-# 4. Restarts run out: the campaign stops with exit 2 and says why.
+# 4. Restarts run out (--max-restarts is opt-in; by default there is no cap and only an engine
+# that fails the probe is given up, exec_findings_cli_test.sh): the campaign stops with exit 2
+# and says why.
 run check --exec "$engines/bad_engine.py garbage" --families convex --cases 10 --max-restarts 2 --quiet \
   --fixtures fx-gave-up >out.txt 2>err.txt; s=$?
 [ $s = 2 ] || { cat out.txt err.txt; fail "exhausted restarts exited $s, want 2"; }

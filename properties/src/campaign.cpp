@@ -288,14 +288,27 @@ ViolationT<D> shrink_violation(const ViolationT<D>& v, const CampaignOptionsT<D>
     subject = fast_subject(v.algorithm, v.precision, opt.bounds(v.algorithm, v.precision));
   if (v.protocol == to_string(EngineOutcome::timeout)) return best;
   bool gave_up = false;
+  // An engine's budget (kShrinkMaxEngineAsks, …): every candidate is a process exchange, every
+  // failing one a restart, every time-out a wait of the whole time-out.
+  const bool external = subject->in_case_order;
+  int asks = 0, failures = 0, timeouts = 0;
+  const std::string crash = crash_status(v.what);
   auto fails = [&](const Generated& g, ViolationT<D>& out) {
     EngineReplyT<typename Dim<D>::Answer> reply = subject->answer(g.c);
     if (reply.outcome == EngineOutcome::exhausted) {
       gave_up = true;
       return false;
     }
+    if (external) {
+      failures += is_failure(reply.outcome);
+      timeouts += reply.outcome == EngineOutcome::timeout;
+      if (++asks >= kShrinkMaxEngineAsks || failures >= kShrinkMaxEngineFailures ||
+          timeouts >= kShrinkMaxEngineTimeouts)
+        gave_up = true;  // this candidate still counts; no further one is asked
+    }
     if (!v.protocol.empty()) {  // the same protocol failure; no exact answer needed
       if (to_string(reply.outcome) != v.protocol) return false;
+      if (crash_status(reply.message) != crash) return false;  // a crash that ends the same way
       out.generated = g;
       out.fast = {};
       out.what = v.protocol + ": " + reply.message;

@@ -245,4 +245,65 @@ TEST(ExecEngine, FinishReportsLinesAfterTheLastAnswer) {
   EXPECT_EQ(extra->outcome, EngineOutcome::extra_output);
 }
 
+// After max_consecutive failures in a row the probe (id "probe") is asked through a fresh
+// process: an engine that fails on every case but answers the probe runs on (its failures are
+// about the cases); one that fails on the probe too is given up.
+TEST(ExecEngine, FailuresInARowAskTheProbeAndAnEngineThatAnswersItRunsOn) {
+  ExecEngine e(R"(while read l; do case "$l" in *'"probe"'*) echo '{"intersects": false}';; )"
+               R"(*) echo garbage;; esac; done)",
+               5.0);
+  e.set_max_consecutive_failures(2);
+  EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::malformed);
+  EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::malformed);
+  EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::malformed);  // after the probe passed
+  EXPECT_EQ(e.probes(), 1);
+  EXPECT_FALSE(e.exhausted());
+  // Restarts: before the second case, and the probe's fresh process (the third case is asked on
+  // it).
+  EXPECT_EQ(e.restarts(), 2);
+}
+
+TEST(ExecEngine, AnEngineThatFailsTheProbeTooIsGivenUp) {
+  ExecEngine e("while read l; do echo garbage; done", 5.0);
+  e.set_max_consecutive_failures(2);
+  EXPECT_EQ(e.ask(unit_case3()).outcome, EngineOutcome::malformed);  // the 3D probe: cubes
+  EXPECT_EQ(e.ask(unit_case3()).outcome, EngineOutcome::malformed);
+  const EngineReply3 r = e.ask(unit_case3());
+  EXPECT_EQ(r.outcome, EngineOutcome::exhausted);
+  EXPECT_NE(r.message.find("failed on 2 cases in a row, then on a probe case"), std::string::npos)
+      << r.message;
+  EXPECT_NE(r.message.find("malformed answer 'garbage'"), std::string::npos) << r.message;
+  EXPECT_TRUE(e.exhausted());
+}
+
+// Without a restart cap (the default) an engine that fails on every other case runs to the end.
+TEST(ExecEngine, WithoutARestartCapEveryOtherCaseFailingNeverGivesUp) {
+  ExecEngine e(R"(read l; echo '{"intersects": false}'; read l; echo garbage)", 5.0);
+  for (int i = 0; i < 30; ++i) {
+    EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::answer) << i;
+    EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::malformed) << i;
+  }
+  EXPECT_EQ(e.restarts(), 29);  // after each failure but the last
+  EXPECT_EQ(e.probes(), 0);
+}
+
+// isolate_every 1: a fresh process per case, so an engine that answers only its first case
+// answers every case; those starts are not restarts.
+TEST(ExecEngine, IsolationStartsAFreshProcessPerCase) {
+  ExecEngine e(R"(read l; echo '{"intersects": false}'; read l; echo garbage)", 5.0);
+  e.set_isolate_every(1);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(e.ask(unit_case()).outcome, EngineOutcome::answer) << i;
+  EXPECT_EQ(e.isolation_starts(), 2u);
+  EXPECT_EQ(e.restarts(), 0);
+}
+
+TEST(ExecEngine, CrashStatusIsHowTheEngineEnded) {
+  EXPECT_EQ(crash_status("crash: case x: engine `a.py` crashed: exit status 134 (signal 6: "
+                         "Aborted); stderr tail: boom"),
+            "exit status 134 (signal 6: Aborted)");
+  EXPECT_EQ(crash_status("case x: engine `a.py` crashed: killed by signal 11 (Segmentation fault)"),
+            "killed by signal 11 (Segmentation fault)");
+  EXPECT_EQ(crash_status("case x: malformed answer 'garbage': not JSON"), "");
+}
+
 }  // namespace

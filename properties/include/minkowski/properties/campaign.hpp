@@ -192,8 +192,18 @@ typename Dim<D>::Generated campaign_case_of(const std::string& family, std::uint
 /// generated case that still fails in the same way for the same subject — a tolerance violation,
 /// or the same protocol failure — at most `max_steps` accepted steps. The subject is the fast
 /// algorithm named by the violation, or opt.engine for "exec" (re-asked about each smaller
-/// case). Time-outs are not shrunk (each try would cost a time-out). Returns the minimal case
-/// found and its summary.
+/// case). Time-outs are not shrunk (each try would cost a time-out); a crash shrinks to candidates
+/// that crash the same way (crash_status). An engine's shrinking is bounded by the budget below.
+/// Returns the minimal case found and its summary.
+/// The budget of shrinking one engine violation (an in_case_order subject), reproducible because
+/// it counts exchanges, not seconds: at most kShrinkMaxEngineAsks candidates asked (each a
+/// process exchange, ~0.1 ms to a C++ engine; RapidCheck offers up to 1000 per step), at most
+/// kShrinkMaxEngineFailures failing replies (each restarts the engine: ~30 ms for a Python
+/// engine, so ≤ 2 s per fixture; most of the size goes in the first steps, which drop points) and
+/// kShrinkMaxEngineTimeouts time-outs (each costs the whole --timeout).
+inline constexpr int kShrinkMaxEngineAsks = 2000;
+inline constexpr int kShrinkMaxEngineFailures = 50;
+inline constexpr int kShrinkMaxEngineTimeouts = 2;
 template <int D>
 ViolationT<D> shrink_violation(const ViolationT<D>& v, const CampaignOptionsT<D>& opt,
                                int max_steps = 200);
