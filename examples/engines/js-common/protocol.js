@@ -24,7 +24,14 @@
 //
 // Numbers are written by JSON.stringify, the shortest text that round-trips each double. An
 // engine's NaN or infinity would become null there; such an answer is written as it is (so
-// minkowski reports it as malformed, with its case) rather than repaired or dropped.
+// minkowski reports it as malformed, with its case) rather than repaired or dropped, unless the
+// adapter passes it through nonFiniteAsStrings first:
+//
+//   nonFiniteAsStrings(answer)
+//                       a copy of the answer with every non-finite number replaced by the string
+//                       "NaN", "Infinity" or "-Infinity", which minkowski reads as that number
+//                       (docs/design.md, "The --exec protocol"): the value is a wrong answer of
+//                       its case, judged and kept as a fixture, and the engine goes on.
 
 const readline = require('readline');
 
@@ -137,4 +144,8 @@ function serve(answerCase, programName, skipLog, dim = 2) {
   });
 }
 
-module.exports = { serve, parseArgs, parseCase, CaseError };
+function nonFiniteAsStrings(answer) {
+  return JSON.parse(JSON.stringify(answer, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)));
+}
+
+module.exports = { serve, parseArgs, parseCase, CaseError, nonFiniteAsStrings };

@@ -25,8 +25,15 @@
 //   any other 3D point set         ConvexPolyhedron(points) (rapier computes the hull, parry's
 //                                  `convex_hull`), RoundConvexPolyhedron(points, null, r) when
 //                                  r > 0; skip when rapier returns no shape
-// Hulls and segments are given in world coordinates with the identity pose (the f32 rounding of
-// each coordinate is the only change); balls, capsules and boxes get a translation.
+// Every shape is placed as a rapier user places a collider: its vertices (segments, triangles,
+// hulls) are given relative to the centroid of the case's distinct points, and the pose is that
+// translation with the identity rotation (balls, capsules and boxes are centred by construction).
+// The centring is exact in double; rounding the local vertices and the translation to f32 moves
+// each vertex by at most 2^-24·(|local| + |translation|) <= 2·u_float·S.
+// Why not world coordinates with the identity pose: parry's fallbacks take the shape's local
+// origin as an interior point (contact_ball_convex_polyhedron.rs:39-44 takes the normal from
+// the projected point's position vector when the ball's centre is on the surface), which holds
+// for a collider built around its body's origin and not for one whose origin is far outside it.
 //
 // What is answered (parry's query module, through rapier's Shape API):
 //   intersects            Shape.intersectsShape (parry `query::intersection_test`)
@@ -40,16 +47,20 @@
 // (e.g. intersects true with no contact: only `intersects`), so the judge sees the disagreement.
 
 const RAPIER = require('@dimforge/rapier3d-compat');
-const { serve, parseArgs } = require('../js-common/protocol.js');
+const { serve, parseArgs, nonFiniteAsStrings } = require('../js-common/protocol.js');
 const { affineHull } = require('./affine.js');
 
 const options = parseArgs(process.argv.slice(2), 'rapier3d/adapter.js', []);
 
 const IDENTITY = { x: 0, y: 0, z: 0, w: 1 };
-const ORIGIN = { x: 0, y: 0, z: 0 };
 
 const vec = (p) => ({ x: p[0], y: p[1], z: p[2] });
 const flat = (points) => Float32Array.from(points.flat());
+
+/// The mean of the points (in double).
+function centroid(points) {
+  return [0, 1, 2].map((k) => points.reduce((sum, p) => sum + p[k], 0) / points.length);
+}
 
 /// The unit quaternion rotating the y axis onto the unit vector d (shortest arc, in double).
 function yTo(d) {
@@ -81,9 +92,11 @@ function toShape(s) {
   const r = s.radius;
   const h = affineHull(s.points);
   if (h.dim === 0) return { shape: new RAPIER.Ball(r), pos: vec(h.points[0]), rot: IDENTITY };
+  const c = centroid(h.points);
+  const local = (p) => vec([p[0] - c[0], p[1] - c[1], p[2] - c[2]]);
   if (h.dim === 1) {
     const [p, q] = h.extremes;
-    if (r === 0) return { shape: new RAPIER.Segment(vec(p), vec(q)), pos: ORIGIN, rot: IDENTITY };
+    if (r === 0) return { shape: new RAPIER.Segment(local(p), local(q)), pos: vec(c), rot: IDENTITY };
     const d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
     const len = Math.hypot(...d);
     const mid = [0, 1, 2].map((k) => p[k] + d[k] / 2);
@@ -91,9 +104,9 @@ function toShape(s) {
   }
   if (h.dim === 2) {
     if (h.points.length !== 3) return 'flat polygon of 4+ points (no flat polygon shape in 3D)';
-    const [p, q, t] = h.points.map(vec);
+    const [p, q, t] = h.points.map(local);
     const shape = r === 0 ? new RAPIER.Triangle(p, q, t) : new RAPIER.RoundTriangle(p, q, t, r);
-    return { shape, pos: ORIGIN, rot: IDENTITY };
+    return { shape, pos: vec(c), rot: IDENTITY };
   }
   const box = alignedBox(h.points);
   if (box !== null) {
@@ -102,15 +115,14 @@ function toShape(s) {
     const shape = r === 0 ? new RAPIER.Cuboid(...half) : new RAPIER.RoundCuboid(...half, r);
     return { shape, pos: vec(centre), rot: IDENTITY };
   }
+  const points = flat(h.points.map((p) => [p[0] - c[0], p[1] - c[1], p[2] - c[2]]));
   const shape =
-    r === 0
-      ? new RAPIER.ConvexPolyhedron(flat(h.points), null)
-      : new RAPIER.RoundConvexPolyhedron(flat(h.points), null, r);
+    r === 0 ? new RAPIER.ConvexPolyhedron(points, null) : new RAPIER.RoundConvexPolyhedron(points, null, r);
   // intoRaw runs rapier's hull (parry's convex_hull); it answers undefined when that fails.
   const raw = shape.intoRaw();
   if (raw === undefined || raw === null) return 'rapier built no convex hull';
   raw.free();
-  return { shape, pos: ORIGIN, rot: IDENTITY };
+  return { shape, pos: vec(c), rot: IDENTITY };
 }
 
 /// A prediction distance that no distance between the two shapes exceeds: the distance between
@@ -127,7 +139,7 @@ function predictionFor(a, b) {
 
 const xyz = (v) => [v.x, v.y, v.z];
 
-function answer(c) {
+function rapierAnswer(c) {
   const a = toShape(c.a);
   const b = toShape(c.b);
   if (typeof a === 'string' || typeof b === 'string') return { skip: typeof a === 'string' ? a : b };
@@ -149,5 +161,8 @@ function answer(c) {
   if (k === null) return { intersects: false };
   return { intersects: false, distance: k.distance, point_a: xyz(k.point1), point_b: xyz(k.point2) };
 }
+
+/// A non-finite number from rapier is written as "NaN"/"Infinity" (a wrong answer, judged).
+const answer = (c) => nonFiniteAsStrings(rapierAnswer(c));
 
 RAPIER.init().then(() => serve(answer, 'rapier3d/adapter.js', options.skipLog, 3));
