@@ -21,8 +21,9 @@
 //                                  (RoundConvexPolygon(hull, r, true) with r > 0); skip when
 //                                  rapier builds no shape (parry's from_convex_polyline answers
 //                                  None when fewer than 3 vertices survive its collinearity merge)
-// Hulls and segments are given in world coordinates with the identity pose (the f32 rounding of
-// each coordinate is the only change); balls, capsules and rectangles get a translation.
+// Every shape is placed as a rapier collider is: segments and polygons are given relative to the
+// centroid of the hull's vertices, with that translation as the pose (balls, capsules and
+// rectangles are centred by construction); see ../rapier3d/adapter.js for why.
 //
 // What is answered (parry's query module, through rapier's Shape API), as in ../rapier3d:
 //   intersects            Shape.intersectsShape (parry `query::intersection_test`)
@@ -38,7 +39,6 @@ const { convexHull } = require('../js-common/hull.js');
 
 const options = parseArgs(process.argv.slice(2), 'rapier2d/adapter.js', []);
 
-const ORIGIN = { x: 0, y: 0 };
 const vec = (p) => ({ x: p[0], y: p[1] });
 
 /// The hull (counter-clockwise, from hull.js) as an axis-aligned rectangle {lo, hi}, or null.
@@ -55,9 +55,11 @@ function toShape(s) {
   const r = s.radius;
   const hull = convexHull(s.points);
   if (hull.length === 1) return { shape: new RAPIER.Ball(r), pos: vec(hull[0]), rot: 0 };
+  const c = [0, 1].map((k) => hull.reduce((sum, p) => sum + p[k], 0) / hull.length);
+  const local = (p) => [p[0] - c[0], p[1] - c[1]];
   if (hull.length === 2) {
     const [p, q] = hull;
-    if (r === 0) return { shape: new RAPIER.Segment(vec(p), vec(q)), pos: ORIGIN, rot: 0 };
+    if (r === 0) return { shape: new RAPIER.Segment(vec(local(p)), vec(local(q))), pos: vec(c), rot: 0 };
     const d = [q[0] - p[0], q[1] - p[1]];
     const len = Math.hypot(d[0], d[1]);
     // A rotation by θ takes the y axis (0, 1) to (−sin θ, cos θ); that is d/|d| for this θ.
@@ -71,12 +73,12 @@ function toShape(s) {
     const shape = r === 0 ? new RAPIER.Cuboid(...half) : new RAPIER.RoundCuboid(...half, r);
     return { shape, pos: vec(centre), rot: 0 };
   }
-  const vertices = Float32Array.from(hull.flat());
+  const vertices = Float32Array.from(hull.flatMap(local));
   const shape = r === 0 ? new RAPIER.ConvexPolygon(vertices, true) : new RAPIER.RoundConvexPolygon(vertices, r, true);
   const raw = shape.intoRaw();
   if (raw === undefined || raw === null) return 'rapier built no convex polygon';
   raw.free();
-  return { shape, pos: ORIGIN, rot: 0 };
+  return { shape, pos: vec(c), rot: 0 };
 }
 
 /// A prediction distance that no distance between the two shapes exceeds (as in ../rapier3d).
