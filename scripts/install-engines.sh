@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Node engines behind `minkowski check --exec` (examples/engines/{sat-js,matter-js,
 # planck-js,rapier2d,rapier3d}) from their committed lock files with `npm ci`, after installing
-# nodejs and npm from Debian when they are missing. Idempotent: an engine whose node_modules already matches its lock
-# file (npm's own record, node_modules/.package-lock.json) is left alone.
+# nodejs and npm from Debian when they are missing. Idempotent: an engine whose node_modules
+# already matches its lock file (npm's own record, node_modules/.package-lock.json) is left alone.
 # Needs network access to the npm registry; root (or sudo) only if nodejs/npm must be installed.
 set -euo pipefail
 
