@@ -31,7 +31,7 @@
 // The centring is exact in double; rounding the local vertices and the translation to f32 moves
 // each vertex by at most 2^-24·(|local| + |translation|) <= 2·u_float·S.
 // Why not world coordinates with the identity pose: parry's fallbacks take the shape's local
-// origin as an interior point (contact_ball_convex_polyhedron.rs:39-44 takes the normal from
+// origin as an interior point (contact_ball_convex_polyhedron.rs:47-52 takes the normal from
 // the projected point's position vector when the ball's centre is on the surface), which holds
 // for a collider built around its body's origin and not for one whose origin is far outside it.
 //
