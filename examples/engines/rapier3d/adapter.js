@@ -17,9 +17,9 @@
 //   2+ collinear points, r > 0     Capsule(|q − p|/2, r) at the midpoint, rotated so that its
 //                                  local y axis (rapier's capsule axis) runs along q − p
 //   3 points not collinear         Triangle(p, q, s), or RoundTriangle(.., r) when r > 0
-//   4+ coplanar points             skip: ConvexPolyhedron's hull is a 3D hull (parry
-//                                  `ConvexPolyhedron::from_convex_hull`) and a flat one is not
-//                                  built; rapier has no flat convex polygon shape in 3D
+//   4+ coplanar points             ConvexPolyhedron(points) as below: rapier has no flat polygon
+//                                  shape in 3D, but its hull of coplanar points is a flat
+//                                  polyhedron that the queries accept
 //   the 8 corners of an            Cuboid(half extents) at the box's centre (RoundCuboid with r):
 //   axis-aligned box               the shape a rapier user builds for a box
 //   any other 3D point set         ConvexPolyhedron(points) (rapier computes the hull, parry's
@@ -102,8 +102,7 @@ function toShape(s) {
     const mid = [0, 1, 2].map((k) => p[k] + d[k] / 2);
     return { shape: new RAPIER.Capsule(len / 2, r), pos: vec(mid), rot: yTo(d.map((v) => v / len)) };
   }
-  if (h.dim === 2) {
-    if (h.points.length !== 3) return 'flat polygon of 4+ points (no flat polygon shape in 3D)';
+  if (h.dim === 2 && h.points.length === 3) {
     const [p, q, t] = h.points.map(local);
     const shape = r === 0 ? new RAPIER.Triangle(p, q, t) : new RAPIER.RoundTriangle(p, q, t, r);
     return { shape, pos: vec(c), rot: IDENTITY };
