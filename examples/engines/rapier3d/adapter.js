@@ -28,8 +28,9 @@
 // Every shape is placed as a rapier user places a collider: its vertices (segments, triangles,
 // hulls) are given relative to the centroid of the case's distinct points, and the pose is that
 // translation with the identity rotation (balls, capsules and boxes are centred by construction).
-// The centring is exact in double; rounding the local vertices and the translation to f32 moves
-// each vertex by at most 2^-24·(|local| + |translation|) <= 2·u_float·S.
+// The centring is computed in double (its rounding is of order 2^-53·S); rounding the local
+// vertices and the translation to f32 moves each vertex by at most about 2^-24·(|local| +
+// |translation|) <= 2·u_float·S.
 // Why not world coordinates with the identity pose: parry's fallbacks take the shape's local
 // origin as an interior point (contact_ball_convex_polyhedron.rs:47-52 takes the normal from
 // the projected point's position vector when the ball's centre is on the surface), which holds
@@ -64,12 +65,13 @@ function centroid(points) {
 
 /// The unit quaternion rotating the y axis onto the unit vector d (shortest arc, in double).
 function yTo(d) {
-  // q = (cross(y, d), 1 + dot(y, d)) normalised; for d = −y the arc is a half turn about x.
-  const w = 1 + d[1];
-  if (w < 1e-12) return { x: 1, y: 0, z: 0, w: 0 };
+  // q = (cross(y, d), 1 + dot(y, d)) normalised. Its norm is 0 only for d = −y exactly, where
+  // any half turn about an axis perpendicular to y will do: the one about x.
   const x = d[2];
   const z = -d[0];
+  const w = 1 + d[1];
   const n = Math.hypot(x, w, z);
+  if (n === 0) return { x: 1, y: 0, z: 0, w: 0 };
   return { x: x / n, y: 0, z: z / n, w: w / n };
 }
 
