@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Node engines behind `minkowski check --exec` (examples/engines/{sat-js,matter-js,
-# planck-js}) from their committed lock files with `npm ci`, after installing nodejs and npm from
-# Debian when they are missing. Idempotent: an engine whose node_modules already matches its lock
-# file (npm's own record, node_modules/.package-lock.json) is left alone.
+# planck-js,rapier2d,rapier3d}) from their committed lock files with `npm ci`, after installing
+# nodejs and npm from Debian when they are missing. Idempotent: an engine whose node_modules
+# already matches its lock file (npm's own record, node_modules/.package-lock.json) is left alone.
 # Needs network access to the npm registry; root (or sudo) only if nodejs/npm must be installed.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-engines=(sat-js matter-js planck-js)
+engines=(sat-js matter-js planck-js rapier2d rapier3d)
 
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   SUDO=""

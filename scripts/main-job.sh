@@ -75,6 +75,13 @@ for e in sat-js:sat matter-js:matter-js planck-js:planck; do
     run_engine "$name" double "node examples/engines/$name/adapter.js"
   fi
 done
+# Rapier (WebAssembly, f32): the 2D engine on the 2D families, the 3D one on the 3D families.
+for e in rapier2d:2 rapier3d:3; do
+  name=${e%%:*} dim=${e##*:}
+  if command -v node >/dev/null && [ -d "examples/engines/$name/node_modules/@dimforge/$name-compat" ]; then
+    run_engine "$name" float "node examples/engines/$name/adapter.js" "$dim"
+  fi
+done
 
 "$bin" report --from reports/out/campaign.json reports/out/campaign3.json --sample "$SAMPLE" --out reports/out "${engine_args[@]}"
 echo "main-job: report in reports/out/index.md"

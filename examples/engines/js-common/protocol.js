@@ -3,9 +3,10 @@
 // for the Node adapters: read one case per line from stdin, answer one JSON object per line on
 // stdout, in order.
 //
-//   serve(answerCase, programName, skipLog)
+//   serve(answerCase, programName, skipLog, dim = 2)
 //                       runs the loop. answerCase(c) gets a validated case
-//                       {id, a: {points, radius}, b: {points, radius}} and returns the answer
+//                       {id, a: {points, radius}, b: {points, radius}}, each point an array of
+//                       `dim` numbers (2, or 3 for the 3D protocol), and returns the answer
 //                       object: {intersects, ...}, or {skip: 'reason'} — written as
 //                       {"skip": true} (the protocol carries no reason); when skipLog names a
 //                       file, one line per reason with its count is appended to it at the end
@@ -23,7 +24,14 @@
 //
 // Numbers are written by JSON.stringify, the shortest text that round-trips each double. An
 // engine's NaN or infinity would become null there; such an answer is written as it is (so
-// minkowski reports it as malformed, with its case) rather than repaired or dropped.
+// minkowski reports it as malformed, with its case) rather than repaired or dropped, unless the
+// adapter passes it through nonFiniteAsStrings first:
+//
+//   nonFiniteAsStrings(answer)
+//                       a copy of the answer with every non-finite number replaced by the string
+//                       "NaN", "Infinity" or "-Infinity", which minkowski reads as that number
+//                       (docs/design.md, "The --exec protocol"): the value is a wrong answer of
+//                       its case, judged and kept as a fixture, and the engine goes on.
 
 const readline = require('readline');
 
@@ -36,7 +44,7 @@ function finiteNumber(v, what) {
   return v;
 }
 
-function parseShape(s, name) {
+function parseShape(s, name, dim) {
   if (s === null || typeof s !== 'object' || Array.isArray(s)) {
     throw new CaseError(`"${name}" must be an object with "points"`);
   }
@@ -44,21 +52,25 @@ function parseShape(s, name) {
     if (key !== 'points' && key !== 'radius') throw new CaseError(`"${name}" has unknown key "${key}"`);
   }
   if (!Array.isArray(s.points) || s.points.length === 0) {
-    throw new CaseError(`"${name}.points" must be a non-empty array of [x, y] pairs`);
+    throw new CaseError(`"${name}.points" must be a non-empty array of ${pointName(dim)}s`);
   }
   const points = s.points.map((p, i) => {
-    if (!Array.isArray(p) || p.length !== 2) {
-      throw new CaseError(`"${name}.points[${i}]" must be an [x, y] pair, got ${JSON.stringify(p)}`);
+    if (!Array.isArray(p) || p.length !== dim) {
+      throw new CaseError(`"${name}.points[${i}]" must be an ${pointName(dim)}, got ${JSON.stringify(p)}`);
     }
-    return [finiteNumber(p[0], `${name}.points[${i}][0]`), finiteNumber(p[1], `${name}.points[${i}][1]`)];
+    return p.map((x, k) => finiteNumber(x, `${name}.points[${i}][${k}]`));
   });
   const radius = s.radius === undefined ? 0 : finiteNumber(s.radius, `${name}.radius`);
   if (radius < 0) throw new CaseError(`"${name}.radius" must be >= 0, got ${radius}`);
   return { points, radius };
 }
 
-/// Parses one case line; throws CaseError naming what is wrong.
-function parseCase(line) {
+function pointName(dim) {
+  return dim === 3 ? '[x, y, z] triple' : '[x, y] pair';
+}
+
+/// Parses one case line of dimension dim (2 or 3); throws CaseError naming what is wrong.
+function parseCase(line, dim = 2) {
   let j;
   try {
     j = JSON.parse(line);
@@ -69,7 +81,7 @@ function parseCase(line) {
   for (const key of Object.keys(j)) {
     if (key !== 'id' && key !== 'a' && key !== 'b') throw new CaseError(`unknown key "${key}"`);
   }
-  return { id: j.id, a: parseShape(j.a, 'a'), b: parseShape(j.b, 'b') };
+  return { id: j.id, a: parseShape(j.a, 'a', dim), b: parseShape(j.b, 'b', dim) };
 }
 
 function parseArgs(argv, programName, flags) {
@@ -87,7 +99,7 @@ function parseArgs(argv, programName, flags) {
   return options;
 }
 
-function serve(answerCase, programName, skipLog) {
+function serve(answerCase, programName, skipLog, dim = 2) {
   const skipReasons = new Map();
   const writeSkipLog = () => {
     if (skipLog === null || skipLog === undefined || skipReasons.size === 0) return;
@@ -110,7 +122,7 @@ function serve(answerCase, programName, skipLog) {
     if (text === '' || text.startsWith('#')) return;
     let c;
     try {
-      c = parseCase(text);
+      c = parseCase(text, dim);
     } catch (e) {
       if (!(e instanceof CaseError)) throw e;
       failed = true;
@@ -132,4 +144,8 @@ function serve(answerCase, programName, skipLog) {
   });
 }
 
-module.exports = { serve, parseArgs, parseCase, CaseError };
+function nonFiniteAsStrings(answer) {
+  return JSON.parse(JSON.stringify(answer, (key, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)));
+}
+
+module.exports = { serve, parseArgs, parseCase, CaseError, nonFiniteAsStrings };
