@@ -4,7 +4,7 @@ below, and checks what it answers. Exit 0 when every check passes, 1 with one FA
 failed check, 77 (ctest SKIP_RETURN_CODE) when the adapter's command cannot start.
 
 usage: hand_cases3.py [--tolerance T] [--skip KINDS] [--fields FIELDS] [--no-malformed]
-                      -- CMD [ARG...]
+                      [--expect-fail CASE=CLASS[,CASE=CLASS...]] -- CMD [ARG...]
 
   --tolerance T   how far a number may be from the hand-derived value (default 1e-9). An engine
                   that stops its iterations at a documented tolerance (libccd's EPA at 1e-4, say)
@@ -15,6 +15,10 @@ usage: hand_cases3.py [--tolerance T] [--skip KINDS] [--fields FIELDS] [--no-mal
   --fields F      fields the engine promises, comma-separated, from: normal, depth, distance,
                   points (point_a and point_b), contacts. A promised field missing from an answer
                   that should have it fails; a field given but not promised is still checked.
+  --expect-fail   cases the engine is known to get wrong, each with the failure class (its
+                  classes.json) that explains it: such a case must fail at least one check (printed
+                  as XFAIL, not counted), and passing every check is itself a failure (the class is
+                  no longer shown: revisit the engine's README). Never a wider tolerance instead.
   --no-malformed  do not send the malformed last line (for an engine that cannot tell).
                   Otherwise the adapter must answer every case before it, then exit with status 2
                   and a message on stderr naming "line 9" (the line number among its input lines).
@@ -53,6 +57,7 @@ import sys
 
 args = sys.argv[1:]
 tolerance, skips, fields, malformed = 1e-9, set(), set(), True
+expect_fail = {}  # case id -> failure class
 while args and args[0] != "--":
     opt = args.pop(0)
     if opt == "--tolerance":
@@ -61,6 +66,12 @@ while args and args[0] != "--":
         skips = set(filter(None, args.pop(0).split(",")))
     elif opt == "--fields":
         fields = set(filter(None, args.pop(0).split(",")))
+    elif opt == "--expect-fail":
+        for item in filter(None, args.pop(0).split(",")):
+            case_id, _, klass = item.partition("=")
+            if not klass:
+                sys.exit(f"hand_cases3.py: --expect-fail {item!r} is not CASE=CLASS")
+            expect_fail[case_id] = klass
     elif opt == "--no-malformed":
         malformed = False
     else:
@@ -186,8 +197,21 @@ for (cid, kinds, _, _, want), got in zip(CASES, answers):
             if want.get("same_yz") and not (near(pa[1], pb[1]) and near(pa[2], pb[2])):
                 fail(cid, "point_a and point_b should differ along x only", got)
 
+for bad in set(expect_fail) - {cid for cid, *_ in CASES}:
+    sys.exit(f"hand_cases3.py: unknown case {bad!r} in --expect-fail")
+# Expected failures: a listed case's failed checks are printed as XFAIL with its class; a listed
+# case that passes every check is a failure (the class no longer shows).
+expected = [f for f in fails if f.split(":", 1)[0] in expect_fail]
+fails = [f for f in fails if f.split(":", 1)[0] not in expect_fail]
+for cid, klass in sorted(expect_fail.items()):
+    if not any(f.split(":", 1)[0] == cid for f in expected):
+        fails.append(f"{cid}: passes every check, but --expect-fail names it (class {klass!r}): "
+                     "the engine no longer shows that class; revisit its README and classes.json")
+for f in expected:
+    print(f"XFAIL ({expect_fail[f.split(':', 1)[0]]}):", f)
 for f in fails:
     print("FAIL:", f)
 if not fails:
-    print(f"ok: {' '.join(command)} answers the {len(CASES)} hand-derived 3D cases")
+    known = f" ({len(expect_fail)} known failing, listed above)" if expect_fail else ""
+    print(f"ok: {' '.join(command)} answers the {len(CASES)} hand-derived 3D cases{known}")
 sys.exit(1 if fails else 0)
