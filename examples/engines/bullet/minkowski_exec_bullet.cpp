@@ -69,7 +69,8 @@
 
 #include <nlohmann/json.hpp>
 
-static_assert(sizeof(btScalar) == sizeof(double), "build against bullet-float64 (double precision)");
+static_assert(sizeof(btScalar) == sizeof(double),
+              "build against bullet-float64 (double precision)");
 
 namespace {
 
@@ -84,7 +85,9 @@ json number(double v) {
   return v;
 }
 
-json triple(const btVector3& v) { return json::array({number(v.x()), number(v.y()), number(v.z())}); }
+json triple(const btVector3& v) {
+  return json::array({number(v.x()), number(v.y()), number(v.z())});
+}
 
 /// A case's shape as Bullet holds it.
 struct BulletShape {
@@ -234,10 +237,10 @@ json answer_gjkepa2(const BulletShape& a, const BulletShape& b) {
 }
 
 json answer_sat(const BulletShape& a, const BulletShape& b) {
-  const btConvexPolyhedron& ha = *static_cast<btPolyhedralConvexShape*>(a.shape.get())
-                                      ->getConvexPolyhedron();
-  const btConvexPolyhedron& hb = *static_cast<btPolyhedralConvexShape*>(b.shape.get())
-                                      ->getConvexPolyhedron();
+  const btConvexPolyhedron& ha =
+      *static_cast<btPolyhedralConvexShape*>(a.shape.get())->getConvexPolyhedron();
+  const btConvexPolyhedron& hb =
+      *static_cast<btPolyhedralConvexShape*>(b.shape.get())->getConvexPolyhedron();
   Collect out;
   btVector3 sep(0, 0, 0);
   if (!btPolyhedralContactClipping::findSeparatingAxis(ha, hb, a.transform, b.transform, sep, out))
@@ -270,9 +273,12 @@ json answer(const json& c, Api api, std::map<std::string, int>& skipped) {
     return {{"skip", true}};
   }
   switch (api) {
-    case Api::gjkepa: return answer_gjkepa(*a, *b);
-    case Api::gjkepa2: return answer_gjkepa2(*a, *b);
-    case Api::sat: return answer_sat(*a, *b);
+    case Api::gjkepa:
+      return answer_gjkepa(*a, *b);
+    case Api::gjkepa2:
+      return answer_gjkepa2(*a, *b);
+    case Api::sat:
+      return answer_sat(*a, *b);
   }
   return {};
 }
