@@ -1,6 +1,6 @@
 // repro_bullet.hpp — what the Bullet repro programs (bullet-*/repro/*.cpp) share: the shapes built
-// exactly as minkowski_exec_bullet builds them, and Bullet's three narrow-phase calls with their raw
-// outputs. No minkowski code: each repro calls Bullet 3.24 (double precision) directly on its
+// exactly as minkowski_exec_bullet builds them, and Bullet's three narrow-phase calls with their
+// raw outputs. No minkowski code: each repro calls Bullet 3.24 (double precision) directly on its
 // fixture's case, prints Bullet's answer next to the exact one, and exits 0 while Bullet still
 // shows the symptom, 1 when it no longer does (then the engine's README must be revisited).
 #pragma once

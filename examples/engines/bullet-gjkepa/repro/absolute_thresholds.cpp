@@ -1,15 +1,16 @@
 // Bullet 3.24 failure class "absolute thresholds of 1e-12" (bullet-gjkepa/README.md; design).
 //
 // In double precision btGjkPairDetector compares squared lengths with REL_ERROR2 = 1e-12 and
-// distances with gGjkEpaPenetrationTolerance = 1e-12 (btGjkPairDetector.cpp:32-33), absolute values:
-// GJK stops once the squared iterate is below 1e-12 (:906-911), i.e. within 1e-6 of the origin, and a
-// degenerate end below 1e-12 is sent to EPA (:1006-1010), which reports a penetration of depth 0.
-// Meters, chosen for game-sized bodies; at 1e-9 or within 1e-12 they decide the answer.
+// distances with gGjkEpaPenetrationTolerance = 1e-12 (btGjkPairDetector.cpp:32-33), absolute
+// values: GJK stops once the squared iterate is below 1e-12 (:906-911), i.e. within 1e-6 of the
+// origin, and a degenerate end below 1e-12 is sent to EPA (:1006-1010), which reports a penetration
+// of depth 0. Meters, chosen for game-sized bodies; at 1e-9 or within 1e-12 they decide the answer.
 //
 // Minimal cases: found/3d-scale-26-rounded-sphere_vertex-swapped-pow2_-23-shrunk.json — a sphere of
-// radius 2^-33 above a cube of half side 2^-30, exact distance 2^-39 = 1.8e-12, Bullet's distance is
-// that of the first support point, 2.6e-9; found/3d-touching-3-face_face-swapped-16ulp-shrunk.json —
-// two cubes 16 ulps apart (3.55e-15), reported as a penetration.
+// radius 2^-33 above a cube of half side 2^-30, exact distance 2^-39 = 1.8e-12, Bullet's distance
+// is that of the first support point, 2.6e-9;
+// found/3d-touching-3-face_face-swapped-16ulp-shrunk.json — two cubes 16 ulps apart (3.55e-15),
+// reported as a penetration.
 //
 // Exit 0 while both show (distance more than 100 times the exact one; penetration reported for
 // separated cubes); 1 otherwise.

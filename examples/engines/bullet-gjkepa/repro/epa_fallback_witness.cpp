@@ -3,9 +3,9 @@
 //
 // When GJK ends inside but its simplex cannot be grown into a tetrahedron enclosing the origin (two
 // coplanar squares touching at an edge: a flat Minkowski difference), EPA::Evaluate takes its
-// Fallback branch (btGjkEpa2.cpp:755-767): depth 0, normal −guess, and a one-vertex result. Penetration
-// accepts it (:991) and sets witnesses[1] = w0 − normal·0 = w0 (:1000), a support point of A; the
-// pair detector reports that point as the point on B.
+// Fallback branch (btGjkEpa2.cpp:755-767): depth 0, normal −guess, and a one-vertex result.
+// Penetration accepts it (:991) and sets witnesses[1] = w0 − normal·0 = w0 (:1000), a support point
+// of A; the pair detector reports that point as the point on B.
 //
 // Minimal case: found/3d-degenerate-96-coplanar_squares-permuted-shrunk.json — A = the unit square
 // [0, 1]² in z = 0, B = [−0.62, 0] × [−0.61, 0.01] in z = 0: they touch along x = 0, exactly.

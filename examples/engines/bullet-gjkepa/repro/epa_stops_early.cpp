@@ -1,14 +1,15 @@
-// Bullet 3.24 failure class "EPA stops early and reports its current face" (bullet-gjkepa/README.md).
+// Bullet 3.24 failure class "EPA stops early and reports its current face"
+// (bullet-gjkepa/README.md).
 //
 // btGjkEpaSolver2's EPA (btGjkEpa2.cpp, EPA::Evaluate) breaks out of its expansion loop with status
 // InvalidHull when expanding the best face fails (:714-718) and still returns that face as the
 // answer (`outer`, :732-734); btGjkEpaSolver2::Penetration accepts every status but Failed (:991),
-// so btGjkPairDetector reports a depth that is a face of an unfinished polytope: too shallow, with a
-// normal that is no face normal of the Minkowski difference.
+// so btGjkPairDetector reports a depth that is a face of an unfinished polytope: too shallow, with
+// a normal that is no face normal of the Minkowski difference.
 //
 // Minimal case: found/3d-box-378-axis-shrunk.json — A = [−0.8, 0.8]² × [−0.28, 0.28], B = [−0.89,
-// −0.11] × [−0.7, −0.5] × [−0.13, 0.07] (B sits in A 0.3 deep along −y: B's face y = −0.7 is 0.1 from
-// A's y = −0.8 and B's face y = −0.5 is 0.3 above it). Exact depth 0.3 along ±y.
+// −0.11] × [−0.7, −0.5] × [−0.13, 0.07] (B sits in A 0.3 deep along −y: B's face y = −0.7 is 0.1
+// from A's y = −0.8 and B's face y = −0.5 is 0.3 above it). Exact depth 0.3 along ±y.
 //
 // Exit 0 while Bullet shows the symptom (depth below the exact 0.3 by more than 1e-6); 1 otherwise.
 #include "../../bullet/repro_bullet.hpp"

@@ -1,4 +1,5 @@
-// Bullet 3.24 failure class "the normal is reverted but the points are not" (bullet-gjkepa/README.md).
+// Bullet 3.24 failure class "the normal is reverted but the points are not"
+// (bullet-gjkepa/README.md).
 //
 // After EPA, btGjkPairDetector compares the support gaps along ±normal (d0, d1) and reverts the
 // normal when d1 > d0 (btGjkPairDetector.cpp:1112-1162, "todo: need to track down this EPA
@@ -6,8 +7,8 @@
 // It reverts normalInB only: pointOnB and the distance stay, so the point on A that the result
 // implies (pointOnB + normalOnB·distance, btDiscreteCollisionDetectorInterface.h:25-26) lies off A.
 //
-// Minimal case: found/3d-containment-61-strictly_inside-permuted-shrunk.json — tetrahedron B strictly
-// inside tetrahedron A, exact depth 0.0211530451 with two optimal directions (±, a tie).
+// Minimal case: found/3d-containment-61-strictly_inside-permuted-shrunk.json — tetrahedron B
+// strictly inside tetrahedron A, exact depth 0.0211530451 with two optimal directions (±, a tie).
 //
 // Exit 0 while m_lastUsedMethod is 10 and pointOnB + normalOnB·distance is more than 1e-3 off A's
 // surface (A's face planes computed here in double); 1 otherwise.

@@ -7,8 +7,8 @@
 // iterate, not the closest point. EPA is not consulted because that distance is not below
 // gGjkEpaPenetrationTolerance (:1006-1007).
 //
-// Minimal case: found/3d-touching-766-edge_edge-1ulp-shrunk.json — two triangular prisms whose edges
-// pass one ulp apart (exact distance 2^-52 = 2.2e-16).
+// Minimal case: found/3d-touching-766-edge_edge-1ulp-shrunk.json — two triangular prisms whose
+// edges pass one ulp apart (exact distance 2^-52 = 2.2e-16).
 //
 // Exit 0 while Bullet reports a distance above 1e-3 with m_degenerateSimplex 3; 1 otherwise.
 #include "../../bullet/repro_bullet.hpp"

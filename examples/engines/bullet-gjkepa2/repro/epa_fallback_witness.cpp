@@ -1,13 +1,13 @@
 // Bullet 3.24 failure class "EPA's fallback answers depth 0 with a point of A as B's witness"
 // (bullet-gjkepa2/README.md).
 //
-// For a flat Minkowski difference (two coplanar squares touching along an edge) EPA::Evaluate cannot
-// build an enclosing tetrahedron and takes its Fallback branch (btGjkEpa2.cpp:755-767): depth 0,
-// normal −guess, a one-vertex result. Penetration accepts it (:991) and sets witnesses[1] = w0 −
-// normal·0 = w0 (:1000): B's witness is a support point of A.
+// For a flat Minkowski difference (two coplanar squares touching along an edge) EPA::Evaluate
+// cannot build an enclosing tetrahedron and takes its Fallback branch (btGjkEpa2.cpp:755-767):
+// depth 0, normal −guess, a one-vertex result. Penetration accepts it (:991) and sets witnesses[1]
+// = w0 − normal·0 = w0 (:1000): B's witness is a support point of A.
 //
-// Minimal case: found/3d-degenerate-96-coplanar_squares-permuted-shrunk.json — A = [0, 1]² in z = 0,
-// B = [−0.62, 0] × [−0.61, 0.01] in z = 0, touching along x = 0.
+// Minimal case: found/3d-degenerate-96-coplanar_squares-permuted-shrunk.json — A = [0, 1]² in z =
+// 0, B = [−0.62, 0] × [−0.61, 0.01] in z = 0, touching along x = 0.
 //
 // Exit 0 while Penetration returns B's witness outside B (x > 0; B has x <= 0); 1 otherwise.
 #include "../../bullet/repro_bullet.hpp"

@@ -1,4 +1,5 @@
-// Bullet 3.24 failure class "EPA stops early and reports its current face" (bullet-gjkepa2/README.md).
+// Bullet 3.24 failure class "EPA stops early and reports its current face"
+// (bullet-gjkepa2/README.md).
 //
 // btGjkEpaSolver2's EPA (btGjkEpa2.cpp, EPA::Evaluate) breaks out of its expansion loop with status
 // InvalidHull when expanding the best face fails (:714-718) and still returns that face (`outer`,

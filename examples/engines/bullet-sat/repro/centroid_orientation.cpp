@@ -1,11 +1,11 @@
 // Bullet 3.24 failure class "the axis is oriented by the centroids" (bullet-sat/README.md).
 //
 // findSeparatingAxis measures each axis's overlap both ways and keeps the smaller (TestSepAxis,
-// btPolyhedralContactClipping.cpp:89-104), but orients every axis, and the answer, by the centroids'
-// offset c0 − c1 (:241-243, :255-256, :284-285, :330-331, :399-400), not by the side the overlap is
-// smaller on. When B lies inside A with the centroids equal or on the wrong side, the normal points
-// the wrong way, and clipHullAgainstHull then clips against the face opposite the one B must leave
-// by: too deep contacts.
+// btPolyhedralContactClipping.cpp:89-104), but orients every axis, and the answer, by the
+// centroids' offset c0 − c1 (:241-243, :255-256, :284-285, :330-331, :399-400), not by the side the
+// overlap is smaller on. When B lies inside A with the centroids equal or on the wrong side, the
+// normal points the wrong way, and clipHullAgainstHull then clips against the face opposite the one
+// B must leave by: too deep contacts.
 //
 // Minimal case: found/3d-containment-0-strictly_inside-shrunk.json — two corner tetrahedra with the
 // same centroid (−7.75, −7.75, −7.75), B inside A; exact depth 0.2525907 along (1, 1, 1)/√3 (the

@@ -7,8 +7,8 @@
 // every separating axis of two coplanar polygons lies: they are reported overlapping however far
 // apart they are.
 //
-// Minimal case: found/3d-degenerate-0-coplanar_squares.json — the unit square [0, 1]² and the square
-// [−1.5, −1]² in z = 0, exactly 1.41421356 (√2) apart.
+// Minimal case: found/3d-degenerate-0-coplanar_squares.json — the unit square [0, 1]² and the
+// square [−1.5, −1]² in z = 0, exactly 1.41421356 (√2) apart.
 //
 // Exit 0 while findSeparatingAxis returns true (overlap) for them; 1 otherwise.
 #include "../../bullet/repro_bullet.hpp"

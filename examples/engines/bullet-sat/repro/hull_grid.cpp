@@ -1,12 +1,14 @@
-// Bullet 3.24 failure class "polyhedral features on an integer grid" (bullet-sat/README.md; design).
+// Bullet 3.24 failure class "polyhedral features on an integer grid" (bullet-sat/README.md;
+// design).
 //
 // btPolyhedralConvexShape::initializePolyhedralFeatures builds the btConvexPolyhedron that
-// btPolyhedralContactClipping works on with btConvexHullComputer (btPolyhedralConvexShape.cpp:72-96),
-// which maps every point to 32-bit integers on a grid of (max − min)/10216 per axis, truncating
-// toward the box centre (btConvexHullComputer.cpp:1992-2026), computes the hull exactly on those
-// integers and maps its vertices back (getCoordinates, :2091-2098). The polyhedron's vertices, faces
-// and edges are the snapped shape's, up to extent/10216 ≈ 1e-4 of the shape's size away from the
-// case's: a robust hull, by design, at the price of that accuracy.
+// btPolyhedralContactClipping works on with btConvexHullComputer
+// (btPolyhedralConvexShape.cpp:72-96), which maps every point to 32-bit integers on a grid of (max
+// − min)/10216 per axis, truncating toward the box centre (btConvexHullComputer.cpp:1992-2026),
+// computes the hull exactly on those integers and maps its vertices back (getCoordinates,
+// :2091-2098). The polyhedron's vertices, faces and edges are the snapped shape's, up to
+// extent/10216 ≈ 1e-4 of the shape's size away from the case's: a robust hull, by design, at the
+// price of that accuracy.
 //
 // Minimal cases: found/3d-box-48-axis-shrunk.json — two axis-aligned boxes, exact depth 0.01;
 // found/3d-touching-1291-edge_face-swapped--16ulp-shrunk.json — a contact point 1.1e-5 off B.

@@ -41,7 +41,7 @@ constexpr double kRadiusB = 0.0;
 constexpr double kExactSignedDistance = 2.3693822114128771401510732897973152596185e-10;
 }  // namespace case1
 
-namespace case2 {  // found/3d-cells-85-vertex-vertex-r--overlapping-float_ulps-pyramid-segment-shrunk.json
+namespace case2 {
 const std::vector<ode_shapes::V> kA = {{-0.125, 0.125, -0.0},
                                        {-0.25, 0.25, 0.125},
                                        {0.0, 0.25, 0.125},

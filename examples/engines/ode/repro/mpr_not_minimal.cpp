@@ -1,13 +1,14 @@
-// ODE 0.16 failure class "convex pairs get libccd's MPR depth, not the minimum" (ode/README.md; design).
+// ODE 0.16 failure class "convex pairs get libccd's MPR depth, not the minimum" (ode/README.md;
+// design).
 //
 // Debian's libode 0.16.2 is built with libccd (it links libccd.so.2, and dCollide on two convexes
 // answers as dCollideConvexConvexCCD does, not as the SAT code of convex.cpp); the collider table
 // then sends convex–convex, convex–box, convex–capsule and convex–sphere to ccdCollide
 // (collision_kernel.cpp, setColliders under dLIBCCD_CONVEX_*), which calls ccdMPRPenetration
 // (collision_libccd.cpp, ccdCollide: mpr_tolerance 1e-6, max_iterations 500). MPR (Snethen's
-// Minkowski Portal Refinement) finds a penetration along the ray from the geoms' centres through the
-// Minkowski difference, a portal on its surface, not the shortest way out: its depth can be much
-// more than the minimum, along a direction that is not the best.
+// Minkowski Portal Refinement) finds a penetration along the ray from the geoms' centres through
+// the Minkowski difference, a portal on its surface, not the shortest way out: its depth can be
+// much more than the minimum, along a direction that is not the best.
 //
 // Minimal case: found/3d-containment-0-strictly_inside-shrunk.json — tetrahedron B inside
 // tetrahedron A, same centroid; exact depth 0.2525907 along (1, 1, 1)/√3.
