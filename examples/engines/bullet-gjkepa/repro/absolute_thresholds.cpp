@@ -12,7 +12,11 @@
 // found/3d-touching-3-face_face-swapped-16ulp-shrunk.json — two cubes 16 ulps apart (3.55e-15),
 // reported as a penetration.
 //
-// Exit 0 while both show (distance more than 100 times the exact one; penetration reported for
+// found/3d-touching-1-face_face-swapped--16ulp.json — cubes overlapping by 16 ulps (3.55e-15):
+// EPA_ACCURACY = 1e-12 (btGjkEpa2.cpp:63) stops EPA at its first support step (:698, :722) with
+// depth 0, and the point it reports on B lies 3.55e-15 off B.
+//
+// Exit 0 while all three show (distance more than 100 times the exact one; penetration reported for
 // separated cubes); 1 otherwise.
 #include "../../bullet/repro_bullet.hpp"
 
@@ -57,6 +61,25 @@ constexpr double kRadiusB = 0.0;
 constexpr double kExactSignedDistance = 3.5527136788005009293556213378906250000000e-15;
 }  // namespace case2
 
+namespace case3 {  // found/3d-touching-1-face_face-swapped--16ulp.json
+const std::vector<btVector3> kA = {{-2.000000000000007, -2.000000000000007, -1.9375000000000036},
+                                   {-2.000000000000007, -2.000000000000007, -1.8750000000000036},
+                                   {-2.000000000000007, -1.9375000000000036, -1.9375000000000036},
+                                   {-2.000000000000007, -1.9375000000000036, -1.8750000000000036},
+                                   {-1.9375000000000036, -2.000000000000007, -1.9375000000000036},
+                                   {-1.9375000000000036, -2.000000000000007, -1.8750000000000036},
+                                   {-1.9375000000000036, -1.9375000000000036, -1.9375000000000036},
+                                   {-1.9375000000000036, -1.9375000000000036, -1.8750000000000036}};
+constexpr double kRadiusA = 0.0;
+const std::vector<btVector3> kB = {{-2.0, -2.0, -2.0},       {-2.0, -2.0, -1.9375},
+                                   {-2.0, -1.9375, -2.0},    {-2.0, -1.9375, -1.9375},
+                                   {-1.9375, -2.0, -2.0},    {-1.9375, -2.0, -1.9375},
+                                   {-1.9375, -1.9375, -2.0}, {-1.9375, -1.9375, -1.9375}};
+constexpr double kRadiusB = 0.0;
+/// Exact (the fixture's expected): overlapping, signed distance
+constexpr double kExactSignedDistance = -3.5527136788005009293556213378906250000000e-15;
+}  // namespace case3
+
 int main() {
   ReproShape a1(case1::kA, case1::kRadiusA), b1(case1::kB, case1::kRadiusB);
   const PairDetectorRun tiny = run_pair_detector(a1, b1);
@@ -69,10 +92,16 @@ int main() {
   const bool far_off = tiny.result.points.size() == 1 &&
                        tiny.result.points[0].depth > 100 * case1::kExactSignedDistance;
   const bool penetrating = near.result.points.size() == 1 && near.result.points[0].depth <= 0;
-  if (far_off && penetrating) {
+  ReproShape a3(case3::kA, case3::kRadiusA), b3(case3::kB, case3::kRadiusB);
+  const PairDetectorRun shallow = run_pair_detector(a3, b3);
+  print_pair_detector(shallow);
+  std::printf("exact depth %.17g\n", -case3::kExactSignedDistance);
+  const bool zero_depth = shallow.result.points.size() == 1 && shallow.result.points[0].depth == 0;
+  if (far_off && penetrating && zero_depth) {
     std::printf("symptom present: distance %.3g for %.3g; penetration for cubes %.3g apart\n",
                 tiny.result.points[0].depth, case1::kExactSignedDistance,
                 case2::kExactSignedDistance);
+    std::printf("and depth 0 for cubes overlapping by %.3g\n", -case3::kExactSignedDistance);
     return 0;
   }
   std::printf("symptom absent: revisit bullet-gjkepa/README.md\n");
