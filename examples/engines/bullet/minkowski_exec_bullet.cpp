@@ -37,7 +37,8 @@
 //   gjkepa2  Distance (cores, margins off: btGjkEpa2.cpp Distance) gives the core distance c and
 //            witnesses; the rounded distance is c − (marginA + marginB), witnesses moved along the
 //            normal by each margin, as btGjkPairDetector does. Distance failing with status
-//            Penetrating: Penetration with margins on (its default). Its results.normal points
+//            Penetrating: Penetration with margins on (its default). Either way an overlap gets
+//            normal, depth and one contact at the two witnesses. Its results.normal points
 //            from B to A as well (Penetration: normal = −epa.m_normal, witnesses[1] = w0 −
 //            m_normal·depth). Penetration failing (GJK_Failed: "shapes are probably just
 //            touching", EPA_Failed): intersects true with no other field.
@@ -211,9 +212,13 @@ json answer_gjkepa2(const BulletShape& a, const BulletShape& b) {
       j["point_a"] = triple(on_a);
       j["point_b"] = triple(on_b);
     } else {
-      j["intersects"] = true;
+      j["intersects"] = true;  // the rounded shapes overlap by less than their margins
       j["normal"] = triple(-r.normal);
       j["depth"] = number(-d);
+      j["contacts"] = json::array({{{"point", triple(on_b)},
+                                    {"depth", number(-d)},
+                                    {"point_a", triple(on_a)},
+                                    {"point_b", triple(on_b)}}});
     }
     return j;
   }

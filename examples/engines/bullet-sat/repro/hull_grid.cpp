@@ -73,6 +73,8 @@ int main() {
   std::printf("box-48: polyhedron vertices off the input points by up to %.3g (A), %.3g (B)\n", ea,
               eb);
   std::printf("touching-1291: up to %.3g (A), %.3g (B)\n", ea2, eb2);
+  std::printf("exact signed distances: box-48 %.17g, touching-1291 %.17g\n",
+              case1::kExactSignedDistance, case2::kExactSignedDistance);
   if (eb > 1e-9) {
     std::printf("symptom present: initializePolyhedralFeatures moved B's vertices by %.3g\n", eb);
     return 0;
