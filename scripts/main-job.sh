@@ -85,6 +85,20 @@ if [ -x build/default/examples/engines/minkowski_exec_fcl ]; then
   run_engine fcl double "build/default/examples/engines/minkowski_exec_fcl libccd" 3
   run_engine fcl-indep double "build/default/examples/engines/minkowski_exec_fcl indep" 3
 fi
+# Bullet 3.24 (three APIs, one adapter) and ODE 0.16, 3D campaigns in double (issue 24;
+# examples/engines/bullet/README.md, examples/engines/ode/README.md).
+cmake --build --preset default -j "$(nproc)" --target minkowski_exec_bullet 2>/dev/null \
+  || echo "main-job: Bullet (libbullet-dev) not available; its sections are left out" >&2
+if [ -x build/default/examples/engines/minkowski_exec_bullet ]; then
+  for api in gjkepa gjkepa2 sat; do
+    run_engine "bullet-$api" double "build/default/examples/engines/minkowski_exec_bullet $api" 3
+  done
+fi
+cmake --build --preset default -j "$(nproc)" --target minkowski_exec_ode 2>/dev/null \
+  || echo "main-job: ODE (libode-dev) not available; its section is left out" >&2
+if [ -x build/default/examples/engines/minkowski_exec_ode ]; then
+  run_engine ode double build/default/examples/engines/minkowski_exec_ode 3
+fi
 for e in sat-js:sat matter-js:matter-js planck-js:planck; do
   name=${e%%:*} package=${e##*:}
   if command -v node >/dev/null && [ -d "examples/engines/$name/node_modules/$package" ]; then

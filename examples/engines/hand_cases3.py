@@ -4,7 +4,7 @@ below, and checks what it answers. Exit 0 when every check passes, 1 with one FA
 failed check, 77 (ctest SKIP_RETURN_CODE) when the adapter's command cannot start.
 
 usage: hand_cases3.py [--tolerance T] [--skip KINDS] [--fields FIELDS] [--no-malformed]
-                      [--expect-fail CASE=CLASS[,CASE=CLASS...]] -- CMD [ARG...]
+                      [--expect-fail CASE=CLASS[,CASE=CLASS...]]... -- CMD [ARG...]
 
   --tolerance T   how far a number may be from the hand-derived value (default 1e-9). An engine
                   that stops its iterations at a documented tolerance (libccd's EPA at 1e-4, say)

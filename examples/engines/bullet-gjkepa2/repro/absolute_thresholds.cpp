@@ -1,0 +1,129 @@
+// Bullet 3.24 failure class "absolute thresholds of 1e-12" (bullet-gjkepa2/README.md; design).
+//
+// In double precision btGjkEpaSolver2's GJK uses absolute constants (btGjkEpa2.cpp:44-47):
+// GJK_MIN_DISTANCE = 1e-12 — an iterate shorter than that is "Inside" (:238), so Distance fails and
+// shapes 3.55e-15 apart are penetrating; GJK_DUPLICATED_EPS = 1e-12 on squared lengths — a support
+// point within 1e-6 of one of the last four ends GJK with the old simplex (:249-256; the four are
+// all the first support point at the start, :226-229), which at coordinates of 1e-9 is every point,
+// so Distance returns the first iterate.
+//
+// Minimal cases: found/3d-scale-26-rounded-sphere_vertex-swapped-pow2_-23-shrunk.json — a sphere of
+// radius 2^-33 above a cube of half side 2^-30, exact distance 2^-39 = 1.8e-12 (Bullet: 2.6e-9);
+// found/3d-touching-3-face_face-swapped-16ulp-shrunk.json — two cubes 16 ulps (3.55e-15) apart.
+//
+// found/3d-touching-1-face_face-swapped--16ulp.json — cubes overlapping by 16 ulps (3.55e-15):
+// EPA_ACCURACY = 1e-12 (btGjkEpa2.cpp:63) stops EPA at its first support step (:698, :722) with
+// depth 0, and the point it reports on B lies 3.55e-15 off B.
+//
+// Exit 0 while all three show (distance more than 100 times the exact one; Distance fails as
+// Penetrating for the separated cubes); 1 otherwise.
+#include "../../bullet/repro_bullet.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace case1 {  // found/3d-scale-26-rounded-sphere_vertex-swapped-pow2_-23-shrunk.json
+const std::vector<btVector3> kA = {
+    {-9.313225746154785e-10, -9.313225746154785e-10, 1.0495568858459592e-09}};
+constexpr double kRadiusA = 1.1641532182693481e-10;
+const std::vector<btVector3> kB = {
+    {-9.313225746154785e-10, -9.313225746154785e-10, -9.313225746154785e-10},
+    {-9.313225746154785e-10, -9.313225746154785e-10, 9.313225746154785e-10},
+    {-9.313225746154785e-10, 9.313225746154785e-10, -9.313225746154785e-10},
+    {-9.313225746154785e-10, 9.313225746154785e-10, 9.313225746154785e-10},
+    {9.313225746154785e-10, -9.313225746154785e-10, -9.313225746154785e-10},
+    {9.313225746154785e-10, -9.313225746154785e-10, 9.313225746154785e-10},
+    {9.313225746154785e-10, 9.313225746154785e-10, -9.313225746154785e-10},
+    {9.313225746154785e-10, 9.313225746154785e-10, 9.313225746154785e-10}};
+constexpr double kRadiusB = 0.0;
+/// Exact (the fixture's expected): separated, signed distance
+constexpr double kExactSignedDistance = 1.8189894035458564758300781250000000000000e-12;
+}  // namespace case1
+
+namespace case2 {  // found/3d-touching-3-face_face-swapped-16ulp-shrunk.json
+const std::vector<btVector3> kA = {{-1.9999999999999964, -1.9999999999999964, -1.9374999999999964},
+                                   {-1.9999999999999964, -1.9999999999999964, -1.8749999999999964},
+                                   {-1.9999999999999964, -1.9374999999999964, -1.9374999999999964},
+                                   {-1.9999999999999964, -1.9374999999999964, -1.8749999999999964},
+                                   {-1.9374999999999964, -1.9999999999999964, -1.9374999999999964},
+                                   {-1.9374999999999964, -1.9999999999999964, -1.8749999999999964},
+                                   {-1.9374999999999964, -1.9374999999999964, -1.9374999999999964},
+                                   {-1.9374999999999964, -1.9374999999999964, -1.8749999999999964}};
+constexpr double kRadiusA = 0.0;
+const std::vector<btVector3> kB = {{-2.0, -2.0, -2.0},       {-2.0, -2.0, -1.9375},
+                                   {-2.0, -1.9375, -2.0},    {-2.0, -1.9375, -1.9375},
+                                   {-1.9375, -2.0, -2.0},    {-1.9375, -2.0, -1.9375},
+                                   {-1.9375, -1.9375, -2.0}, {-1.9375, -1.9375, -1.9375}};
+constexpr double kRadiusB = 0.0;
+/// Exact (the fixture's expected): separated, signed distance
+constexpr double kExactSignedDistance = 3.5527136788005009293556213378906250000000e-15;
+}  // namespace case2
+
+namespace case3 {  // found/3d-touching-1-face_face-swapped--16ulp.json
+const std::vector<btVector3> kA = {{-2.000000000000007, -2.000000000000007, -1.9375000000000036},
+                                   {-2.000000000000007, -2.000000000000007, -1.8750000000000036},
+                                   {-2.000000000000007, -1.9375000000000036, -1.9375000000000036},
+                                   {-2.000000000000007, -1.9375000000000036, -1.8750000000000036},
+                                   {-1.9375000000000036, -2.000000000000007, -1.9375000000000036},
+                                   {-1.9375000000000036, -2.000000000000007, -1.8750000000000036},
+                                   {-1.9375000000000036, -1.9375000000000036, -1.9375000000000036},
+                                   {-1.9375000000000036, -1.9375000000000036, -1.8750000000000036}};
+constexpr double kRadiusA = 0.0;
+const std::vector<btVector3> kB = {{-2.0, -2.0, -2.0},       {-2.0, -2.0, -1.9375},
+                                   {-2.0, -1.9375, -2.0},    {-2.0, -1.9375, -1.9375},
+                                   {-1.9375, -2.0, -2.0},    {-1.9375, -2.0, -1.9375},
+                                   {-1.9375, -1.9375, -2.0}, {-1.9375, -1.9375, -1.9375}};
+constexpr double kRadiusB = 0.0;
+/// Exact (the fixture's expected): overlapping, signed distance
+constexpr double kExactSignedDistance = -3.5527136788005009293556213378906250000000e-15;
+}  // namespace case3
+
+/// btGjkEpaSolver2 as the adapter calls it: Distance on the cores (margins subtracted), then
+/// Penetration with margins when Distance fails with status Penetrating; guess (1, 0, 0).
+struct Solver2Run {
+  bool distance_ok = false, penetration_ok = false;
+  btGjkEpaSolver2::sResults r;
+};
+Solver2Run run_solver2(ReproShape& a, ReproShape& b) {
+  Solver2Run run;
+  const btVector3 guess(1, 0, 0);
+  run.distance_ok = btGjkEpaSolver2::Distance(a.shape.get(), a.transform, b.shape.get(),
+                                              b.transform, guess, run.r);
+  if (run.distance_ok) {
+    run.r.distance -= a.shape->getMargin() + b.shape->getMargin();
+  } else if (run.r.status == btGjkEpaSolver2::sResults::Penetrating) {
+    run.penetration_ok = btGjkEpaSolver2::Penetration(a.shape.get(), a.transform, b.shape.get(),
+                                                      b.transform, guess, run.r);
+  }
+  std::printf("btGjkEpaSolver2: Distance %s, Penetration %s, status %d, distance %.17g\n",
+              run.distance_ok ? "true" : "false", run.penetration_ok ? "true" : "false",
+              static_cast<int>(run.r.status), run.r.distance);
+  print_vec("  normal (B to A)", run.r.normal);
+  print_vec("  witness on A   ", run.r.witnesses[0]);
+  print_vec("  witness on B   ", run.r.witnesses[1]);
+  return run;
+}
+
+int main() {
+  ReproShape a1(case1::kA, case1::kRadiusA), b1(case1::kB, case1::kRadiusB);
+  const Solver2Run tiny = run_solver2(a1, b1);
+  std::printf("exact distance %.17g\n", case1::kExactSignedDistance);
+  ReproShape a2(case2::kA, case2::kRadiusA), b2(case2::kB, case2::kRadiusB);
+  const Solver2Run near = run_solver2(a2, b2);
+  std::printf("exact distance %.17g\n", case2::kExactSignedDistance);
+  const bool far_off = tiny.distance_ok && tiny.r.distance > 100 * case1::kExactSignedDistance;
+  const bool inside = !near.distance_ok && near.r.status == btGjkEpaSolver2::sResults::Penetrating;
+  ReproShape a3(case3::kA, case3::kRadiusA), b3(case3::kB, case3::kRadiusB);
+  const Solver2Run shallow = run_solver2(a3, b3);
+  std::printf("exact depth %.17g\n", -case3::kExactSignedDistance);
+  const bool zero_depth = shallow.penetration_ok && shallow.r.distance == 0;
+  if (far_off && inside && zero_depth) {
+    std::printf("symptom present: distance %.3g for %.3g; cubes %.3g apart called penetrating\n",
+                tiny.r.distance, case1::kExactSignedDistance, case2::kExactSignedDistance);
+    std::printf("and depth 0 for cubes overlapping by %.3g\n", -case3::kExactSignedDistance);
+    return 0;
+  }
+  std::printf("symptom absent: revisit bullet-gjkepa2/README.md\n");
+  return 1;
+}
