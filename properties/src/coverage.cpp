@@ -8,6 +8,7 @@
 
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/properties/judge3.hpp"
+#include "minkowski/reference/predicates3.hpp"
 
 namespace minkowski::properties {
 
@@ -59,10 +60,6 @@ RP<D> rational(const P<D>& p) {
   RP<D> r;
   for (int k = 0; k < D; ++k) r[k] = Rational(p[k]);
   return r;
-}
-
-RP<3> cross(const RP<3>& a, const RP<3>& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
 
 template <int D>
@@ -138,38 +135,33 @@ int affine_dimension(const std::vector<P<2>>& pts) {
   return 1;
 }
 
+/// In 3D with the reference's staged exact predicates (predicates3.hpp: a filter, then
+/// expansions or big integers; the stage counts are discarded): p1 the first point other than p0,
+/// p2 the first not collinear with them, then solid iff some point is off their plane. The same
+/// exact answer as rationals, without a rational operation where the filter decides (these
+/// classifications were 10% of the 3D campaign's instructions in rationals).
 int affine_dimension(const std::vector<P<3>>& pts) {
   const P<3>& p0 = pts.front();
   std::size_t i1 = 0;
   while (i1 < pts.size() && pts[i1] == p0) ++i1;
   if (i1 == pts.size()) return 0;
-  const RP<3> r0 = rational<3>(p0);
-  const RP<3> a = sub<3>(rational<3>(pts[i1]), r0);
-  // A second direction not parallel to a (exact: the points are few where this matters).
+  auto exact = [](const P<3>& p) { return reference::exact(reference::Point3{p[0], p[1], p[2]}); };
+  reference::StageCounts ignored;
+  const reference::ExactPoint3 e0 = exact(p0), e1 = exact(pts[i1]);
+  const bool d01 = reference::in_expansion_domain3(e0) && reference::in_expansion_domain3(e1);
   std::size_t i2 = i1 + 1;
-  RP<3> n;
+  reference::ExactPoint3 e2;
+  bool d2 = false;
   for (; i2 < pts.size(); ++i2) {
-    n = cross(a, sub<3>(rational<3>(pts[i2]), r0));
-    if (!is_zero<3>(n)) break;
+    e2 = exact(pts[i2]);
+    d2 = d01 && reference::in_expansion_domain3(e2);
+    if (!reference::collinear3(e0, e1, e2, d2, ignored)) break;
   }
   if (i2 >= pts.size()) return 1;
-  // Solid iff some point lies off the plane through p0 with normal n; a double filter first.
-  P<3> nd;
-  Rational m = 0;
-  for (const Rational& c : n) m = std::max(m, abs(c));
-  for (int k = 0; k < 3; ++k) nd[k] = static_cast<double>(n[k] / m);
   for (std::size_t i = i2 + 1; i < pts.size(); ++i) {
-    double s = 0, mag = 0;
-    for (int k = 0; k < 3; ++k) {
-      const double t = (pts[i][k] - p0[k]) * nd[k];
-      s += t;
-      mag += std::fabs(t);
-    }
-    if (std::fabs(s) > kFilterBound * mag + kUnderflowSlack) return 3;
-  }
-  for (std::size_t i = i2 + 1; i < pts.size(); ++i) {
-    const RP<3> b = sub<3>(rational<3>(pts[i]), r0);
-    if (b[0] * n[0] + b[1] * n[1] + b[2] * n[2] != 0) return 3;
+    const reference::ExactPoint3 e = exact(pts[i]);
+    const bool d = d2 && reference::in_expansion_domain3(e);
+    if (reference::orient3d_sign(e0, e1, e2, e, d, ignored) != 0) return 3;
   }
   return 2;
 }

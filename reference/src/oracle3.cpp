@@ -369,6 +369,11 @@ std::optional<double> round_if_clear(const Real& approx) {
 double round_signed_distance(const Rational& q, const Rational& r, Side side, const Real& approx) {
   if (const std::optional<double> clear = round_if_clear(approx)) return *clear;
   double d = mpfr_get_d(approx.backend().data(), MPFR_RNDN);
+  // On the boundary of a radius-0 pair V = −r = 0 exactly, and approx is a zero: d = ±0 lies
+  // strictly between its halfway points ±2^-1075, so the loop below would return d unchanged
+  // after two rational comparisons (the judge's points on a shape's surface: most of this
+  // function's calls in the 3D campaign).
+  if (side == Side::boundary && d == 0 && r == 0) return d;
   // Exact: move d until V lies between its halfway points (the guess is within one double of
   // the answer, so two steps suffice; the bound is a safety net).
   constexpr int kMaxSteps = 4;
