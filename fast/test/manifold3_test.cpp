@@ -447,4 +447,148 @@ TYPED_TEST(Manifold3Typed, RandomPolytopesDeepestPointIsSatDepth) {
   EXPECT_GT(overlapping, 100);
 }
 
+// ---- Touching on the rim of the reference face (the clipping may keep nothing) --------------
+// Each case below touches along a point or segment on the boundary of every candidate reference
+// face, so the side-plane tests there are decided by rounding; until 2026-11-27 a clipping that
+// kept nothing gave an arbitrary vertex of the incident support set (the first of a tie), 0.09
+// to 0.1 off a shape (properties/test/coverage_findings, open3; fixtures/found/3d-*). The contact
+// must be where the shapes touch, derived by hand for each case.
+
+/// Every contact of m has point_a and point_b within `tol` of the segment [p, q] (a point when
+/// p == q), and a separation within `tol` of 0 (the shapes touch).
+template <class T>
+void expect_contacts_on(const Manifold3<T>& m, Vec3<double> p, Vec3<double> q, double tol) {
+  ASSERT_GE(m.point_count, 1);
+  auto dist = [&](Vec3<T> x) {
+    const Vec3<double> v{double(x.x), double(x.y), double(x.z)};
+    const Vec3<double> e{q.x - p.x, q.y - p.y, q.z - p.z}, w{v.x - p.x, v.y - p.y, v.z - p.z};
+    const double ee = e.x * e.x + e.y * e.y + e.z * e.z;
+    double t = ee > 0 ? (w.x * e.x + w.y * e.y + w.z * e.z) / ee : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    const double dx = w.x - t * e.x, dy = w.y - t * e.y, dz = w.z - t * e.z;
+    return std::sqrt(dx * dx + dy * dy + dz * dz);
+  };
+  for (int i = 0; i < m.point_count; ++i) {
+    EXPECT_LE(dist(m.points[i].point_a), tol) << "contact " << i << " point_a";
+    EXPECT_LE(dist(m.points[i].point_b), tol) << "contact " << i << " point_b";
+    EXPECT_LE(std::abs(double(m.points[i].separation)), tol) << "contact " << i;
+  }
+}
+
+/// k·u·S for the tests below: 32 u·S, the gap's rounding (kSat3GapErrorUlps).
+template <class T>
+double rounding(double scale) {
+  return 32.0 * double(std::numeric_limits<T>::epsilon()) / 2 * scale;
+}
+
+// A pyramid's apex on a segment (coverage_findings, cells 383). A: apex (−3/16, 0, −1/8) over the
+// base y = −1/8, x ∈ [−5/16, 3/16], z ∈ [−1/2, 0]; every point of A but the apex has y < 0. B: the
+// segment y = 0, z = −1/8, x ∈ [−5/16, −1/16], which holds the apex (x = −3/16 inside). So A and
+// B share exactly the apex: one contact there, separation 0. The face of A with normal
+// (0, 3, −1)/√10 contains the segment's line, which meets that triangle only at its corner (the
+// apex): float's parametric clipping kept nothing and the contact went to B's end (−5/16, 0, −1/8).
+TYPED_TEST(Manifold3Typed, PyramidApexOnSegment) {
+  using T = TypeParam;
+  const auto a = shape<T>({{-0.1875, 0, -0.125},
+                           {-0.3125, -0.125, -0.5},
+                           {0.1875, -0.125, -0.5},
+                           {0.1875, -0.125, 0},
+                           {-0.3125, -0.125, 0}});
+  const auto b = shape<T>({{-0.3125, 0, -0.125}, {-0.0625, 0, -0.125}});
+  const Manifold3<T> m = contact_manifold(a, b);
+  expect_contacts_on(m, {-0.1875, 0, -0.125}, {-0.1875, 0, -0.125}, rounding<T>(0.5));
+}
+
+// A flat triangle's edge through a turned cube's corner (coverage_findings, cells 476). A: the
+// triangle (1/4, −1/16, 0), (0, −1/16, 0), (1/8, −1/16, −1/8) in the plane y = −1/16; its edge
+// z = 0 passes through B's corner c = (1/8, −1/16, 0) (the edge's midpoint). B's faces at c have
+// normals (0, 2, −1)/√5 (face spanned by (−1/4, 1/8, 1/4) and (1/8, 1/8, 1/4)), etc.; the edge's
+// direction (1, 0, 0) = ((1/8, 1/8, 1/4) − (−1/4, 1/8, 1/4))/(3/8) points out of that face (the
+// coefficient of the first edge is negative), and A's third vertex lies above that face's plane
+// (height (0, 2, −1)/√5 · (0, 0, −1/8) = 1/(8√5) > 0). So A and B share exactly c: one contact
+// point at c, separation 0. Double's clipping of A against that face kept nothing, and the
+// contact went to A's vertex (1/4, −1/16, 0), 0.1 off B.
+TYPED_TEST(Manifold3Typed, TriangleEdgeThroughCubeCorner) {
+  using T = TypeParam;
+  const auto a = shape<T>({{0.25, -0.0625, 0}, {0, -0.0625, 0}, {0.125, -0.0625, -0.125}});
+  const auto b = shape<T>({{0.125, -0.0625, 0},
+                           {-0.125, 0.0625, 0.25},
+                           {0.25, 0.0625, 0.25},
+                           {0, 0.1875, 0.5},
+                           {0.375, -0.5625, 0.125},
+                           {0.125, -0.4375, 0.375},
+                           {0.5, -0.4375, 0.375},
+                           {0.25, -0.3125, 0.625}});
+  const Manifold3<T> m = contact_manifold(a, b);
+  expect_contacts_on(m, {0.125, -0.0625, 0}, {0.125, -0.0625, 0}, rounding<T>(0.625));
+}
+
+// Two wedges touching along parallel ridges at 2^-27 (open3, scale/touching/edge_edge_parallel,
+// pow2_-30). A's ridge: y = −2^-29, z = −1.5133991837501522e-9, x ∈ [−2^-27, 3·2^-29]; B's ridge
+// has the same line up to an ulp of y and z and x ∈ [−1.30385160446167e-8, 2^-27]: the shapes
+// touch (exact distance 5.5e-25, inside every band) along the overlap x ∈ [−2^-27, 3·2^-29] of
+// the two ridges, and every contact must lie on it. B's far end x = −1.3e-8 lies 3.7e-9 beyond
+// A's ridge; double's clipping kept nothing and put the contact there.
+TYPED_TEST(Manifold3Typed, ParallelRidgesTouchOnTheirOverlap) {
+  using T = TypeParam;
+  const auto a =
+      shape<T>({{5.587935447692873e-09, -1.8626451492309566e-09, -1.5133991837501522e-09},
+                {-9.313225746154782e-09, -1.8626451492309566e-09, -1.5133991837501522e-09},
+                {5.587935447692873e-09, -9.313225746154782e-09, 2.2118911147117623e-09},
+                {5.587935447692873e-09, 5.587935447692873e-09, 2.2118911147117623e-09},
+                {-9.313225746154782e-09, -9.313225746154782e-09, 2.2118911147117623e-09},
+                {-9.313225746154782e-09, 5.587935447692873e-09, 2.2118911147117623e-09}});
+  const auto b = shape<T>({{-1.30385160446167e-08, -1.862645149230957e-09, -1.5133991837501526e-09},
+                           {9.313225746154785e-09, -1.862645149230957e-09, -1.5133991837501526e-09},
+                           {-1.30385160446167e-08, -9.313225746154785e-09, -5.238689482212067e-09},
+                           {9.313225746154785e-09, -9.313225746154785e-09, -5.238689482212067e-09},
+                           {-1.30385160446167e-08, 5.587935447692871e-09, -5.238689482212067e-09},
+                           {9.313225746154785e-09, 5.587935447692871e-09, -5.238689482212067e-09}});
+  const Manifold3<T> m = contact_manifold(a, b);
+  if (m.point_count == 0) return;  // float: "separated" is inside the relation band (5.5e-25)
+  expect_contacts_on(m, {-9.313225746154782e-09, -1.8626451492309566e-09, -1.5133991837501522e-09},
+                     {5.587935447692873e-09, -1.8626451492309566e-09, -1.5133991837501522e-09},
+                     rounding<T>(1.31e-8));
+}
+
+// A pyramid's apex on a box's top face 1e6 from the origin (open3, scale/touching/vertex_face,
+// far_1e6). A: apex (999997.5, −1000002.5, 999998) over the base z = 1e6; B: the box
+// [999996, 1e6] × [−1000004, −1e6] × [999996, 999998]. The apex lies on B's top face z = 999998,
+// inside it: the shapes touch there only. In float (u·S = 0.06) A's face (2, 0, −1)/√5 is kept
+// as reference within the gap's rounding (32 u·S = 1.9) although its gap is −1.3, and B's
+// incident face lies wholly beyond one of its side planes; those side tests, formed as s·p − s·v0
+// on coordinates of 1e6, kept a point 0.5 outside the face and the contact was 2.2 off A.
+TYPED_TEST(Manifold3Typed, ApexOnFaceFarFromTheOrigin) {
+  using T = TypeParam;
+  const auto a = shape<T>({{999997.5, -1000002.5, 999998.0},
+                           {999996.5, -1000003.5, 1000000.0},
+                           {999998.5, -1000003.5, 1000000.0},
+                           {999998.5, -1000001.5, 1000000.0},
+                           {999996.5, -1000001.5, 1000000.0}});
+  const auto b = box<T>(999996, -1000004, 999996, 1000000, -1000000, 999998);
+  const Manifold3<T> m = contact_manifold(a, b);
+  expect_contacts_on(m, {999997.5, -1000002.5, 999998}, {999997.5, -1000002.5, 999998},
+                     rounding<T>(1e6));
+}
+
+// A point u/2 above a segment's middle (cells 7764's class: a segment and a point 4.57 u·S apart).
+// A: the segment (0, 0, 0)–(1, 0, 0); B: the point q = (1/2, u/2, 0), u = ε/2. No SAT axis exists
+// for a segment and a point, and GJK's touching exit takes a computed core distance up to
+// kGjk3TouchingUlps·u·(S_A + S_B) = 4·u·(1 + 1/2) for touching, so u/2 is "touching" (the relation
+// band allows it). The contact's point_b must then still be on B: q itself (GJK's witness on a
+// one-point shape is that point, exactly); point_a on A: (1/2, 0, 0) up to rounding. Until
+// 2026-11-27 point_b was a copy of point_a, off B by u/2.
+TYPED_TEST(Manifold3Typed, SegmentAndPointWithinRoundingKeepTheirOwnPoints) {
+  using T = TypeParam;
+  const double half_u = double(std::numeric_limits<T>::epsilon()) / 4;
+  const auto a = shape<T>({{0, 0, 0}, {1, 0, 0}});
+  const auto b = shape<T>({{0.5, half_u, 0}});
+  const Manifold3<T> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(double(m.points[0].point_b.x), 0.5);
+  EXPECT_EQ(double(m.points[0].point_b.y), half_u);
+  EXPECT_EQ(double(m.points[0].point_b.z), 0.0);
+  expect_contacts_on(m, {0, 0, 0}, {1, 0, 0}, 4 * half_u);  // point_a on A; point_b checked above
+}
+
 }  // namespace

@@ -64,11 +64,11 @@
 // seed). A precision that cannot represent C or C' (run_fast3 → nullopt) is skipped for that
 // case, and so is one whose S or S' lies below min_judged_scale (nothing is asserted there).
 //
-// The manifold is judged under its provisional rows (kBounds3Provisional) as in
-// fast3_vs_reference_test, and so these properties meet its open defects
-// (properties/test/open3/README.md) where that suite's long mode does: with MINKOWSKI_LONG_TESTS
-// the swap and scaling properties fail on manifold/float contacts off a surface in the open
-// classes (a vertex on a far face, far_1e6; touching at 2^-30), after about 480 and 13,000 cases.
+// The manifold is judged under its rows as in fast3_vs_reference_test, every field asserted.
+// Until 2026-11-27 a transformed manifold answer whose only failing field was `contacts` was
+// counted instead (kManifoldContactsOpen): the manifold put a contact off a surface where the
+// shapes touch on the rim of the reference face (parallel edges, a vertex on an edge or a far
+// face); fixed in manifold3.hpp ("Clipping kept nothing", side_distance).
 //
 // Seeded through RC_PARAMS (CMake sets the seed and the case count: 300 per property, 30,000
 // with MINKOWSKI_LONG_TESTS). A failure records the case whose answer broke (C' for a judged
@@ -100,14 +100,6 @@ using namespace minkowski::properties;
 using reference::Point3;
 using Vec = std::array<double, 3>;
 
-/// The manifold's contacts off a surface are an open defect of fast/manifold3.hpp
-/// (properties/test/open3/README.md: touching parallel edges, a vertex on an edge or a far face):
-/// a transformation moves some generated cases into it (the default run's vertex-order property
-/// meets touching/edge_edge_parallel). While it is open, a transformed manifold answer whose only
-/// failing field is `contacts` is counted (printed after the properties) instead of failing the
-/// property; every other field, and every other algorithm, is asserted. Set to false with the fix.
-constexpr bool kManifoldContactsOpen = true;
-std::uint64_t g_open_manifold_contacts = 0;
 
 const std::string kFixtureDir = std::string(MINKOWSKI_SOURCE_DIR) + "/fixtures/found";
 
@@ -269,9 +261,6 @@ void report_identical(const std::string& transformation) {
   for (const auto& [key, n] : g_identical)
     if (key.rfind(transformation + " ", 0) == 0)
       std::cout << fmt::format("  {:<40} bit-identical {:>5} of {:>5}\n", key, n.first, n.second);
-  if (g_open_manifold_contacts > 0)
-    std::cout << fmt::format("  manifold contacts in the open defect (not asserted): {} so far\n",
-                             g_open_manifold_contacts);
 }
 
 /// How one transformation is judged.
@@ -340,13 +329,6 @@ void check_transformed(const GeneratedCase3& g, const fixtures::Case3& transform
         RC_FAIL(key + ": " + what);
       }
       const Verdict v = judge3(g.c, *exact, mapped, b2);
-      if (!v.ok && alg == Algorithm3::manifold && kManifoldContactsOpen &&
-          std::all_of(v.fields.begin(), v.fields.end(), [](const FieldVerdict& fv) {
-            return fv.ok || fv.field == Field::contacts;
-          })) {
-        ++g_open_manifold_contacts;  // the open defect, counted and printed, not asserted
-        continue;
-      }
       if (!v.ok) {
         GeneratedCase3 g2{transformed, g.family, g.kind + "/" + describe};
         record_failure3({g2, name, key + ": T⁻¹f' against C's exact answer: " + v.summary(), *f2});

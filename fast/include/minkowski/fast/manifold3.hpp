@@ -39,8 +39,23 @@
 //      area outside that triangle (the largest area of a triangle it forms with one of the
 //      triangle's edges, on that edge's outer side). This keeps the deepest point and, among
 //      the rest, a quadrilateral close to the largest (the greedy choice of Gregorius 2015).
-//   If the clipping keeps nothing on a touching or overlapping pair (possible only by rounding
-//   where faces nearly tie), the incident support vertex is the single point.
+//   Clipping kept nothing. In exact arithmetic the clipping of a touching pair keeps nothing
+//   only where the reference face's prism meets the incident feature in its rim alone: what the
+//   shapes share is a point or a segment on the reference face's boundary (a vertex on an edge,
+//   parallel edges touching, an edge through a corner, a vertex on a face of a nearly tied
+//   neighbour); rounding decides the side-plane tests there, and the surviving part is empty or
+//   not. When SAT's best core gap is >= −kSat3GapErrorUlps·u·S (touching up to rounding) the
+//   contact is where the cores touch: GJK's witness points, one point, separation = core
+//   distance − r (for cores overlapping by rounding GJK's final tetrahedron holds the origin and
+//   the same barycentric weights give a point of A ∩ B; for parallel edges a point of the two
+//   segments' overlap). Any support vertex instead (as before 2026-11-27) may lie at the far end
+//   of the incident feature, off the reference shape (properties/test/open3, coverage_findings:
+//   0.1 off A or B; fixtures now in fixtures/found). With the cores overlapping beyond rounding,
+//   the face was preferred by the coherence rule to a better axis that need not share its
+//   contact region: SAT's edge pair gives its edge–edge contact (a nearly tied face whose
+//   clipping was empty put the support vertex 0.02 off B:
+//   fixtures/found/3d-containment-4830-touching_inside-swapped-shrunk.json); else B's best face
+//   is clipped when A's was used; else the incident support vertex alone.
 //
 // Feature ids (ContactFeature3, always A's feature in type_a/index_a): a kept incident vertex is
 // (reference face, incident vertex); a point made by a side plane on an incident edge is
@@ -238,6 +253,18 @@ void closest_segment_points(Vec3<T> p0, Vec3<T> p1, Vec3<T> q0, Vec3<T> q1, Vec3
   c2 = q0 + t * d2o;
 }
 
+/// Signed side of p against the side plane through v0 with outward normal s (any length):
+/// s·(p − v0), > 0 outside. Formed on p − v0, not as s·p − s·v0: far from the origin s·p and
+/// s·v0 are each about |s|·S and their difference loses everything below ~u·|s|·S, while p − v0
+/// is small where the test matters (p near the side; exact there by Sterbenz' lemma when p and v0
+/// are within a factor 2 coordinatewise), so the error is ~u·|s|·|p − v0|. (On the double case of
+/// coverage_findings' triangle edge through a cube corner, the old form cut the corner away and
+/// this one keeps it: fast/test/manifold3_test.cpp, TriangleEdgeThroughCubeCorner.)
+template <class T>
+T side_distance(Vec3<T> s, Vec3<T> p, Vec3<T> v0) {
+  return dot(s, p - v0);
+}
+
 /// Face contact: clip the incident feature of I against reference face `rf` of R and write the
 /// kept points (at most 4) to m. Returns false when the clipping kept nothing (no point written).
 template <class T>
@@ -285,7 +312,6 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
       const Vec3<T> v0 = R.vertex(rv[j]);
       const Vec3<T> v1 = R.vertex(rv[j + 1 == nr ? 0 : j + 1]);
       const Vec3<T> s = cross(v1 - v0, n);
-      const T off = dot(s, v0);
       const ClipVertex<T>* in = buf[cur];
       ClipVertex<T>* out = buf[1 - cur];
       std::size_t oc = 0;
@@ -293,7 +319,7 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
         const ClipVertex<T>& p = in[k];
         const ClipVertex<T>& q = in[k + 1 == count ? 0 : k + 1];
         const Vec3<T> pp = p.p(), qp = q.p();
-        const T dp = dot(s, pp) - off, dq = dot(s, qp) - off;
+        const T dp = side_distance(s, pp, v0), dq = side_distance(s, qp, v0);
         if (dp <= T(0) && oc < kCap) out[oc++] = p;
         if ((dp <= T(0)) != (dq <= T(0)) && oc < kCap) {
           const T t = dp / (dp - dq);
@@ -349,8 +375,7 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
     const Vec3<T> v0 = R.vertex(rv[j]);
     const Vec3<T> v1 = R.vertex(rv[j + 1 == nr ? 0 : j + 1]);
     const Vec3<T> s = cross(v1 - v0, n);
-    const T off = dot(s, v0);
-    const T d0 = dot(s, p0) - off, d1 = dot(s, p1) - off;
+    const T d0 = side_distance(s, p0, v0), d1 = side_distance(s, p1, v0);
     if (d0 > T(0) && d1 > T(0)) return false;
     if (d0 > T(0) || d1 > T(0)) {
       const T t = d0 / (d0 - d1);
@@ -465,11 +490,16 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     // a vertex of a one-point core otherwise. (A single-point choice put the contact of two
     // collinear segments meeting at (-4,-4,-4) at B's far end (-1,-1,-1):
     // fixtures/found/degenerate-collinear_segments-f3126746a752c5bc.json.)
-    const Vec3<T> c = ans.gjk.simplex.count > 0 ? ans.gjk.point_a
-                                                : (a.dimension() == 0 ? a.vertex(0) : b.vertex(0));
+    // Each shape's own point: GJK's touching exit takes cores up to kGjk3TouchingUlps·u·(S_A +
+    // S_B) apart for touching, and B's copy of A's point was off B by that distance (4.57 u·S:
+    // fixtures/found/3d-cells-7764-vertex-vertex-separated-ulps-segment-point-shrunk.json).
+    const bool g = ans.gjk.simplex.count > 0;
+    const Vec3<T> v = a.dimension() == 0 ? a.vertex(0) : b.vertex(0);
+    const Vec3<T> ca = g ? ans.gjk.point_a - a.radius() * ans.gjk.normal : v;
+    const Vec3<T> cb = g ? ans.gjk.point_b + b.radius() * ans.gjk.normal : v;
     ManifoldPoint3<T>& p = m.points[m.point_count++];
-    p.point_a = c + a.radius() * n;
-    p.point_b = c - b.radius() * n;
+    p.point_a = ca + a.radius() * n;
+    p.point_b = cb - b.radius() * n;
     p.point = T(0.5) * (p.point_a + p.point_b);
     p.separation = -r;
     p.id = ContactFeature3{a.dimension() == 0 ? FeatureType3::vertex : FeatureType3::edge,
@@ -495,7 +525,7 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
   const T face_gap = use_b ? pass.face_b.gap : pass.face_a.gap;
   const bool have_face = have_a || have_b;
 
-  if (best.axis == SatAxis3::edge_edge && (!have_face || best.gap > face_gap + rel)) {
+  auto edge_edge_contact = [&] {
     const Edge3& ea = a.edges()[best.index_a];
     const Edge3& eb = b.edges()[best.index_b];
     Vec3<T> ca, cb;
@@ -510,23 +540,57 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     p.id = ContactFeature3{FeatureType3::edge, FeatureType3::edge, best.index_a, best.index_b};
     m.normal = n;
     m.kind = ManifoldKind3::edge_edge;
+    m.reference_face = 0;
     return m;
-  }
+  };
+  if (best.axis == SatAxis3::edge_edge && (!have_face || best.gap > face_gap + rel))
+    return edge_edge_contact();
   if (!have_face) return m;
   if (face_manifold(use_b)) return m;
-  // Clipping kept nothing (near ties): the incident support vertex alone, if within the margin.
+  // Clipping kept nothing (header comment, "Clipping kept nothing").
   const ConvexShape3<T>& R = use_b ? b : a;
   const ConvexShape3<T>& I = use_b ? a : b;
   const std::uint32_t f = use_b ? pass.face_b.index_b : pass.face_a.index_a;
   const Plane3<T> pl = R.face_plane(f);
-  const std::uint32_t v = sat3_detail::min_vertex(I, pl.normal);
-  const T h = dot(pl.normal, I.vertex(v)) - pl.offset;
-  if (h - r > margin + tol) return m;
-  add_point(m, !use_b, pl.normal, I.vertex(v), h, R.radius(), I.radius(),
-            Feature{FeatureType3::face, f}, Feature{FeatureType3::vertex, v});
   m.kind = use_b ? ManifoldKind3::face_b : ManifoldKind3::face_a;
   m.reference_face = f;
   m.normal = use_b ? -pl.normal : pl.normal;
+  if (best.gap >= -tol) {  // the cores touch up to rounding: where they touch
+    GjkOutput3<T> g = ans.gjk;
+    if (g.status == GjkStatus::empty_shape) g = gjk_distance(a, b);  // core_answer did not ask
+    if (g.status != GjkStatus::empty_shape) {
+      const T sep = g.core_distance - r;
+      if (sep > margin + tol) {
+        m.point_count = 0, m.kind = ManifoldKind3::none;
+        return m;
+      }
+      ManifoldPoint3<T>& p = m.points[m.point_count++];
+      p.point_a = (g.point_a - a.radius() * g.normal) + a.radius() * m.normal;
+      p.point_b = (g.point_b + b.radius() * g.normal) - b.radius() * m.normal;
+      p.point = T(0.5) * (p.point_a + p.point_b);
+      p.separation = sep;
+      const Feature fa = simplex_feature(g.simplex, true), fb = simplex_feature(g.simplex, false);
+      p.id = ContactFeature3{fa.type, fb.type, fa.index, fb.index};
+      return m;
+    }
+  }
+  // Overlapping cores: the face was preferred to SAT's best axis by the coherence rule (step 3).
+  // An edge pair: its contact. B's face not taken because A's was as good: B's face.
+  if (best.axis == SatAxis3::edge_edge) return edge_edge_contact();
+  m.kind = ManifoldKind3::none;
+  if (!use_b && have_b && face_manifold(true)) return m;
+  m.kind = use_b ? ManifoldKind3::face_b : ManifoldKind3::face_a;
+  m.normal = use_b ? -pl.normal : pl.normal;
+  m.reference_face = f;
+  // Else the incident support vertex alone, if within the margin.
+  const std::uint32_t v = sat3_detail::min_vertex(I, pl.normal);
+  const T h = dot(pl.normal, I.vertex(v)) - pl.offset;
+  if (h - r > margin + tol) {
+    m.kind = ManifoldKind3::none;
+    return m;
+  }
+  add_point(m, !use_b, pl.normal, I.vertex(v), h, R.radius(), I.radius(),
+            Feature{FeatureType3::face, f}, Feature{FeatureType3::vertex, v});
   return m;
 }
 

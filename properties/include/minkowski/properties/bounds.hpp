@@ -152,11 +152,11 @@ struct BoundRow3 {
 
 /// The 3D rows are measured (docs/tolerances.md, "3D bounds"): the largest error over 30,000
 /// cases per algorithm and precision of fast3_vs_reference_test at the suite's seed 20261122, less
-/// tau and the weld's input shift (the k a case needs), lies in (k/4, k]. Rows marked provisional
-/// could not be measured: the manifold still places a contact off a surface where two parallel
-/// edges touch and at 2^-28 scales in float (properties/test/open3/), and those gross errors hide
-/// its rounding maxima.
-inline constexpr bool kBounds3Provisional = true;
+/// tau and the weld's input shift (the k a case needs), lies in (k/4, k]. The manifold's contact
+/// rows were provisional until 2026-11-27 (its gross errors — a contact off a surface where
+/// shapes touch on the rim of the reference face — hid its rounding maxima); they are measured
+/// on `check --dim 3` since (docs/tolerances.md). The manifold's contact depth row remains SAT's.
+inline constexpr bool kBounds3Provisional = false;
 
 /// The 3D bounds table: one row per judged field of each 3D algorithm in each precision
 /// (contact_depth: the depth's k, as in 2D).
@@ -192,10 +192,19 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     {Algorithm3::penetration, Precision::single, Field::normal, 64,
      "as the depth: observed 47.1 (the move normal × depth)"},
     // SAT: relation, distance (when separation_is_distance), depth, normal.
-    {Algorithm3::sat, Precision::double_, Field::relation, 4,
-     "observed 1.14 (rounded/tangent_spheres/-1ulp)"},
-    {Algorithm3::sat, Precision::single, Field::relation, 4,
-     "observed 1.57 (scale/rounded/sphere_edge, far 1e6)"},
+    // SAT's relation is GJK's wherever the cores are rounded or both below dimension 3
+    // (sat3.hpp, "Lower-dimensional D": no axis, or a best gap within rounding of 0, asks GJK),
+    // and GJK takes a computed core distance <= kGjk3TouchingUlps·u·(S_A + S_B) <= 4·u·2S for
+    // touching: a pair up to 8 u·S apart can be answered intersecting, by design. The band is
+    // therefore GJK's, k = 8 (it was 4, measured on polytope families only, until the cells
+    // family's segment–point pair 4.57 u·S apart and float parallel segments 5.06 u·S apart far
+    // from the origin came out "intersecting": check --dim 3 --cases 10000, 2026-11-27).
+    {Algorithm3::sat, Precision::double_, Field::relation, 8,
+     "GJK's touching threshold 4·u·(S_A + S_B) <= 8 u·S (the derivation above); observed 4.57 "
+     "(cells/vertex-vertex/separated/ulps, segment–point)"},
+    {Algorithm3::sat, Precision::single, Field::relation, 8,
+     "GJK's touching threshold, as in double; observed 5.06 (scale/degenerate/"
+     "parallel_segments, far 1e6)"},
     {Algorithm3::sat, Precision::double_, Field::distance, 4,
      "observed 1.56 (degenerate/coplanar_squares)"},
     {Algorithm3::sat, Precision::single, Field::distance, 4,
@@ -209,15 +218,26 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     {Algorithm3::sat, Precision::single, Field::normal, 16,
      "observed 7.86 (scale/rounded/sphere_edge, far 1e6)"},
     // The clipping manifold: SAT's relation and axis, and where its contact points lie.
-    {Algorithm3::manifold, Precision::double_, Field::relation, 4, "SAT's: observed 1.14"},
-    {Algorithm3::manifold, Precision::single, Field::relation, 4, "SAT's: observed 1.57"},
+    {Algorithm3::manifold, Precision::double_, Field::relation, 8,
+     "SAT's (GJK's touching threshold for rounded and lower-dimensional cores): observed 4.57"},
+    {Algorithm3::manifold, Precision::single, Field::relation, 8,
+     "SAT's (GJK's touching threshold): observed 5.06"},
     {Algorithm3::manifold, Precision::double_, Field::depth, 8,
      "SAT's depth (contact depths: every error observed is 0 or gross)"},
     {Algorithm3::manifold, Precision::single, Field::depth, 16, "provisional: SAT's"},
-    {Algorithm3::manifold, Precision::double_, Field::contacts, 4,
-     "observed 2.83 below the gross errors of point cores (containment/strictly_inside)"},
+    // Where a contact may lie (derived): a clipped contact's point_a is an incident point
+    // projected on the reference face's computed plane (manifold3.hpp, step 4), so its distance
+    // from A is the computed plane's error there plus the projection's rounding, the same
+    // quantities as a computed face gap's error (kSat3GapErrorUlps = 32 u·S, tolerances3.hpp,
+    // an upper bound with every term at its worst); edge–edge and GJK contacts are GJK's
+    // witnesses (8) or the closest points of two edges. k is the measured maximum's bound below
+    // that ceiling, as everywhere in this table.
+    {Algorithm3::manifold, Precision::double_, Field::contacts, 8,
+     "observed 6.01 (containment/identical, swapped: a clipped point on a face 8 from the "
+     "origin); 4 until the manifold's gross errors were fixed (2026-11-27) and that maximum "
+     "showed; the derived ceiling is 32 (above)"},
     {Algorithm3::manifold, Precision::single, Field::contacts, 24,
-     "provisional: the rounding maximum is hidden by sphere-core errors of 372 u·S"},
+     "observed 8.56 (scale, far 1e6), 2026-11-27, below the derived ceiling of 32 (above)"},
 };
 
 /// The 3D manifold's contact depths may exceed the exact depth by its reference-face tolerance
