@@ -1,8 +1,10 @@
 #pragma once
 // minkowski/reference/predicates3.hpp — exact 3D predicates on ExactPoint3, staged as the 2D
 // ones (predicates.hpp): a double filter with a derived error bound, then exact floating-point
-// expansions inside the expansion domain, then GMP rationals. Each returns the exact sign and
-// counts the stage that decided in a StageCounts.
+// expansions inside the expansion domain, then exact GMP arithmetic (counted as the "rational"
+// stage: orient3d and det3 on GMP integers at the points' common power-of-two scale, the
+// derivation in predicates3.cpp). Each returns the exact sign and counts the stage that decided
+// in a StageCounts.
 
 #include "minkowski/reference/numbers3.hpp"
 #include "minkowski/reference/predicates.hpp"
