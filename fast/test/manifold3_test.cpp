@@ -591,4 +591,62 @@ TYPED_TEST(Manifold3Typed, SegmentAndPointWithinRoundingKeepTheirOwnPoints) {
   expect_contacts_on(m, {0, 0, 0}, {1, 0, 0}, 4 * half_u);  // point_a on A; point_b checked above
 }
 
+// Deep containment whose push leaves by one of A's edges (the 1,000,000-case run's class: B
+// inside A, fixtures/found/3d-containment-110875-touching_inside-shrunk.json). Along
+// m = (−5, 5, 6): A's values −5x + 5y + 6z at its seven points are −3, 29, −28, 29, −28, −28, 24,
+// so A's support along m is the edge E from (0, 1, 4) to (−8, −7, 4) (value 29); B's are 13, 29,
+// 0.5, 29, 0.5, 0.5, 26.5, so B's support along −m is its face F with corners (−6, −7/2, −2),
+// (−2, −11/2, 3), (−5/2, −6, 3) (value 1/2). Pushing B by (29 − 1/2)/√86 along m/√86 brings F
+// onto E's plane, and that is the MTV (the exact reference's: depth 3.0732…, direction
+// (−285/172, 285/172, 171/86) ∝ m). So the manifold's normal is m/√86, its deepest contact has
+// depth 28.5/√86 with point_a on E (z = 4, y = x + 1) and point_b in F: the F-prism meets E
+// (the MTV's foot lies in the face F ⊖ E of A ⊖ B). Every point_b lies on F (its plane
+// −5x + 5y + 6z = 1/2 and inside the triangle: B's face is the reference and every kept point
+// is clipped to its side planes). Until 2026-11-27 the incident face was taken at E's end
+// (0, 1, 4) alone, did not hold E, its clipping kept nothing, and the single contact was
+// (0, 1, 4) projected on F's plane: 4.8 off B.
+TYPED_TEST(Manifold3Typed, DeepContainmentLeavingByAnEdge) {
+  using T = TypeParam;
+  const auto a = shape<T>(
+      {{0, 3, -3}, {0, 1, 4}, {-4, 0, -8}, {-8, -7, 4}, {4, -4, 2}, {3, -5, 2}, {3, 3, 4}});
+  const auto b = shape<T>({{-4, -2, 0.5},
+                           {-4, -3, 4},
+                           {-6, -3.5, -2},
+                           {-8, -7, 4},
+                           {-2, -5.5, 3},
+                           {-2.5, -6, 3},
+                           {-2.5, -2, 4}});
+  const Manifold3<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  const double s86 = std::sqrt(86.0), depth = 28.5 / s86;
+  const double ltol = 1e3 * tol<T>();  // coordinates up to 8, a few dozen roundings
+  expect_vec(m.normal, -5 / s86, 5 / s86, 6 / s86, "normal");
+  // F's corners and the barycentric test of a point of F's plane.
+  const Vec3<double> f0{-6, -3.5, -2}, f1{-2, -5.5, 3}, f2{-2.5, -6, 3};
+  auto in_f = [&](Vec3<T> q) {
+    const Vec3<double> p{double(q.x), double(q.y), double(q.z)};
+    if (std::abs(-5 * p.x + 5 * p.y + 6 * p.z - 0.5) > ltol * s86) return false;
+    const Vec3<double> mm{-5, 5, 6};
+    auto side = [&](Vec3<double> u, Vec3<double> v) {  // m·((v − u) × (p − u)), F turns one way
+      const Vec3<double> e{v.x - u.x, v.y - u.y, v.z - u.z}, w{p.x - u.x, p.y - u.y, p.z - u.z};
+      return mm.x * (e.y * w.z - e.z * w.y) + mm.y * (e.z * w.x - e.x * w.z) +
+             mm.z * (e.x * w.y - e.y * w.x);
+    };
+    const double s0 = side(f0, f1), s1 = side(f1, f2), s2 = side(f2, f0);
+    const double t = ltol * 100;
+    return (s0 >= -t && s1 >= -t && s2 >= -t) || (s0 <= t && s1 <= t && s2 <= t);
+  };
+  double deepest = 0;
+  int deepest_i = 0;
+  for (int i = 0; i < m.point_count; ++i) {
+    EXPECT_TRUE(in_f(m.points[i].point_b)) << "contact " << i << "'s point_b is not on B's face F";
+    if (-double(m.points[i].separation) > deepest) deepest = -m.points[i].separation, deepest_i = i;
+  }
+  EXPECT_NEAR(deepest, depth, ltol);
+  const Vec3<T> pa = m.points[deepest_i].point_a;
+  EXPECT_NEAR(double(pa.z), 4.0, ltol);
+  EXPECT_NEAR(double(pa.y), double(pa.x) + 1, ltol);
+  EXPECT_TRUE(double(pa.x) >= -8 - ltol && double(pa.x) <= ltol);
+}
+
 }  // namespace

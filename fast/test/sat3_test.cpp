@@ -298,6 +298,43 @@ TYPED_TEST(Sat3Typed, RoundedBoxesCoresOverlapping) {
   expect_normal(r, 0, 0, 1);
 }
 
+// A rounded flat triangle under a rounded cube's corner, the triangle as A (fixtures/found/
+// 3d-cells-vertex-r--edge-r--overlapping-small-cube_corner-triangle-sat-swap.json). Triangle
+// p0 = (1/32, −1/4, −1023/32768), p1 = (9/32, 0, −1023/32768), p2 = (5/32, −1/8, −5119/32768);
+// its edges p1 − p0 = (1/4, 1/4, 0) and p2 − p0 = (1/8, 1/8, −1/8) give the normal ∝
+// (−1/32, 1/32, 0), i.e. ±(−1, 1, 0)/√2. The cube (edge 3/8, its 8 points below) has its
+// lowest vertex c = (5/32, −1/8, 0), every other at z >= 1/8, and the triangle's highest points
+// are p0, p1 at z = −1023/32768: the plane z = −1023/32768 supports A from above, and c projects
+// onto it at (5/32, −1/8), the midpoint of p0p1. So the cores' distance is exactly 1023/32768
+// (the slab between z = −1023/32768 and z = 0, attained by c and that midpoint), the radii sum
+// to 1/32 = 1024/32768, and the rounded shapes overlap by 1/32768 = 2^-15 along +z (A towards
+// B). The cube's edges parallel to the triangle's plane (n·e_B = 0) have Gauss arcs that meet
+// the triangle's edges' half circles only at their ends ±n: the defect answered "separated by
+// 0.234" along (−1, 1, 0)/√2 from such a pair (an axis the edges do not support).
+TYPED_TEST(Sat3Typed, FlatTriangleUnderACubeCornerIsNoSeparation) {
+  using T = TypeParam;
+  const double z = -1023.0 / 32768;
+  const auto a =
+      shape<T>({{0.03125, -0.25, z}, {0.28125, 0.0, z}, {0.15625, -0.125, z - 0.125}}, 0.015625);
+  const auto b = shape<T>({{0.15625, -0.125, 0.0},
+                           {0.40625, -0.25, 0.25},
+                           {0.03125, 0.125, 0.25},
+                           {0.28125, 0.0, 0.5},
+                           {-0.09375, -0.375, 0.125},
+                           {0.15625, -0.5, 0.375},
+                           {-0.21875, -0.125, 0.375},
+                           {0.03125, -0.25, 0.625}},
+                          0.015625);
+  ASSERT_EQ(a.dimension(), 2);
+  ASSERT_EQ(b.dimension(), 3);
+  for (const bool swapped : {false, true}) {
+    const SatResult3<T> r = swapped ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_TRUE(r.intersects) << "swapped " << swapped;
+    EXPECT_NEAR(double(r.depth), 1.0 / 32768, tol<T>()) << "swapped " << swapped;
+    expect_normal(r, 0, 0, swapped ? -1 : 1);
+  }
+}
+
 // Spheres at a box's face, edge and corner (needs gjk_distance: the cores are apart). Box
 // [−1,1]³; sphere of radius 1/2 centred at
 //   face:   (0, 0, 5/4):        core distance 1/4, depth 1/2 − 1/4 = 1/4, normal +z;

@@ -291,8 +291,26 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
     if (I.dimension() == 2) {
       fi = dot(I.face_plane(0).normal, n) <= dot(I.face_plane(1).normal, n) ? 0 : 1;
     } else {
+      // Where the support along −n is an edge (or a face) of I, only the faces holding that
+      // edge meet the reference face's prism where the shapes are deepest; a face at one end of
+      // the edge alone may lie wholly outside it. (Deep containment, 1,000,000-case run of
+      // 2026-11-27: A's support edge from (0, 1, 4) to (−8, −7, 4) under B's small face; the
+      // face most anti-parallel at (0, 1, 4) did not hold the edge, its clipping kept nothing,
+      // and the fallback vertex (0, 1, 4) projected 4.8 off B's face:
+      // fixtures/found/3d-containment-110875-touching_inside-shrunk.json.) So when an edge at
+      // the support vertex ties with it (its other end within the gap's rounding `tol` of the
+      // support's height), the faces are taken from the tied edges only.
+      const T hs = dot(n, I.vertex(support));
+      auto tied = [&](const Edge3& e) {
+        const std::uint32_t w = e.v0 == support ? e.v1 : e.v0;
+        return dot(n, I.vertex(w)) - hs <= tol;
+      };
+      bool any_tied = false;
+      for (const Edge3& e : I.edges())
+        if ((e.v0 == support || e.v1 == support) && tied(e)) any_tied = true;
       for (const Edge3& e : I.edges()) {
         if (e.v0 != support && e.v1 != support) continue;
+        if (any_tied && !tied(e)) continue;
         const T dl = dot(I.face_plane(e.face_left).normal, n);
         const T dr = dot(I.face_plane(e.face_right).normal, n);
         if (dl < best) best = dl, fi = e.face_left;

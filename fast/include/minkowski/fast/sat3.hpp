@@ -59,6 +59,28 @@
 // a segment of A the reflection of B's midpoint is used, and for two segments the sign that makes
 // the gap non-negative (D is then the parallelogram of the two segments and both ±x bound it).
 //
+// Arc ends of a flat polygon. A flat polygon's edge has the half circle from n to −n (its face
+// normals) as its arc; an edge of the other shape parallel to the polygon's plane (n·e_B = 0)
+// has an arc that meets that half circle only at an end, ±n, where D's face is the polygon's
+// own face, tested as a face axis. Computed, n·e_B is not exactly 0 and condition (2),
+// −(n·e_B)² < 0, passes; condition (3) then picks the crossing by the sign of the computed n·e_B
+// and the orientation by x·mid, whose exact value x·(e_A × n)/|x| = (|e_A|²(n·e_B) − (n·e_A)
+// (e_A·e_B))/|e_A × e_B| holds the face normal's own error n·e_A (the computed normal is not
+// exactly perpendicular to the polygon's edges) times cot φ, φ the edges' angle. The two
+// decisions can disagree, and x·(b0 − a0) along an axis the edges do not support is no lower
+// bound: "separated by 0.234" for a rounded triangle and a cube overlapping by 3e-5
+// (fixtures/found/3d-cells-vertex-r--edge-r--overlapping-small-cube_corner-triangle-sat-swap
+// .json). No threshold of order u certifies either sign: the normal's error term is unbounded in
+// u for slivers and nearly parallel edges (n·e_A/sin φ), and skipping the pairs whose axis lies
+// within ~√u of ±n (tried on 2026-11-27) lost true faces of D (depth 656 u·S in float). So an
+// edge pair whose orientation comes from a half circle (A flat, or A a segment and B flat) has
+// its gap measured by supports, min_b x·b − max_a x·a, which is B's gap beyond A along x for any
+// unit x: equal to x·(b0 − a0) up to rounding where the pair builds a face of D, a valid (never
+// too large) gap where it does not. The two support scans cost |A| + |B| dot products per such
+// pair; no other pair changes. A 3-dimensional A with a flat B needs no such care: the
+// orientation by A's arc midpoint a + b is away from A's arc ends and condition (3) is then
+// decided on A's side (an axis at B's ends ±n_B lies on A's arc, B's face supports it).
+//
 // Parallel edges. Edges with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|² are skipped:
 // exactly parallel edges build no face of D (their arcs lie on one great circle: D's face there is
 // a face of A or B, or D has only an edge, bounded by the faces next to it). The threshold and the
@@ -456,6 +478,8 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
   const bool tables = (!a_faces || use_ta) && (!b_faces || use_tb);
 
   // The pair (i, k) passed the Gauss-map test: its axis and gap. `sl` = n_left(B)·e_A.
+  const bool half_a = a.dimension() == 2, half_b = b.dimension() == 2;
+  std::size_t hint_a = 0, hint_b = 0;
   auto consider = [&](std::size_t i, std::size_t k, Vec3<T> a0, Vec3<T> da,
                       const Arc<T>& arc_a) -> bool {
     const Edge3& f = eb[k];
@@ -486,7 +510,14 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
       flip = dot(n, w) < T(0);
     }
     if (flip) n = -n;
-    const T g = dot(n, w);
+    // A half-circle arc (a flat polygon's edge, or B's when A's edge is a segment's) is oriented
+    // by its midpoint, which is perpendicular to the arc's ends ±n_face: where the pair's axis
+    // lies at an end, its orientation and the Gauss-map condition that chose the crossing are
+    // both decided by rounding, and the edges need not support the axis (header comment, "Arc
+    // ends of a flat polygon"). Its gap is then measured by supports, valid along any axis.
+    const T g = (half_a || (arc_a.full && half_b))
+                    ? min_dot(b, pb, n, hint_b) + min_dot(a, pa, -n, hint_a)
+                    : dot(n, w);
     if (g > out.best.gap) {
       out.best.gap = g;
       out.best.normal = n;

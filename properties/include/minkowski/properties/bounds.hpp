@@ -45,6 +45,15 @@ inline constexpr BoundRow kBoundsTable[] = {
     {Algorithm::sat, Precision::double_, Field::normal, 12, "above the campaigns' maxima"},
     {Algorithm::sat, Precision::single, Field::normal, 12, "above the campaigns' maxima"},
     // GJK: relation, distance, witness points.
+    // The relation band (derived, 2026-11-27): GJK answers "touching" for a computed core
+    // distance d' <= kGjk3TouchingUlps·u·(S_A + S_B) <= 8 u·S, and the exact distance is then at
+    // most d' + the computed distance's own error, which this table bounds by the distance row
+    // (k = 8): a ceiling of 16 u·S, not 8 (the 8 before counted the threshold and forgot the
+    // error of the distance compared with it). In float the error includes the inputs' rounding
+    // to float, up to u·S per coordinate (2√3 u·S for two points), which the double runs do
+    // not have: a float point 1e6 from the origin and a segment exactly 8.0 u·S apart came out
+    // "intersecting" (1,000,000-case run of 2026-11-27, scale-24739, fixtures/found/). k is the
+    // measured maximum's bound under that ceiling: float 16, double 8 (7.76 measured).
     {Algorithm::gjk, Precision::double_, Field::relation, 2, "above the campaigns' maxima"},
     {Algorithm::gjk, Precision::single, Field::relation, 6,
      "above the long campaign's maximum (scale family)"},
@@ -162,11 +171,21 @@ inline constexpr bool kBounds3Provisional = false;
 /// (contact_depth: the depth's k, as in 2D).
 inline constexpr BoundRow3 kBoundsTable3[] = {
     // GJK: relation, distance, witness points.
+    // The relation band (derived, 2026-11-27): GJK answers "touching" for a computed core
+    // distance d' <= kGjk3TouchingUlps·u·(S_A + S_B) <= 8 u·S, and the exact distance is then at
+    // most d' + the computed distance's own error, which this table bounds by the distance row
+    // (k = 8): a ceiling of 16 u·S, not 8 (the 8 before counted the threshold and forgot the
+    // error of the distance compared with it). In float the error includes the inputs' rounding
+    // to float, up to u·S per coordinate (2√3 u·S for two points), which the double runs do
+    // not have: a float point 1e6 from the origin and a segment exactly 8.0 u·S apart came out
+    // "intersecting" (1,000,000-case run of 2026-11-27, scale-24739, fixtures/found/). k is the
+    // measured maximum's bound under that ceiling: float 16, double 8 (7.76 measured).
     {Algorithm3::gjk, Precision::double_, Field::relation, 8,
      "by design: a computed core distance within kGjk3TouchingUlps = 4 u·S of 0 is touching, "
      "plus rounding; observed 7.76 (touching/face_face/16ulp)"},
-    {Algorithm3::gjk, Precision::single, Field::relation, 8,
-     "by design, as in double; observed 6.86 (scale/degenerate/skew_segments, far 1e6)"},
+    {Algorithm3::gjk, Precision::single, Field::relation, 16,
+     "touching threshold 8 u·S + the distance's error (ceiling 16, derived above); observed 8.0 "
+     "(scale/degenerate/point, far 1e6: the inputs' rounding to float)"},
     {Algorithm3::gjk, Precision::double_, Field::distance, 8, "observed 3.69 (degenerate/point)"},
     {Algorithm3::gjk, Precision::single, Field::distance, 8,
      "observed 4.49 (degenerate/skew_segments)"},
@@ -174,21 +193,26 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     {Algorithm3::gjk, Precision::single, Field::witness, 8, "observed 3.09 (rounded/capsule_edge)"},
     // GJK + EPA: GJK's fields when separated, EPA's depth and normal when overlapping.
     {Algorithm3::penetration, Precision::double_, Field::relation, 8, "GJK's: observed 7.76"},
-    {Algorithm3::penetration, Precision::single, Field::relation, 8, "GJK's: observed 6.86"},
+    {Algorithm3::penetration, Precision::single, Field::relation, 16, "GJK's: observed 8.0"},
     {Algorithm3::penetration, Precision::double_, Field::distance, 8, "GJK's: observed 3.69"},
     {Algorithm3::penetration, Precision::single, Field::distance, 8, "GJK's: observed 4.49"},
     {Algorithm3::penetration, Precision::double_, Field::witness, 8, "GJK's: observed 3.54"},
     {Algorithm3::penetration, Precision::single, Field::witness, 8, "GJK's: observed 3.09"},
-    {Algorithm3::penetration, Precision::double_, Field::depth, 16,
-     "observed 8.8 on a touching/edge_edge_parallel/-16ulp pair with its points reordered "
-     "(metamorphic3_test, fixtures/found/touching-edge_edge_parallel-swapped--16ulp.json; the "
-     "30,000-case agreement run saw 3.47, and k was 8 until then); EPA's termination tolerance "
-     "kEpa3ToleranceUlps·u·(Sa + Sb) would allow up to 48"},
+    // EPA's depth (derived, tolerances3.hpp at kEpa3ToleranceUlps): EPA stops with the support
+    // point up to tau = 24·u·(S_A + S_B) <= 48 u·S beyond its closest face, so its depth may
+    // exceed the exact one by tau plus the face's rounding (~16 u·S): a ceiling of 64 u·S in
+    // either precision. Double's k was 16, measured (8.8) below that ceiling, until the
+    // 1,000,000-case run of 2026-11-27 found 20.3 (touching/vertex_edge/16ulp) and 43.2
+    // (scale/polytope far 1e12) u·S, both within EPA's termination tolerance
+    // (properties/test/open3/long-20261127, now fixtures/found/).
+    {Algorithm3::penetration, Precision::double_, Field::depth, 64,
+     "EPA's termination tolerance 48 u·S + rounding (ceiling 64, derived above); observed 43.2 "
+     "(scale/polytope/random_hull, far 1e12), 20.3 (touching/vertex_edge/16ulp)"},
     {Algorithm3::penetration, Precision::single, Field::depth, 64,
      "observed 47.1 (scale/touching/vertex_vertex, far 1e6): EPA's termination tolerance "
      "24·u·(Sa + Sb) <= 48 u·S plus rounding"},
-    {Algorithm3::penetration, Precision::double_, Field::normal, 16,
-     "as the depth: observed 3.47 (the move normal × depth); k follows the depth's"},
+    {Algorithm3::penetration, Precision::double_, Field::normal, 64,
+     "as the depth (the move normal × depth); k follows the depth's"},
     {Algorithm3::penetration, Precision::single, Field::normal, 64,
      "as the depth: observed 47.1 (the move normal × depth)"},
     // SAT: relation, distance (when separation_is_distance), depth, normal.
@@ -202,13 +226,19 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     {Algorithm3::sat, Precision::double_, Field::relation, 8,
      "GJK's touching threshold 4·u·(S_A + S_B) <= 8 u·S (the derivation above); observed 4.57 "
      "(cells/vertex-vertex/separated/ulps, segment–point)"},
-    {Algorithm3::sat, Precision::single, Field::relation, 8,
-     "GJK's touching threshold, as in double; observed 5.06 (scale/degenerate/"
-     "parallel_segments, far 1e6)"},
-    {Algorithm3::sat, Precision::double_, Field::distance, 4,
-     "observed 1.56 (degenerate/coplanar_squares)"},
-    {Algorithm3::sat, Precision::single, Field::distance, 4,
-     "observed 1.57 (scale/rounded/sphere_vertex, 2^-25)"},
+    {Algorithm3::sat, Precision::single, Field::relation, 16,
+     "GJK's (the ceiling 16 derived at GJK's rows); observed 8.0 (scale/degenerate/point, far "
+     "1e6)"},
+    // SAT's distance is judged only where separation_is_distance, i.e. on its `closest` answer
+    // (sat3.hpp, "Lower-dimensional D"): gjk_distance's core distance − r, the very value GJK
+    // answers. Its bound is therefore GJK's distance bound, k = 8 (it was 4, measured where GJK's
+    // errors happened to stay below 4, until the 1,000,000-case run of 2026-11-27 found SAT's
+    // distance 4.02–4.3 u·S on a point and on rounded polytopes at 2^-5, each equal to GJK's
+    // error on the same case: properties/test/open3/long-20261127, now fixtures/found/).
+    {Algorithm3::sat, Precision::double_, Field::distance, 8,
+     "GJK's distance (the same computed value, see above); observed 4.3 (degenerate/point)"},
+    {Algorithm3::sat, Precision::single, Field::distance, 8,
+     "GJK's distance (the same computed value); observed 1.57 (scale/rounded/sphere_vertex)"},
     {Algorithm3::sat, Precision::double_, Field::depth, 8,
      "observed 2.38 (containment/strictly_inside)"},
     {Algorithm3::sat, Precision::single, Field::depth, 16,
@@ -220,8 +250,8 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     // The clipping manifold: SAT's relation and axis, and where its contact points lie.
     {Algorithm3::manifold, Precision::double_, Field::relation, 8,
      "SAT's (GJK's touching threshold for rounded and lower-dimensional cores): observed 4.57"},
-    {Algorithm3::manifold, Precision::single, Field::relation, 8,
-     "SAT's (GJK's touching threshold): observed 5.06"},
+    {Algorithm3::manifold, Precision::single, Field::relation, 16,
+     "SAT's (GJK's touching threshold + the distance's error): observed 8.0"},
     {Algorithm3::manifold, Precision::double_, Field::depth, 8,
      "SAT's depth (contact depths: every error observed is 0 or gross)"},
     {Algorithm3::manifold, Precision::single, Field::depth, 16, "provisional: SAT's"},
