@@ -208,13 +208,21 @@ inline constexpr BoundRow3 kBoundsTable3[] = {
     {Algorithm3::penetration, Precision::double_, Field::depth, 64,
      "EPA's termination tolerance 48 u·S + rounding (ceiling 64, derived above); observed 43.2 "
      "(scale/polytope/random_hull, far 1e12), 20.3 (touching/vertex_edge/16ulp)"},
-    {Algorithm3::penetration, Precision::single, Field::depth, 64,
-     "observed 47.1 (scale/touching/vertex_vertex, far 1e6): EPA's termination tolerance "
-     "24·u·(Sa + Sb) <= 48 u·S plus rounding"},
+    // EPA's second exit with a designed error (derived, 2026-11-27): its start (epa3.hpp, "The
+    // start") takes A ⊖ B for flat, depth 0, when no support point leaves GJK's simplex's plane
+    // by more than kEpa3StartUlps·u·(S_A + S_B) <= 128 u·S, and GJK's touching exit leaves that
+    // simplex up to 8 u·S from the origin: a depth error up to ~136 u·S, which the ceiling of
+    // 64 above (the termination tolerance alone) forgot. In float 1e6 from the origin that
+    // tolerance is 7.6 units: turned boxes overlapping by 4.0 (67.2 u·S) were answered depth 0
+    // (1,000,000-case run, scale-13226, fixtures/found/). k is the measured maximum's bound
+    // under the ceiling: float 128; double 64 (43.2 measured).
+    {Algorithm3::penetration, Precision::single, Field::depth, 128,
+     "EPA's flat start: kEpa3StartUlps·u·(S_A + S_B) <= 128 u·S + GJK's touching threshold "
+     "(ceiling ~136, derived above); observed 67.2 (scale/box/turned_twice, far 1e6)"},
     {Algorithm3::penetration, Precision::double_, Field::normal, 64,
      "as the depth (the move normal × depth); k follows the depth's"},
-    {Algorithm3::penetration, Precision::single, Field::normal, 64,
-     "as the depth: observed 47.1 (the move normal × depth)"},
+    {Algorithm3::penetration, Precision::single, Field::normal, 128,
+     "as the depth (the move normal × depth); k follows the depth's"},
     // SAT: relation, distance (when separation_is_distance), depth, normal.
     // SAT's relation is GJK's wherever the cores are rounded or both below dimension 3
     // (sat3.hpp, "Lower-dimensional D": no axis, or a best gap within rounding of 0, asks GJK),
