@@ -5,7 +5,8 @@
 // The test is exact: every coordinate is a double, so a rational number; the tests below are
 // done in rationals (GMP through Boost.Multiprecision), without rounding:
 //   the 8 distinct points are p0 + {0, e1} + {0, e2} + {0, e3} for three of p0's edge vectors
-//   e1, e2, e3 = q − p0 (q among the other 7) with e1·e2 = e1·e3 = e2·e3 = 0 and each e ≠ 0.
+//   e1, e2, e3 = q − p0 (q among the other 7) with e1·e2 = e1·e3 = e2·e3 = 0 and each e ≠ 0,
+//   ordered so that e1·(e2 × e3) > 0 (R must be a rotation, not a reflection).
 // That is the definition of a rectangular box (a parallelepiped with orthogonal edges), so a
 // turned box of the `box` family (integer corners, Pythagorean turns) passes and any other set of
 // 8 points fails, whatever the rounding of a double computation would have said.
@@ -68,7 +69,15 @@ inline std::optional<Box> exact_box(const std::vector<V>& pts) {
       if (dot(e[i], e[j]) != 0) continue;
       for (std::size_t k = j + 1; k < 7; ++k) {
         if (dot(e[i], e[k]) != 0 || dot(e[j], e[k]) != 0) continue;
-        const std::array<const QV*, 3> edge = {&e[i], &e[j], &e[k]};
+        // ODE's colliders take R as a rotation (dBoxBox builds its axes and their cross
+        // products from R's columns): the frame must be right-handed, det R = +1, not a
+        // reflection of the same box. e1·(e2 × e3) decides it exactly; swap e2, e3 if < 0.
+        std::array<const QV*, 3> edge = {&e[i], &e[j], &e[k]};
+        const QV& a = e[j];
+        const QV& b = e[k];
+        const QV axb = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+                        a[0] * b[1] - a[1] * b[0]};
+        if (dot(e[i], axb) < 0) std::swap(edge[1], edge[2]);
         // Every corner p0 + Σ_{bit set} e must be one of the points; the 8 corners of three
         // non-zero orthogonal vectors are distinct, and so are the 8 points: a bijection.
         bool all = true;
