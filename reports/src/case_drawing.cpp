@@ -176,8 +176,9 @@ std::pair<Frame, Frame> frames_of(const Scene& sc) {
 // The title's second line: the fast answer, its worst field and its verdict.
 std::string fast_line_of(const Scene& sc) {
   return drawing::fast_line(drawing::fast_summary_of(
-      sc, !sc.given && (sc.options.algorithm == properties::Algorithm::manifold ||
-                        sc.options.algorithm == properties::Algorithm::internal_vertices)));
+      sc, sc.given ? sc.options.given_is_contact_method
+                   : (sc.options.algorithm == properties::Algorithm::manifold ||
+                      sc.options.algorithm == properties::Algorithm::internal_vertices)));
 }
 
 // Title: what the case is, the exact answer, the fast answer and its verdict.

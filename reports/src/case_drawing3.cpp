@@ -478,7 +478,8 @@ void draw_title(SvgWriter& w, const Scene3& sc) {
                      reference::to_string(sc.exact.hull_source)),
          16, "start", "title");
   const drawing::FastSummary s = drawing::fast_summary_of(
-      sc, !sc.given && sc.options.algorithm3 == properties::Algorithm3::manifold);
+      sc, sc.given ? sc.options.given_is_contact_method
+                   : sc.options.algorithm3 == properties::Algorithm3::manifold);
   w.text({20, 48}, drawing::fast_line(s), 13, "start", "subtitle",
          sc.fast && sc.verdict && !sc.verdict->ok ? kColorFast : "black");
 }

@@ -60,51 +60,67 @@ std::string no_3d_rows_why(const std::string& tol) {
   return "";
 }
 
+// The fast algorithm whose bounds judge a swept tolerance in dimension `dim`.
+std::string swept_algorithm(const std::string& tol, int dim) {
+  if (tol == "gjk_gap") return "gjk";
+  if (tol == "epa_tolerance") return dim == 3 ? "penetration" : "epa";
+  if (tol == "sat_parallel_axis") return "sat";
+  return "manifold";
+}
+
 // One tolerance's points of one dimension: its CSVs (sweep_[3d_]<tol>_<precision>.csv) and its
-// plot (sweep_[3d_]<tol>.svg); nothing when the dimension has no points for it.
+// plot (sweep_[3d_]<tol>.svg): per precision the worst error (points), the share of violations
+// (dashed, right axis), the default (dotted vertical) and the documented allowance of the field
+// (dash-dot horizontal: k + tau in u·S, allowed_us at S = 1; a 3D case adds its weld shift).
+// Nothing when the dimension has no points for the tolerance.
 void sweep_plot(Report& r, const std::vector<SweepPoint>& points, const std::string& tol, int dim,
                 std::uint64_t cases) {
   const SweepPlot& pl = sweep_plots().at(tol);
   const std::string name = fmt::format("sweep_{}{}", dim == 3 ? "3d_" : "", tol);
-  std::string defaults;
-  bool any = false;
+  std::string defaults, allowed;
   for (const std::string prec : {"double", "float"}) {
+    const char* color = prec == "double" ? "#1f77b4" : "#e6730b";
     Csv d({"setting", "max_error", "p99_error", "failure_percent", "mean_iterations"});
+    std::string field;
     for (const SweepPoint& p : points) {
       if (p.dim != dim || p.tolerance != tol || p.precision != prec) continue;
       d.add({fmt::format("{:.6g}", p.setting), g(p.max_error), g(p.p99_error),
              g(p.judged ? 100.0 * p.failures / p.judged : 0), g(p.mean_iterations)});
+      field = p.field;
       if (p.is_default)
         defaults +=
             fmt::format("set arrow from {0}, graph 0 to {0}, graph 1 nohead dt 3 lc rgb '{1}'\n",
-                        p.setting, prec == "double" ? "#1f77b4" : "#e6730b");
+                        p.setting, color);
     }
     if (d.rows() == 0) continue;
-    any = true;
     r.csv(fmt::format("{}_{}.csv", name, prec), d);
+    if (const auto b = bounds_of(swept_algorithm(tol, dim), dim, prec))
+      allowed += fmt::format(", \\\n {} w l dt 4 lw 1.5 lc rgb '{}' t 'allowed, {}'",
+                             properties::allowed_us(*b, field, 1.0), color, prec);
   }
-  if (!any) return;
+  if (defaults.empty()) return;
   const std::string which = dim == 3 ? "3D" : "2D";
-  r.plot(name,
-         fmt::format(
-             "set title '{0} ({1}): error and violations as the setting moves ({2} {1} cases)'\n"
-             "set logscale x\nset format x '10^{{%L}}'\nset xrange [1e-17:1]\n"
-             "set logscale y\nset format y '10^{{%L}}'\n"
-             "set xlabel '{3}; dotted: the defaults'\n"
-             "set ylabel 'max {4} error (u·S; 0 drawn at {5})'\n"
-             "set y2label 'cases violating the bounds (%)'\nset y2range [-3:100]\nset y2tics\n"
-             "set ytics nomirror\nset key top left\n"
-             "{6}f(x) = x > {5} ? x : {5}\n"
-             "plot '{7}_double.csv' skip 1 using 1:(f($2)) w lp pt 7 lc rgb '#1f77b4' t "
-             "'max error, double', \\\n"
-             " '{7}_float.csv' skip 1 using 1:(f($2)) w lp pt 5 lc rgb '#e6730b' t "
-             "'max error, float', \\\n"
-             " '{7}_double.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#1f77b4' t "
-             "'violations, double (right axis)', \\\n"
-             " '{7}_float.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#e6730b' t "
-             "'violations, float (right axis)'\n",
-             pl.title, which, cases, pl.xlabel, pl.ylabel_field, kLogFloor, defaults, name),
-         900, 500);
+  r.plot(
+      name,
+      fmt::format(
+          "set title '{0} ({1}): error and violations as the setting moves ({2} {1} cases)'\n"
+          "set logscale x\nset format x '10^{{%L}}'\nset xrange [1e-17:1]\n"
+          "set logscale y\nset format y '10^{{%L}}'\n"
+          "set xlabel '{3}; dotted: the defaults'\n"
+          "set ylabel 'max {4} error (u·S, log scale)'\n"
+          "set y2label 'cases violating the bounds (%)'\nset y2range [-3:100]\nset y2tics\n"
+          "set ytics nomirror\n"
+          "{6}f(x) = x > {5} ? x : {5}\n"
+          "plot '{7}_double.csv' skip 1 using 1:(f($2)) w lp pt 7 lc rgb '#1f77b4' t "
+          "'max error, double', \\\n"
+          " '{7}_float.csv' skip 1 using 1:(f($2)) w lp pt 5 lc rgb '#e6730b' t "
+          "'max error, float', \\\n"
+          " '{7}_double.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#1f77b4' t "
+          "'violations, double (right axis)', \\\n"
+          " '{7}_float.csv' skip 1 using 1:4 axes x1y2 w l dt 2 lw 2 lc rgb '#e6730b' t "
+          "'violations, float (right axis)'{8}\n",
+          pl.title, which, cases, pl.xlabel, pl.ylabel_field, kLogFloor, defaults, name, allowed),
+      900, 500);
 }
 }  // namespace
 
@@ -133,6 +149,10 @@ void section_sweep(Report& r, const SampleStudy& st) {
       "the shorter face) and the keep limit (`ManifoldOptions::keep_ulps` × u × S, default {}u·S: "
       "a contact point is kept when its separation is at most that); the field is the contacts' "
       "depth (`contact_depth`, outside [0, exact depth]).\n\n"
+      "How to read a figure: points are the worst error (left axis, u·S; 0 is drawn at {}), "
+      "dashed lines the share of cases violating the bounds (right axis), dotted verticals the "
+      "defaults, dash-dot horizontals what the bounds allow the field (k + tau in u·S; a 3D case "
+      "adds its weld shift): a point above its dash-dot line is a violation.\n\n"
       "Not swept: the constants of `fast/tolerances.hpp` and `tolerances3.hpp` with no options "
       "field (e.g. EPA's `kEpaNearEdgeUlps`, the compound shapes' `kContactWeldUlps`), and the "
       "gap-rounding floor of the reference-face choice (`kSatGapErrorUlps` there is a rounding "
@@ -140,7 +160,7 @@ void section_sweep(Report& r, const SampleStudy& st) {
       g(settings.front()), g(settings.back()), st.cases, r.in().sample.per_family,
       r.in().sample.seed, g(fast::kGjkGapUlps), g(fast::kEpaToleranceUlps),
       g(fast::kSatParallelAxisUlps), g(fast::ManifoldOptions{}.reference_face_relative_tolerance),
-      g(fast::ManifoldOptions{}.keep_ulps));
+      g(fast::ManifoldOptions{}.keep_ulps), g(kLogFloor));
   if (st.cases3 > 0)
     md << fmt::format(
         "\n**3D**: the 3D fast library on {} 3D campaign cases (the first {} of each 3D family; "
@@ -271,6 +291,7 @@ void section_contacts(Report& r, const SampleStudy& st) {
         o.answer3 = e->internal_vertices3;
         o.bounds = properties::bounds3_for(properties::Algorithm3::manifold, Precision::double_);
         o.label = "closest internal vertices";
+        o.given_is_contact_method = true;
       }
       r.file(name + ".svg", draw_case(e->c, o));
       md << fmt::format("![{0}]({0}.svg)\n", name);
