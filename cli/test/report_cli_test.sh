@@ -6,7 +6,9 @@
 # campaign's summary beside the 2D one (`--from s.json s3.json`, as the main job passes them), the
 # 3D rows must appear in every table and plot built from the summary, the 3D reference's hull
 # paths per family, the 3D coverage table and the worst 3D cases drawn in three views; a 3D
-# engine's summary gets its section and its class's 3D fixture the 3D drawing.
+# engine's summary gets its section and its class's 3D fixture the 3D drawing. The 3D tolerance
+# sweep and contact study (sections 3 and 5) count the 3D sample's cases as the exact reference
+# classifies them (`query` on the very cases, recorded by an engine that skips them all).
 set -u
 bin="$1"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -48,6 +50,21 @@ cat > classes3/classes.json <<'JSON'
  "classes": [{"name": "concentric spheres get a zero normal", "kind": "defect", "fields": ["normal"],
               "fixtures": ["found/concentric3.json"], "repro": "repro/zero_normal3.py", "explanation": "test"}]}
 JSON
+# The 3D sample's cases (the first 4 of each 3D family for the default seed, as the report's
+# study draws them), recorded by an engine that skips every case, then answered exactly.
+cat > record_cases.py <<'PY'
+import sys
+with open(sys.argv[1], 'a') as out:  # appended: one engine process per campaign thread
+    for line in sys.stdin:
+        out.write(line)
+        out.flush()
+        print('{"skip": true}', flush=True)
+PY
+: > sample3.jsonl
+"$bin" check --exec "python3 record_cases.py sample3.jsonl" --dim 3 --cases 4 --quiet --max-fixtures 0 \
+  >/dev/null 2>&1; s=$?
+[ $s -le 1 ] || fail "recording the 3D sample exited $s"
+"$bin" query sample3.jsonl > sample3_exact.jsonl || fail "query of the 3D sample"
 "$bin" report --from s.json s3.json --sample 4 --engine test-engine=s.json --engine-classes test-engine=classes/classes.json \
   --engine test-engine3=s3.json --engine-classes test-engine3=classes3/classes.json \
   --out out --quiet 2>err; s=$?
@@ -79,10 +96,11 @@ columns = {
                    'relation_disagreements', 'count', 'p50', 'p99', 'p999', 'max'],
     'bounds.csv': ['dimension', 'algorithm', 'precision', 'field', 'observed_max', 'family_of_max', 'k', 'allowed', 'allowed_of_case',
                    'observed_over_allowed', 'margin'],
-    'sweep.csv': ['tolerance', 'precision', 'field', 'setting', 'is_default', 'judged', 'failures', 'failure_rate',
-                  'max_error', 'p99_error', 'mean_iterations'],
+    'sweep.csv': ['dimension', 'tolerance', 'precision', 'field', 'setting', 'is_default', 'judged', 'failures',
+                  'failure_rate', 'max_error', 'p99_error', 'mean_iterations'],
     'float_vs_double.csv': ['field', 'double_max', 'float_max', 'double_max_over_S', 'float_max_over_S'],
-    'contacts.csv': ['method', 'precision', 'overlapping', 'no_points', 'off_surface', 'single_depth', 'points'],
+    'contacts.csv': ['dimension', 'method', 'precision', 'overlapping', 'no_points', 'off_surface', 'single_depth',
+                     'points'],
     'reference.csv': ['quantity', 'count', 'share'],
     'timing.csv': ['family', 'cases', 'exact_us', 'sat_ns', 'gjk_ns', 'epa_ns', 'manifold_ns', 'internal_vertices_ns'],
     'engine_test-engine.csv': ['cell', 'cases', 'skipped', 'violations', 'field', 'max', 'p99'],
@@ -181,15 +199,68 @@ rows = list(csv.DictReader(open('out/sweep.csv')))
 sweeps = ('gjk_gap', 'epa_tolerance', 'sat_parallel_axis', 'manifold_reference_face', 'manifold_keep')
 for tol in sweeps:
     for p in ('float', 'double'):
-        pts = [r for r in rows if r['tolerance'] == tol and r['precision'] == p]
+        pts = [r for r in rows if r['tolerance'] == tol and r['precision'] == p and r['dimension'] == '2']
         assert len(pts) == 17 and sum(r['is_default'] == '1' for r in pts) == 1, (tol, p, len(pts))
         assert all(int(r['judged']) > 0 for r in pts), (tol, p)
         sub = list(csv.DictReader(open(f'out/sweep_{tol}_{p}.csv')))
         assert len(sub) == 17, (tol, p, len(sub))
+# The 3D sweep: the settings the 3D library has. 16 decades 1e-16 … 1e-1 plus the default (GJK 4u,
+# EPA 24u: no decade) for GJK and EPA; the keep limit from its floor 32u up: double 3.6e-15, so
+# 1e-14 … 1e-1 and the floor (15), float 1.9e-6, so 1e-5 … 1e-1 and the floor (6). None for SAT's
+# parallel axis and the reference face (constants in 3D).
+# The 3D sample: 8 families x --sample 4 = 32 cases, whose exact relations `query` gives
+# (sample3.jsonl: the campaign's cases as `check --exec` sends them, recorded by record_cases.py).
+exact3 = [json.loads(l)['exact']['relation'] for l in open('sample3_exact.jsonl')]
+assert len(exact3) == 32, len(exact3)
+overlapping3 = exact3.count('overlapping')
+not_separated3 = len(exact3) - exact3.count('separated')
+want3 = {('gjk_gap', 'double'): 17, ('gjk_gap', 'float'): 17, ('epa_tolerance', 'double'): 17,
+         ('epa_tolerance', 'float'): 17, ('manifold_keep', 'double'): 15, ('manifold_keep', 'float'): 6}
+rows3 = [r for r in rows if r['dimension'] == '3']
+assert {(r['tolerance'], r['precision']) for r in rows3} == set(want3), {(r['tolerance'], r['precision']) for r in rows3}
+for (tol, p), n in want3.items():
+    pts = [r for r in rows3 if r['tolerance'] == tol and r['precision'] == p]
+    assert len(pts) == n and sum(r['is_default'] == '1' for r in pts) == 1, (tol, p, len(pts))
+    sub = list(csv.DictReader(open(f'out/sweep_3d_{tol}_{p}.csv')))
+    assert len(sub) == n, (tol, p, len(sub))
+    for r in pts:
+        # Double represents every case; the keep limit judges the cases not separated.
+        want = not_separated3 if tol == 'manifold_keep' else 32
+        if p == 'double':
+            assert int(r['judged']) == want, (tol, r['setting'], r['judged'], want)
+        else:
+            assert 0 < int(r['judged']) <= want, (tol, p, r)
+    default = [r for r in pts if r['is_default'] == '1'][0]
+    u = 2.0**-53 if p == 'double' else 2.0**-24
+    ulps = {'gjk_gap': 4, 'epa_tolerance': 24, 'manifold_keep': 32}[tol]
+    assert abs(float(default['setting']) - ulps * u) <= 1e-5 * ulps * u, (tol, p, default)
+sec3 = md.split('## 3. ')[1].split('## 4. ')[0]
+assert '| 3D double | 3D float |' in sec3, 'the sweep tables have 3D columns'
+assert sec3.count('No 3D rows:') == 2, 'SAT parallel axis and reference face say why they have no 3D rows'
+# The 3D contact study: both methods, both precisions, on the sample's overlapping 3D cases.
+crows = [r for r in csv.DictReader(open('out/contacts.csv')) if r['dimension'] == '3']
+assert [(r['method'], r['precision']) for r in crows] == [('manifold', 'double'), ('internal_vertices', 'double'),
+                                                        ('manifold', 'float'), ('internal_vertices', 'float')], crows
+for r in crows:
+    n = int(r['overlapping'])
+    if r['precision'] == 'double':
+        assert n == overlapping3, (r, overlapping3)
+    assert 0 < n <= overlapping3, (r, overlapping3)
+    # Clipping gives at most 4 points a case, closest internal vertices at most 2.
+    assert int(r['points']) <= (4 if r['method'] == 'manifold' else 2) * n, r
+    assert int(r['no_points']) + int(r['off_surface']) <= n and int(r['single_depth']) <= n, r
+sec5 = md.split('## 5. ')[1].split('## 6. ')[0]
+assert '| 3D | manifold | double |' in sec5 and '| 2D | manifold | double |' in sec5, 'contacts table rows'
+if 'contact_example_3d_manifold.svg' in sec5:
+    d = open('out/contact_example_3d_internal_vertices.svg').read()
+    assert 'view-top' in d and 'closest internal vertices' in d, 'the 3D example drawn in 3D'
+    assert len(json.load(open('out/contact_example_3d.json'))['a']['points'][0]) == 3
 svgs = set(re.findall(r'\(([\w.-]+\.svg)\)', md))
 assert {'errors_double.svg', 'bounds.svg', 'float_vs_double.svg', 'timing.svg', 'worst_sat_double.svg',
         'reference3.svg', 'timing3.svg', 'worst_3d_manifold_double.svg'} <= svgs, svgs
 assert {f'sweep_{t}.svg' for t in sweeps} <= svgs, svgs
+assert {f'sweep_3d_{t}.svg' for t in ('gjk_gap', 'epa_tolerance', 'manifold_keep')} <= svgs, svgs
+assert not any(s.startswith('sweep_3d_sat') or s.startswith('sweep_3d_manifold_ref') for s in svgs), svgs
 for s in svgs:
     assert os.path.exists('out/' + s), f'{s} referenced but missing'
     ET.parse('out/' + s)

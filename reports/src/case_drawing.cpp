@@ -175,22 +175,10 @@ std::pair<Frame, Frame> frames_of(const Scene& sc) {
 
 // The title's second line: the fast answer, its worst field and its verdict.
 std::string fast_line_of(const Scene& sc) {
-  drawing::FastSummary s;
-  s.ran = sc.fast.has_value();
-  s.why_not = sc.why_not;
-  s.alg = sc.alg;
-  s.prec = sc.prec;
-  if (sc.fast) {
-    s.intersects = sc.fast->intersects;
-    s.depth = sc.fast->depth;
-    s.distance = sc.fast->distance;
-    s.verdict = &*sc.verdict;
-  }
-  s.judged = sc.judged;
-  s.contact_method =
-      !sc.given && (sc.options.algorithm == properties::Algorithm::manifold ||
-                    sc.options.algorithm == properties::Algorithm::internal_vertices);
-  return drawing::fast_line(s);
+  return drawing::fast_line(drawing::fast_summary_of(
+      sc, sc.given ? sc.options.given_is_contact_method
+                   : (sc.options.algorithm == properties::Algorithm::manifold ||
+                      sc.options.algorithm == properties::Algorithm::internal_vertices)));
 }
 
 // Title: what the case is, the exact answer, the fast answer and its verdict.

@@ -477,19 +477,9 @@ void draw_title(SvgWriter& w, const Scene3& sc) {
                      sc.sd, properties::case_scale_of(sc.c), sc.exact.difference_dimension,
                      reference::to_string(sc.exact.hull_source)),
          16, "start", "title");
-  drawing::FastSummary s;
-  s.ran = sc.fast.has_value();
-  s.why_not = sc.why_not;
-  s.alg = sc.alg;
-  s.prec = sc.prec;
-  if (sc.fast) {
-    s.intersects = sc.fast->intersects;
-    s.depth = sc.fast->depth;
-    s.distance = sc.fast->distance;
-    s.verdict = &*sc.verdict;
-  }
-  s.judged = sc.judged;
-  s.contact_method = !sc.given && sc.options.algorithm3 == properties::Algorithm3::manifold;
+  const drawing::FastSummary s = drawing::fast_summary_of(
+      sc, sc.given ? sc.options.given_is_contact_method
+                   : sc.options.algorithm3 == properties::Algorithm3::manifold);
   w.text({20, 48}, drawing::fast_line(s), 13, "start", "subtitle",
          sc.fast && sc.verdict && !sc.verdict->ok ? kColorFast : "black");
 }

@@ -123,6 +123,27 @@ struct FastSummary {
   bool contact_method = false;  ///< a contact manifold of ours: "no contact point" when apart
 };
 
+/// The FastSummary of a drawing's scene: case_drawing.cpp's Scene or case_drawing3.cpp's Scene3,
+/// which both keep the fast answer (`fast`), its verdict, why it did not run, its names and
+/// whether it is judged.
+template <class Scene>
+FastSummary fast_summary_of(const Scene& sc, bool contact_method) {
+  FastSummary s;
+  s.ran = sc.fast.has_value();
+  s.why_not = sc.why_not;
+  s.alg = sc.alg;
+  s.prec = sc.prec;
+  if (sc.fast) {
+    s.intersects = sc.fast->intersects;
+    s.depth = sc.fast->depth;
+    s.distance = sc.fast->distance;
+    s.verdict = &*sc.verdict;
+  }
+  s.judged = sc.judged;
+  s.contact_method = contact_method;
+  return s;
+}
+
 /// "fast manifold (double): intersects, depth 0.5; worst field depth error 0.1 u·S (allowed 8)
 /// — within the tolerance model", or why it was not run or not judged.
 std::string fast_line(const FastSummary& s);

@@ -17,6 +17,8 @@
 #include <memory>
 #include <vector>
 
+#include <repro_symptom.hpp>
+
 /// A case's shape as the adapter builds it: a sphere for one point with a radius, else a
 /// btConvexHullShape with margin = radius; identity transform except the sphere's translation.
 struct ReproShape {
@@ -87,4 +89,30 @@ inline void print_pair_detector(const PairDetectorRun& run) {
     print_vec("  pointOnB ", p.point_on_b);
     std::printf("  distance  %.17g\n", p.depth);
   }
+}
+
+/// btGjkEpaSolver2 as the adapter calls it: Distance on the cores (margins subtracted), then
+/// Penetration with margins when Distance fails with status Penetrating; guess (1, 0, 0).
+struct Solver2Run {
+  bool distance_ok = false, penetration_ok = false;
+  btGjkEpaSolver2::sResults r;
+};
+inline Solver2Run run_solver2(ReproShape& a, ReproShape& b) {
+  Solver2Run run;
+  const btVector3 guess(1, 0, 0);
+  run.distance_ok = btGjkEpaSolver2::Distance(a.shape.get(), a.transform, b.shape.get(),
+                                              b.transform, guess, run.r);
+  if (run.distance_ok) {
+    run.r.distance -= a.shape->getMargin() + b.shape->getMargin();
+  } else if (run.r.status == btGjkEpaSolver2::sResults::Penetrating) {
+    run.penetration_ok = btGjkEpaSolver2::Penetration(a.shape.get(), a.transform, b.shape.get(),
+                                                      b.transform, guess, run.r);
+  }
+  std::printf("btGjkEpaSolver2: Distance %s, Penetration %s, status %d, distance %.17g\n",
+              run.distance_ok ? "true" : "false", run.penetration_ok ? "true" : "false",
+              static_cast<int>(run.r.status), run.r.distance);
+  print_vec("  normal (B to A)", run.r.normal);
+  print_vec("  witness on A   ", run.r.witnesses[0]);
+  print_vec("  witness on B   ", run.r.witnesses[1]);
+  return run;
 }

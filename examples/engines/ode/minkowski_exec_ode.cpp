@@ -14,6 +14,9 @@
 //     for a segment along a coordinate axis, a few ulps otherwise);
 //   - a polytope without radius whose points are exactly the 8 corners of an axis-aligned box, with
 //     side lengths that are exact in double: dCreateBox(sides) at the centre;
+//   - 8 points that are exactly a rectangular box in another orientation (decided in rationals,
+//     ode_box.hpp): dCreateBox(|e1|, |e2|, |e3|) turned onto its edges e_i/|e_i|, at its centre;
+//     the proven distance between that rounded box and the case's is the answer's input_shift;
 //   - any other polytope without radius: dCreateConvex from the convex hull of its points (below).
 //   Skipped ({"skip": true}): points and segments without radius (ODE has no point or segment
 //   geom), polytopes with a radius (no rounded geom), flat polygons (dCreateConvex needs a solid

@@ -6,6 +6,8 @@
 
 #include <ode/ode.h>
 
+#include "ode_box.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -223,7 +225,7 @@ inline std::unique_ptr<OdeShape> make_ode_shape(const std::vector<V>& points, do
     *why = "polytope with a radius (no rounded ODE geom)";
     return nullptr;
   }
-  // An axis-aligned box: exactly the 8 corners of [lo, hi], sides exact in double.
+  // An axis-aligned box: exactly the 8 corners of [lo, hi], sides exact in double (shift 0).
   if (pts.size() == 8) {
     V lo = pts[0], hi = pts[0];
     for (const V& p : pts)
@@ -242,6 +244,15 @@ inline std::unique_ptr<OdeShape> make_ode_shape(const std::vector<V>& points, do
     if (box) {
       out->geom = dCreateBox(nullptr, side[0], side[1], side[2]);
       dGeomSetPosition(out->geom, centre[0], centre[1], centre[2]);
+      return out;
+    }
+    // A box in any other orientation, decided exactly (ode_box.hpp): dCreateBox turned by its
+    // axes, the proven distance between ODE's rounded box and the case's as the shift.
+    if (const std::optional<ode_box::Box> turned = ode_box::exact_box(pts)) {
+      out->geom = dCreateBox(nullptr, turned->sides[0], turned->sides[1], turned->sides[2]);
+      dGeomSetRotation(out->geom, turned->rotation.data());
+      dGeomSetPosition(out->geom, turned->centre[0], turned->centre[1], turned->centre[2]);
+      out->shift = turned->shift;
       return out;
     }
   }

@@ -97,13 +97,11 @@ int main() {
   print_pair_detector(shallow);
   std::printf("exact depth %.17g\n", -case3::kExactSignedDistance);
   const bool zero_depth = shallow.result.points.size() == 1 && shallow.result.points[0].depth == 0;
-  if (far_off && penetrating && zero_depth) {
-    std::printf("symptom present: distance %.3g for %.3g; penetration for cubes %.3g apart\n",
+  const bool present = far_off && penetrating && zero_depth;
+  if (present)
+    std::printf("distance %.3g for %.3g; penetration for cubes %.3g apart\n",
                 tiny.result.points[0].depth, case1::kExactSignedDistance,
                 case2::kExactSignedDistance);
-    std::printf("and depth 0 for cubes overlapping by %.3g\n", -case3::kExactSignedDistance);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa/README.md\n");
-  return 1;
+  std::printf("and depth 0 for cubes overlapping by %.3g\n", -case3::kExactSignedDistance);
+  return repro::symptom(present, "bullet-gjkepa/README.md");
 }

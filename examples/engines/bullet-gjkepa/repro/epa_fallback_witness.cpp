@@ -35,11 +35,9 @@ int main() {
   const PairDetectorRun run = run_pair_detector(a, b);
   print_pair_detector(run);
   std::printf("exact: touching (signed distance %.17g)\n", case1::kExactSignedDistance);
-  if (run.result.points.size() == 1 && run.result.points[0].point_on_b.x() > 1e-9) {
-    std::printf("symptom present: pointOnB has x = %.17g, but every point of B has x <= 0\n",
+  const bool present = run.result.points.size() == 1 && run.result.points[0].point_on_b.x() > 1e-9;
+  if (present)
+    std::printf("pointOnB has x = %.17g, but every point of B has x <= 0\n",
                 run.result.points[0].point_on_b.x());
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa/README.md\n");
-  return 1;
+  return repro::symptom(present, "bullet-gjkepa/README.md");
 }

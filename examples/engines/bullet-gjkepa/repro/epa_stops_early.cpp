@@ -42,11 +42,10 @@ int main() {
   print_pair_detector(run);
   const double exact_depth = -case1::kExactSignedDistance;
   std::printf("exact depth %.17g\n", exact_depth);
-  if (run.result.points.size() == 1 && -run.result.points[0].depth < exact_depth - 1e-6) {
-    std::printf("symptom present: depth %.17g is %.3g short of the exact depth\n",
-                -run.result.points[0].depth, exact_depth + run.result.points[0].depth);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa/README.md\n");
-  return 1;
+  const bool present =
+      run.result.points.size() == 1 && -run.result.points[0].depth < exact_depth - 1e-6;
+  if (present)
+    std::printf("depth %.17g is %.3g short of the exact depth\n", -run.result.points[0].depth,
+                exact_depth + run.result.points[0].depth);
+  return repro::symptom(present, "bullet-gjkepa/README.md");
 }

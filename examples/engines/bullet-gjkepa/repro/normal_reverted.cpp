@@ -49,15 +49,12 @@ int main() {
   const PairDetectorRun run = run_pair_detector(a, b);
   print_pair_detector(run);
   std::printf("exact depth %.17g\n", -case1::kExactSignedDistance);
-  if (run.result.points.size() != 1) return 1;
+  if (run.result.points.size() != 1) return repro::symptom(false, "bullet-gjkepa/README.md");
   const ReproResult::Point& k = run.result.points[0];
   const btVector3 on_a = k.point_on_b + k.normal_on_b * k.depth;
   print_vec("implied point on A", on_a);
   const double off = off_tetrahedron(on_a);
-  if (run.last_used_method == 10 && off > 1e-3) {
-    std::printf("symptom present: the implied point on A is %.3g off A's surface\n", off);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa/README.md\n");
-  return 1;
+  const bool present = run.last_used_method == 10 && off > 1e-3;
+  if (present) std::printf("the implied point on A is %.3g off A's surface\n", off);
+  return repro::symptom(present, "bullet-gjkepa/README.md");
 }

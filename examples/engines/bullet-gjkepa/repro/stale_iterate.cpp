@@ -39,12 +39,10 @@ int main() {
   const PairDetectorRun run = run_pair_detector(a, b);
   print_pair_detector(run);
   std::printf("exact distance %.17g\n", case1::kExactSignedDistance);
-  if (run.result.points.size() == 1 && run.result.points[0].depth > 1e-3 &&
-      run.degenerate_simplex == 3) {
-    std::printf("symptom present: distance %.17g for shapes %.3g apart\n",
-                run.result.points[0].depth, case1::kExactSignedDistance);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa/README.md\n");
-  return 1;
+  const bool present = run.result.points.size() == 1 && run.result.points[0].depth > 1e-3 &&
+                       run.degenerate_simplex == 3;
+  if (present)
+    std::printf("distance %.17g for shapes %.3g apart\n", run.result.points[0].depth,
+                case1::kExactSignedDistance);
+  return repro::symptom(present, "bullet-gjkepa/README.md");
 }

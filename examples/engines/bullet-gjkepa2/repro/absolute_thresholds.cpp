@@ -79,32 +79,6 @@ constexpr double kRadiusB = 0.0;
 constexpr double kExactSignedDistance = -3.5527136788005009293556213378906250000000e-15;
 }  // namespace case3
 
-/// btGjkEpaSolver2 as the adapter calls it: Distance on the cores (margins subtracted), then
-/// Penetration with margins when Distance fails with status Penetrating; guess (1, 0, 0).
-struct Solver2Run {
-  bool distance_ok = false, penetration_ok = false;
-  btGjkEpaSolver2::sResults r;
-};
-Solver2Run run_solver2(ReproShape& a, ReproShape& b) {
-  Solver2Run run;
-  const btVector3 guess(1, 0, 0);
-  run.distance_ok = btGjkEpaSolver2::Distance(a.shape.get(), a.transform, b.shape.get(),
-                                              b.transform, guess, run.r);
-  if (run.distance_ok) {
-    run.r.distance -= a.shape->getMargin() + b.shape->getMargin();
-  } else if (run.r.status == btGjkEpaSolver2::sResults::Penetrating) {
-    run.penetration_ok = btGjkEpaSolver2::Penetration(a.shape.get(), a.transform, b.shape.get(),
-                                                      b.transform, guess, run.r);
-  }
-  std::printf("btGjkEpaSolver2: Distance %s, Penetration %s, status %d, distance %.17g\n",
-              run.distance_ok ? "true" : "false", run.penetration_ok ? "true" : "false",
-              static_cast<int>(run.r.status), run.r.distance);
-  print_vec("  normal (B to A)", run.r.normal);
-  print_vec("  witness on A   ", run.r.witnesses[0]);
-  print_vec("  witness on B   ", run.r.witnesses[1]);
-  return run;
-}
-
 int main() {
   ReproShape a1(case1::kA, case1::kRadiusA), b1(case1::kB, case1::kRadiusB);
   const Solver2Run tiny = run_solver2(a1, b1);
@@ -118,12 +92,10 @@ int main() {
   const Solver2Run shallow = run_solver2(a3, b3);
   std::printf("exact depth %.17g\n", -case3::kExactSignedDistance);
   const bool zero_depth = shallow.penetration_ok && shallow.r.distance == 0;
-  if (far_off && inside && zero_depth) {
-    std::printf("symptom present: distance %.3g for %.3g; cubes %.3g apart called penetrating\n",
-                tiny.r.distance, case1::kExactSignedDistance, case2::kExactSignedDistance);
-    std::printf("and depth 0 for cubes overlapping by %.3g\n", -case3::kExactSignedDistance);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa2/README.md\n");
-  return 1;
+  const bool present = far_off && inside && zero_depth;
+  if (present)
+    std::printf("distance %.3g for %.3g; cubes %.3g apart called penetrating\n", tiny.r.distance,
+                case1::kExactSignedDistance, case2::kExactSignedDistance);
+  std::printf("and depth 0 for cubes overlapping by %.3g\n", -case3::kExactSignedDistance);
+  return repro::symptom(present, "bullet-gjkepa2/README.md");
 }

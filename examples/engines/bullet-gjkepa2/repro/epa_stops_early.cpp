@@ -35,42 +35,13 @@ constexpr double kRadiusB = 0.0;
 constexpr double kExactSignedDistance = -3.0000000000000004440892098500626161694527e-01;
 }  // namespace case1
 
-/// btGjkEpaSolver2 as the adapter calls it: Distance on the cores (margins subtracted), then
-/// Penetration with margins when Distance fails with status Penetrating; guess (1, 0, 0).
-struct Solver2Run {
-  bool distance_ok = false, penetration_ok = false;
-  btGjkEpaSolver2::sResults r;
-};
-Solver2Run run_solver2(ReproShape& a, ReproShape& b) {
-  Solver2Run run;
-  const btVector3 guess(1, 0, 0);
-  run.distance_ok = btGjkEpaSolver2::Distance(a.shape.get(), a.transform, b.shape.get(),
-                                              b.transform, guess, run.r);
-  if (run.distance_ok) {
-    run.r.distance -= a.shape->getMargin() + b.shape->getMargin();
-  } else if (run.r.status == btGjkEpaSolver2::sResults::Penetrating) {
-    run.penetration_ok = btGjkEpaSolver2::Penetration(a.shape.get(), a.transform, b.shape.get(),
-                                                      b.transform, guess, run.r);
-  }
-  std::printf("btGjkEpaSolver2: Distance %s, Penetration %s, status %d, distance %.17g\n",
-              run.distance_ok ? "true" : "false", run.penetration_ok ? "true" : "false",
-              static_cast<int>(run.r.status), run.r.distance);
-  print_vec("  normal (B to A)", run.r.normal);
-  print_vec("  witness on A   ", run.r.witnesses[0]);
-  print_vec("  witness on B   ", run.r.witnesses[1]);
-  return run;
-}
-
 int main() {
   ReproShape a(case1::kA, case1::kRadiusA), b(case1::kB, case1::kRadiusB);
   const Solver2Run run = run_solver2(a, b);
   const double exact_depth = -case1::kExactSignedDistance;
   std::printf("exact depth %.17g\n", exact_depth);
-  if (run.penetration_ok && -run.r.distance < exact_depth - 1e-6) {
-    std::printf("symptom present: depth %.17g is %.3g short\n", -run.r.distance,
-                exact_depth + run.r.distance);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-gjkepa2/README.md\n");
-  return 1;
+  const bool present = run.penetration_ok && -run.r.distance < exact_depth - 1e-6;
+  if (present)
+    std::printf("depth %.17g is %.3g short\n", -run.r.distance, exact_depth + run.r.distance);
+  return repro::symptom(present, "bullet-gjkepa2/README.md");
 }

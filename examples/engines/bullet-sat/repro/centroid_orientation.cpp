@@ -41,10 +41,7 @@ int main() {
   print_vec("  sep (from B to A)", sep);
   std::printf("exact depth %.17g along (1, 1, 1)/sqrt(3) from A towards B\n",
               -case1::kExactSignedDistance);
-  if (overlap && (-sep).dot(btVector3(1, 1, 1)) < 0) {
-    std::printf("symptom present: the normal from A towards B, -sep, points against (1, 1, 1)\n");
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-sat/README.md\n");
-  return 1;
+  const bool present = overlap && (-sep).dot(btVector3(1, 1, 1)) < 0;
+  if (present) std::printf("the normal from A towards B, -sep, points against (1, 1, 1)\n");
+  return repro::symptom(present, "bullet-sat/README.md");
 }

@@ -39,11 +39,8 @@ int main() {
               b.polyhedron()->m_uniqueEdges.size());
   std::printf("findSeparatingAxis: %s; exact distance %.17g\n",
               overlap ? "true (overlap)" : "false (separated)", case1::kExactSignedDistance);
-  if (overlap) {
-    std::printf("symptom present: squares %.3g apart reported overlapping\n",
-                case1::kExactSignedDistance);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-sat/README.md\n");
-  return 1;
+  const bool present = overlap;
+  if (present)
+    std::printf("squares %.3g apart reported overlapping\n", case1::kExactSignedDistance);
+  return repro::symptom(present, "bullet-sat/README.md");
 }

@@ -75,10 +75,7 @@ int main() {
   std::printf("touching-1291: up to %.3g (A), %.3g (B)\n", ea2, eb2);
   std::printf("exact signed distances: box-48 %.17g, touching-1291 %.17g\n",
               case1::kExactSignedDistance, case2::kExactSignedDistance);
-  if (eb > 1e-9) {
-    std::printf("symptom present: initializePolyhedralFeatures moved B's vertices by %.3g\n", eb);
-    return 0;
-  }
-  std::printf("symptom absent: revisit bullet-sat/README.md\n");
-  return 1;
+  const bool present = eb > 1e-9;
+  if (present) std::printf("initializePolyhedralFeatures moved B's vertices by %.3g\n", eb);
+  return repro::symptom(present, "bullet-sat/README.md");
 }

@@ -101,7 +101,8 @@ struct Answer {
   int outcome = 0;  ///< 0 answered, 1 aborted (a signal), 2 threw, 3 other exit
   bool collides = false;
   int contacts = 0;
-  double depth = NAN;  ///< the first contact's
+  double depth = NAN;               ///< the first contact's
+  double pos[3] = {NAN, NAN, NAN};  ///< the first contact's position
   double normal[3] = {NAN, NAN, NAN};
   double distance = NAN;
   double p0[3] = {NAN, NAN, NAN}, p1[3] = {NAN, NAN, NAN};
@@ -128,6 +129,7 @@ inline Answer run(const Fixture& f, fcl::GJKSolverType solver) {
         const auto& k = cres.getContact(0);
         shared->depth = k.penetration_depth;
         for (int i = 0; i < 3; ++i) shared->normal[i] = k.normal[i];
+        for (int i = 0; i < 3; ++i) shared->pos[i] = k.pos[i];
       } else {
         fcl::DistanceRequestd dreq(true, true);
         dreq.gjk_solver_type = solver;

@@ -12,7 +12,7 @@
 //
 // Exit 0 while both show (a contact for the separated pair; none for the overlapping one); 1
 // otherwise.
-#include "../ode_shapes.hpp"
+#include "ode_repro.hpp"
 
 #include <string>
 
@@ -55,30 +55,7 @@ constexpr double kRadiusB = 0.015625;
 constexpr double kExactSignedDistance = -1.8626451492309570312500000000000000000000e-09;
 }  // namespace case2
 
-/// dCollide(A, B) on the geoms the adapter builds; the deepest contact's depth (−1: no contact).
-double deepest(const std::vector<ode_shapes::V>& pa, double ra,
-               const std::vector<ode_shapes::V>& pb, double rb, dContactGeom* first) {
-  std::string why;
-  auto a = ode_shapes::make_ode_shape(pa, ra, &why);
-  auto b = ode_shapes::make_ode_shape(pb, rb, &why);
-  if (!a || !b) {
-    std::printf("the adapter would skip this case: %s\n", why.c_str());
-    return -2;
-  }
-  dContactGeom c[ode_shapes::kMaxContacts];
-  const int n = dCollide(a->geom, b->geom, ode_shapes::kMaxContacts, c, sizeof(dContactGeom));
-  double d = -1;
-  for (int i = 0; i < n; ++i) {
-    std::printf(
-        "  contact %d: pos (%.17g, %.17g, %.17g) normal (%.17g, %.17g, %.17g) depth %.17g\n", i,
-        c[i].pos[0], c[i].pos[1], c[i].pos[2], c[i].normal[0], c[i].normal[1], c[i].normal[2],
-        c[i].depth);
-    d = std::max(d, static_cast<double>(c[i].depth));
-  }
-  if (n > 0 && first) *first = c[0];
-  std::printf("dCollide: %d contact(s)\n", n);
-  return d;
-}
+using ode_repro::deepest;
 
 int main() {
   dInitODE2(0);
@@ -87,11 +64,8 @@ int main() {
   const double over = deepest(case2::kA, case2::kRadiusA, case2::kB, case2::kRadiusB, nullptr);
   std::printf("exact: overlapping by %.17g\n", -case2::kExactSignedDistance);
   dCloseODE();
-  if (apart >= 0 && over == -1) {
-    std::printf("symptom present: contact for shapes %.3g apart, none for an overlap of %.3g\n",
+  if (apart >= 0 && over == -1)
+    std::printf("contact for shapes %.3g apart, none for an overlap of %.3g\n",
                 case1::kExactSignedDistance, -case2::kExactSignedDistance);
-    return 0;
-  }
-  std::printf("symptom absent: revisit ode/README.md\n");
-  return 1;
+  return repro::symptom(apart >= 0 && over == -1, "ode/README.md");
 }

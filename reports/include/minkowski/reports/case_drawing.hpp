@@ -60,6 +60,9 @@ struct DrawOptions {
   /// instead of running it (judged with `bounds` as above).
   properties::Algorithm3 algorithm3 = properties::Algorithm3::manifold;
   std::optional<properties::FastAnswer3> answer3;
+  /// The given answer (`answer`, `answer3`) is a contact method's: with no point it reads "no
+  /// contact point", not "apart" (as a fast manifold's own answer does).
+  bool given_is_contact_method = false;
 };
 
 /// The answer a fixture's provenance stores ("fast_answer": the answer that broke the tolerance

@@ -6,18 +6,22 @@
 // The summary may hold both dimensions (cells "3d/<algorithm>/<family>/<precision>" beside the 2D
 // ones; properties::join_dimensions): every table and plot built from it then has 3D rows,
 // labelled "3d/<algorithm>" and ordered beside their 2D twin, and CSV tables of cells or bounds
-// have a "dimension" column (2 or 3).
+// have a "dimension" column (2 or 3), as do sweep.csv and contacts.csv.
 //
 // Sections of index.md, each opening with one sentence saying what its figure shows:
 //   1 errors against the exact answer      errors.csv, errors_by_field_{double,float}.csv,
 //                                          errors_{double,float}.svg
 //   2 observed constants and bounds        bounds.csv, bounds_plot.csv, bounds.svg
 //   3 tolerance sweep                      sweep.csv, sweep_<tolerance>_{double,float}.csv and
-//                                          sweep_<tolerance>.svg for each of sweep_names()
+//                                          sweep_<tolerance>.svg for each of sweep_names();
+//                                          3D: sweep_3d_<tolerance>_{double,float}.csv and
+//                                          sweep_3d_<tolerance>.svg for the settings the 3D
+//                                          library has (sample_study.hpp)
 //   4 float against double                 float_vs_double.csv, float_vs_double.svg
 //   5 contact points                       contacts.csv, contact_example.json,
 //                                          contact_example_{manifold,internal_vertices}.svg
-//                                          (render)
+//                                          (render); 3D: contact_example_3d.json,
+//                                          contact_example_3d_{manifold,internal_vertices}.svg
 //   6 the reference                        reference.csv (2D); with a 3D campaign the hull
 //                                          paths per 3D family (Summary::reference_by_family):
 //                                          reference3.csv, reference3_plot.csv, reference3.svg
