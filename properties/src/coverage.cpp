@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/properties/judge3.hpp"
+#include "exact_support.hpp"
 #include "minkowski/reference/predicates3.hpp"
 
 namespace minkowski::properties {
@@ -69,16 +71,28 @@ bool is_zero(const RP<D>& v) {
   return true;
 }
 
-/// The support set of `pts` along v (sign +1) or −v (sign −1): the distinct points p maximizing
-/// sign·p·v, exactly. A double filter keeps only the points that could reach the maximum.
 template <int D>
-std::vector<P<D>> support(const std::vector<P<D>>& pts, const RP<D>& v, int sign) {
-  Rational m = 0;
-  for (const Rational& c : v) m = std::max(m, abs(c));
-  if (m == 0) throw std::invalid_argument("coverage: an optimal direction is the zero vector");
+using Direction = exact_support::IntegerDirection<D>;
+
+template <int D>
+void direction_of(const RP<D>& v, Direction<D>& out) {
+  std::array<const Rational*, D> c;
+  for (int k = 0; k < D; ++k) c[k] = &v[k];
+  if (!out.set(c)) throw std::invalid_argument("coverage: an optimal direction is the zero vector");
+}
+
+/// The support set of `pts` along v (sign +1) or −v (sign −1): the distinct points p maximizing
+/// sign·p·v, exactly. A double filter keeps only the points that could reach the maximum; near
+/// a tie the candidates are compared exactly (exact_support.hpp: GMP integers, no rationals).
+/// The filter's direction is v's integer multiple rounded (< 2u per component, as the division
+/// by v's largest component and mpq_get_d's truncation it replaces; kFilterBound covers it).
+template <int D>
+std::vector<P<D>> support(const std::vector<P<D>>& pts, const Direction<D>& dir, int sign) {
   P<D> vd;
-  for (int k = 0; k < D; ++k) vd[k] = sign * static_cast<double>(v[k] / m);
-  std::vector<double> approx(pts.size()), err(pts.size());
+  for (int k = 0; k < D; ++k) vd[k] = sign * dir.approx[k];
+  thread_local std::vector<double> approx, err;
+  approx.resize(pts.size());
+  err.resize(pts.size());
   double best = -INFINITY, best_err = 0;
   for (std::size_t i = 0; i < pts.size(); ++i) {
     double s = 0, mag = 0;
@@ -97,18 +111,12 @@ std::vector<P<D>> support(const std::vector<P<D>>& pts, const RP<D>& v, int sign
       cand.push_back(pts[i]);
   if (cand.size() <= 1) return cand;
   // Near a tie: decide exactly.
-  std::vector<Rational> dots;
-  Rational top;
-  for (std::size_t i = 0; i < cand.size(); ++i) {
-    Rational d = 0;
-    for (int k = 0; k < D; ++k) d += Rational(cand[i][k]) * v[k];
-    if (sign < 0) d = -d;
-    if (i == 0 || d > top) top = d;
-    dots.push_back(std::move(d));
-  }
+  thread_local std::vector<std::uint8_t> is_top;
+  exact_support::exact_maxima<D>(
+      cand.size(), [&](std::size_t i, int k) { return cand[i][k]; }, dir, sign, is_top);
   std::vector<P<D>> out;
   for (std::size_t i = 0; i < cand.size(); ++i)
-    if (dots[i] == top) out.push_back(cand[i]);
+    if (is_top[i]) out.push_back(cand[i]);
   return out;
 }
 
@@ -126,6 +134,8 @@ int affine_dimension(const std::vector<P<2>>& pts) {
     const double l = ax * by, r = ay * bx;
     if (std::fabs(l - r) > kFilterBound * (std::fabs(l) + std::fabs(r)) + kUnderflowSlack) return 2;
   }
+  // Two distinct points (a segment, an edge's support set) are a line: nothing to decide.
+  if (i1 + 1 == pts.size()) return 1;
   // Undecided or collinear in double: exactly.
   const RP<2> a = sub<2>(rational<2>(p1), rational<2>(p0));
   for (std::size_t i = i1 + 1; i < pts.size(); ++i) {
@@ -232,7 +242,8 @@ Classification classify_impl(const auto& c, const auto& exact, double scale) {
   if (is_all(dir)) {  // core(D) is one point: both cores are single points
     out.feature_a = out.feature_b = Feature::vertex;
   } else {
-    const RP<D> v = interior(dir);
+    thread_local Direction<D> v;
+    direction_of<D>(interior(dir), v);
     out.feature_a = feature_of<D>(support<D>(pa, v, +1));
     out.feature_b = feature_of<D>(support<D>(pb, v, -1));
   }

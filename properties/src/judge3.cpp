@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "exact_support.hpp"
+#include "minkowski/reference/predicates3.hpp"
+
 namespace minkowski::properties {
 
 namespace {
@@ -112,27 +115,27 @@ std::string triple_text(const V3& p) {
 /// Whether the points of a shape attaining the largest m·p span a plane (its support set along m
 /// is a face, not a vertex or an edge), decided exactly. A floating-point filter first: only the
 /// points whose dot product may, within its rounding bound, equal the largest are candidates, and
-/// fewer than three candidates cannot span a plane (the common answer, no rational arithmetic);
-/// otherwise the candidates' dot products and cross products are formed in rationals. m: an exact
-/// direction (not normalized), flipped when `negate`.
+/// fewer than three candidates cannot span a plane (the common answer, no exact arithmetic);
+/// otherwise the candidates attaining the largest are found exactly (exact_support.hpp: GMP
+/// integers, no rationals) and whether they span a plane with the reference's staged exact
+/// predicates. m: an exact direction (not normalized), flipped when `negate`.
 bool support_set_is_face(const std::vector<reference::Point3>& pts,
                          const reference::RationalPoint3& m, bool negate) {
-  using reference::Rational;
   if (pts.size() < 3) return false;
-  // m scaled into [−1, 1] (exact division by its largest component), then rounded to double: each
-  // component off by at most u of itself, or by a subnormal step.
-  const Rational big = std::max({boost::multiprecision::abs(m.x), boost::multiprecision::abs(m.y),
-                                 boost::multiprecision::abs(m.z)});
-  if (big == 0) return false;
+  // m's integer multiple, rounded and scaled by a power of two (exact_support.hpp): each
+  // component off by < 2u of itself, or by a subnormal step.
+  thread_local exact_support::IntegerDirection<3> dir;
+  if (!dir.set({&m.x, &m.y, &m.z})) return false;
   const double sign = negate ? -1.0 : 1.0;
-  const V3 md{sign * static_cast<double>(Rational(m.x / big)),
-              sign * static_cast<double>(Rational(m.y / big)),
-              sign * static_cast<double>(Rational(m.z / big))};
-  // |computed − exact| of a dot product: the rounding of md (u per component) and of the three
-  // products and two sums (< 3u of Σ|md_i·p_i| each way), doubled for margin, plus one smallest
-  // subnormal per product for underflow: kFilterUlps·u·Σ|md_i·p_i| + kFilterUlps·2^-1074.
+  const V3 md{sign * dir.approx[0], sign * dir.approx[1], sign * dir.approx[2]};
+  // |computed − exact| of a dot product: the rounding of md (2u per component) and of the three
+  // products and two sums (< 3u of Σ|md_i·p_i| each way), 5u in all, within kFilterUlps = 8u,
+  // plus one smallest subnormal per product for underflow: kFilterUlps·u·Σ|md_i·p_i| +
+  // kFilterUlps·2^-1074.
   constexpr double kFilterUlps = 8, kU = 0x1p-53, kTiny = 0x1p-1074;
-  std::vector<double> dot(pts.size()), err(pts.size());
+  thread_local std::vector<double> dot, err;
+  dot.resize(pts.size());
+  err.resize(pts.size());
   double lowest_max = -INFINITY;
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const reference::Point3& p = pts[i];
@@ -142,32 +145,36 @@ bool support_set_is_face(const std::vector<reference::Point3>& pts,
         (kU * (std::fabs(md[0] * p.x) + std::fabs(md[1] * p.y) + std::fabs(md[2] * p.z)) + kTiny);
     lowest_max = std::max(lowest_max, dot[i] - err[i]);
   }
-  std::vector<std::size_t> cand;
+  thread_local std::vector<std::size_t> cand;
+  cand.clear();
   for (std::size_t i = 0; i < pts.size(); ++i)
     if (dot[i] + err[i] >= lowest_max) cand.push_back(i);
   if (cand.size() < 3) return false;
   // Exactly: the candidates attaining the largest m·p (the shape's largest is among them).
-  const reference::RationalPoint3 mr = negate ? reference::RationalPoint3{-m.x, -m.y, -m.z} : m;
-  std::vector<Rational> exact_dot;
-  exact_dot.reserve(cand.size());
-  for (std::size_t i : cand) {
-    const reference::Point3& p = pts[i];
-    exact_dot.push_back(mr.x * Rational(p.x) + mr.y * Rational(p.y) + mr.z * Rational(p.z));
-  }
-  const Rational top = *std::max_element(exact_dot.begin(), exact_dot.end());
-  std::vector<reference::RationalPoint3> set;
+  thread_local std::vector<std::uint8_t> is_top;
+  exact_support::exact_maxima<3>(
+      cand.size(),
+      [&](std::size_t i, int k) {
+        const reference::Point3& p = pts[cand[i]];
+        return k == 0 ? p.x : (k == 1 ? p.y : p.z);
+      },
+      dir, negate ? -1 : 1, is_top);
+  thread_local std::vector<reference::ExactPoint3> set;
+  set.clear();
   for (std::size_t j = 0; j < cand.size(); ++j)
-    if (exact_dot[j] == top) set.push_back(reference::to_rational(pts[cand[j]]));
-  // Two distinct points q0, q1, then any q with (q1 − q0) × (q − q0) ≠ 0.
+    if (is_top[j]) set.push_back(reference::exact(pts[cand[j]]));
+  // Two distinct points q0, q1, then any q not collinear with them (collinear3: the staged exact
+  // test, the same answer as (q1 − q0) × (q − q0) ≠ 0 in rationals; its stage counts discarded).
   if (set.size() < 3) return false;
-  const reference::RationalPoint3& q0 = set[0];
+  const reference::ExactPoint3& q0 = set[0];
   std::size_t k1 = 1;
   while (k1 < set.size() && set[k1] == q0) ++k1;
   if (k1 == set.size()) return false;
-  const Rational ux = set[k1].x - q0.x, uy = set[k1].y - q0.y, uz = set[k1].z - q0.z;
+  reference::StageCounts ignored;
+  const bool d01 = reference::in_expansion_domain3(q0) && reference::in_expansion_domain3(set[k1]);
   for (std::size_t k = k1 + 1; k < set.size(); ++k) {
-    const Rational vx = set[k].x - q0.x, vy = set[k].y - q0.y, vz = set[k].z - q0.z;
-    if (uy * vz - uz * vy != 0 || uz * vx - ux * vz != 0 || ux * vy - uy * vx != 0) return true;
+    const bool d = d01 && reference::in_expansion_domain3(set[k]);
+    if (!reference::collinear3(q0, set[k1], set[k], d, ignored)) return true;
   }
   return false;
 }

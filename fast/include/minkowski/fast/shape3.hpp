@@ -1185,9 +1185,6 @@ struct ShapeBuilder3 {
     W nm = 0;
     for (std::uint32_t p : near_) nm = std::max(nm, distance_bound(d, p));
     worst = std::max(worst, nm);
-    if (getenv("SHAPE3_DEBUG"))
-      fprintf(stderr, "dim %d flat %g extra %g weld %g nearmax %g eps %g faces %zu\n", d.dimension,
-              flatness, d.extra_shift, weld_moved_, nm, d.eps, d.loops.size());
     const W shift = weld_moved_ + worst;
     s.weld_shift_ = shift > W(0) ? T(ldexp(shift, exponent_)) : T(0);
     return shift;
