@@ -344,16 +344,33 @@ T weld_slivers(std::vector<Vec2<T>>& hull, T scale) {
     using std::ilogb, std::ldexp;
     const std::size_t n = hull.size();
     if (n < 3 || !(scale > T(0))) return T(0);
+    // The common case, nothing allocated: no vertex near its chord's line (the segment is no
+    // nearer). First a plain filter in double, unscaled: det = cross(b − a, c − a) errs by at most
+    // 5u_d·(|t1| + |t2|) <= 5u_d·|b − a|·|c − a| <= 14.2·u_T·S·|c − a| (u_d <= u_T; floats'
+    // differences and products are exact in double), so det > 32·u_T·S·(|vx| + |vy|) proves a
+    // distance above (32 − 14.2)·u_T·S > tau. Valid while no product underflows: float input
+    // never does in double, double input from S >= 2^-480 on (differences of at least ulp(u·S),
+    // products of at least 2^-1022). Vertices it cannot clear get the accurate measurement.
+    const double clear = 2 * kSliverUlps * double(unit_roundoff<T>()) * double(scale);
+    std::size_t first = 0;  // the first vertex the filter cannot clear
+    if (sizeof(T) < sizeof(double) || double(scale) >= 0x1p-480) {
+      for (; first < n; ++first) {
+        const Vec2<T>&pa = hull[first == 0 ? n - 1 : first - 1], &pb = hull[first],
+              &pc = hull[first + 1 == n ? 0 : first + 1];
+        const double ux = double(pb.x) - double(pa.x), uy = double(pb.y) - double(pa.y);
+        const double vx = double(pc.x) - double(pa.x), vy = double(pc.y) - double(pa.y);
+        if (!(ux * vy - uy * vx > clear * (std::abs(vx) + std::abs(vy)))) break;
+      }
+      if (first == n) return T(0);
+    }
     const int e = -ilogb(scale);  // S·2^e in [1, 2)
     auto at = [&](std::size_t i) {
       return Vec2<double>{ldexp(double(hull[i].x), e), ldexp(double(hull[i].y), e)};
     };
     const double tau =
         kSliverUlps * double(unit_roundoff<T>()) * ldexp(double(scale), e);  // in [16u, 32u)
-    // The common case: no vertex near its chord's line (the segment is no nearer), nothing
-    // allocated.
     bool any = false;
-    for (std::size_t i = 0; i < n && !any; ++i)
+    for (std::size_t i = first; i < n && !any; ++i)
       any = !(chord_height(at(i == 0 ? n - 1 : i - 1), at(i), at(i + 1 == n ? 0 : i + 1)) > tau);
     if (!any) return T(0);
 
