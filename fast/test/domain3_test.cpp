@@ -1,7 +1,7 @@
 // The fast 3D library's input domain (tolerances3.hpp, "The input domain of make_shape3"):
 //   - inside it, "needles" (a vertex 10^6 to 10^9 times farther from the rest than the rest's
 //     extent, and a long segment against a small shape) are answered within the 3D bounds: the
-//     cases are fuzz3_vs_reference_fuzz's findings (fixtures/found/fuzz3-*.json), coordinates
+//     cases are fast3_vs_reference_fuzz's findings (fuzz/findings/fuzz3-*.json), coordinates
 //     copied, each failing on the code before its fix (error in the comment);
 //   - outside it, make_shape3 refuses, naming the point or the radius.
 // Expected values are the exact reference's (the fixture's `expected.signed_distance`, rounded to
@@ -50,6 +50,28 @@ TEST(Domain3Needles, ALongSegmentAgainstACapsuleGetsItsDistance) {
   const PenetrationResult3<double> p = penetration(sa.shape, sb.shape);
   EXPECT_FALSE(p.intersects);
   EXPECT_NEAR(p.distance, exact, allowed);
+}
+
+TEST(Domain3Needles, ANeedlePolytopeAgainstASegmentGetsItsDistance) {
+  // fuzz3-3454d6c97009cb1a (points copied, B's subnormal duplicates of the origin as one): A a
+  // tetrahedron with two vertices ~4e9 out and two at (0, −16, −16), (−16, −16, −16); B the
+  // segment (−16, −16, 0)–(0, 0, 0). Distance 16 exactly, by hand: every vertex of A has z <= −16
+  // and every point of B z >= 0, so the distance is >= 16, and A's (−16, −16, −16) is 16 below B's
+  // (−16, −16, 0) (the reference agrees). Before the
+  // fix GJK answered "intersecting" (tetrahedron_orientation from the far vertex had the wrong
+  // sign), after the anchoring of the normals still 19.17 (stalled): 6.85e6 u·S.
+  const std::vector<V> a{{-3355443200.0, 4160749568.0, -2281701376.0},
+                         {-3355443200.0, -2281701376.0, -4160749568.0},
+                         {2.586563270012461e-231, -16.0, -16.0},
+                         {-16.0, -16.0, -16.0}};
+  const std::vector<V> b{{-16.0, -16.0, 0.0}, {0.0, 0.0, 3.2348e-319}};
+  const auto sa = make_shape3<double>(a), sb = make_shape3<double>(b);
+  ASSERT_TRUE(sa && sb);
+  const double allowed = 8 * kU * case_scale(a, 0, b, 0) + sa.shape.weld_shift() +
+                         sb.shape.weld_shift();  // k = 8 (GJK distance)
+  const GjkOutput3<double> g = gjk_distance(sa.shape, sb.shape);
+  EXPECT_FALSE(g.intersects);
+  EXPECT_NEAR(g.distance, 16.0, allowed);
 }
 
 struct NeedleCase {
