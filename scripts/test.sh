@@ -2,21 +2,18 @@
 # Builds minkowski and runs every test (the README's test command; .ci/run calls it verbatim).
 # Installs the Debian packages it needs first (scripts/install-deps.sh, idempotent), and the Node
 # engines (npm ci; without the registry their tests are skipped, not failed).
-#   ci       the `default` tree (g++, -O2 -g1; build/ci) with the exact side's gtest suites
-#            (reference_tests, properties_tests, compiled at -O1): those, and the command-line,
-#            engine, packaging and mutation tests (ctest --preset ci).
-#   asan     clang 14 with AddressSanitizer + UBSan (CMakePresets.json): fast/'s gtest suites
-#            (fast_tests, fast3_tests) and the file readers' (fixtures_tests, case_io_tests), and the
-#            libFuzzer targets; those tests, and a fuzz smoke run of each target of fixed seed
-#            (-seed=20261122, 2,000 inputs, 15 s cap).
-#   Each suite is built once (MINKOWSKI_UNIT_TESTS in CMakeLists.txt says why where); the long
-#   mode runs the exact side's suites under ASan too (README, "The long mode").
-# The two trees are built and tested at the same time, each line of output prefixed with its
-# tree's name: built one after the other, neither build keeps both cores busy (compile steps wait
-# for a precompiled header, links for their libraries); side by side they fill each other's gaps
-# (docs/performance.md, "The two commands").
-# (`cmake --preset default` builds and `ctest --preset default` runs everything in one optimized
-# tree, as a developer wants; the test command splits it so both trees fit its time budget.)
+# One tree, the `ci` preset (clang 14; build/ci): the libraries and the command are compiled once,
+# optimized (-O2 -g1), and serve every test; the exact side's suites (reference_tests,
+# properties_tests, fixtures_tests) are compiled at -O1; fast/'s suites (fast_tests, fast3_tests,
+# -O0), the readers' (case_io_tests, on an instrumented build of the readers) and the five
+# libFuzzer targets run under AddressSanitizer + UBSan (cmake/Sanitize.cmake); then every test:
+# the suites, the command-line, engine, packaging and mutation tests, bench.alloc_check and a fuzz
+# smoke run of each target of fixed seed (-seed=20261122). What the long mode adds (the exact
+# side under ASan, 100x the property cases, all mutants, the other headers' self-containment) is
+# in the README, "The long mode".
+# (`cmake --preset default` builds and `ctest --preset default` runs everything in one g++ tree,
+# as a developer wants, and the main job uses it; the test command's tree is the one that fits
+# its time budget: docs/performance.md, "The two commands".)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -24,28 +21,9 @@ bash scripts/install-deps.sh
 # adapter tests are skipped (ctest exit 77), not failed.
 bash scripts/install-engines.sh || echo "test: Node engines not installed; their adapter tests will be skipped"
 
-# tree PRESET: configure, build and test one tree; every line prefixed with [PRESET].
-tree() {
-  local preset=$1
-  {
-    echo "== test.sh: $preset configure and build ($(date -u +%T))"
-    cmake --preset "$preset"
-    cmake --build --preset "$preset" -j "$(nproc)"
-    echo "== test.sh: $preset tests ($(date -u +%T))"
-    ctest --preset "$preset"
-    echo "== test.sh: $preset done ($(date -u +%T))"
-  } 2>&1 | sed -u "s/^/[$preset] /"
-}
-# Each tree runs as a job of its own process group (set -m), so that Ctrl-C or a CI time-out's
-# SIGTERM, caught here, stops both trees and nothing else (background jobs of a non-interactive
-# shell ignore SIGINT; `kill 0` would reach the caller too).
-set -m
-tree ci & ci_pid=$!
-tree asan & asan_pid=$!
-set +m
-trap 'trap - INT TERM; echo "== test.sh: interrupted, stopping both trees"; kill -TERM -- "-$ci_pid" "-$asan_pid" 2>/dev/null; exit 130' INT TERM
-status=0
-wait "$ci_pid" || { status=1; echo "== test.sh: the ci tree FAILED (lines marked [ci] above)"; }
-wait "$asan_pid" || { status=1; echo "== test.sh: the asan tree FAILED (lines marked [asan] above)"; }
-[ "$status" = 0 ] && echo "== test.sh: both trees built and passed ($(date -u +%T))"
-exit "$status"
+echo "== test.sh: configure and build ($(date -u +%T))"
+cmake --preset ci
+cmake --build --preset ci -j "$(nproc)"
+echo "== test.sh: tests ($(date -u +%T))"
+ctest --preset ci
+echo "== test.sh: built and passed ($(date -u +%T))"
