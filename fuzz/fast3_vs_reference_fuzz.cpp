@@ -26,6 +26,10 @@
 // Asserts, aborting (a libFuzzer finding) otherwise:
 //   - input the 3D reference refuses (reference::validate throws InputError) is refused by every
 //     fast algorithm too (run_fast3 → nullopt with a reason);
+//   - the input domain (tolerances3.hpp, "The input domain"): make_shape3 builds both shapes of
+//     a case inside it and refuses a case outside it (in_domain). Layouts with byte 0 = 2 mod 4
+//     put one coordinate or radius one ulp beyond float's or double's max_coordinate, so the
+//     refusal is asked every few inputs, not only when the decoded values happen to be huge;
 //   - every answer has only finite numbers; a precision that cannot represent the case (run_fast3
 //     → nullopt, e.g. 1e200 in float) says why, and is skipped;
 //   - every answer passes the tolerance model (judge3, bounds3_for(algorithm, precision)) against
@@ -300,10 +304,40 @@ void store_finding(const fixtures::Case3& c, const std::string& kind, const std:
   std::fprintf(stderr, "fixture: %s\n", properties::write_fixture3(dir, r).c_str());
 }
 
+/// Whether `c`'s shapes lie in make_shape3's input domain for T (tolerances3.hpp, "The input
+/// domain"): every coordinate and radius, rounded to T, finite and at most max_coordinate<T>() in
+/// magnitude, the radius >= 0 before rounding, 1 to kMaxShapePoints points. Nothing else: the
+/// domain has no limit on a shape's proportions (a needle is inside) or on the ratio of the two
+/// shapes' scales.
+template <class T>
+bool in_domain(const fixtures::Case3& c) {
+  const T limit = fast::max_coordinate<T>();
+  auto ok = [&](double v) {
+    const T t = static_cast<T>(v);
+    return std::isfinite(t) && !(std::abs(t) > limit);
+  };
+  for (const Shape3* s : {&c.a, &c.b}) {
+    if (s->points.empty() || s->points.size() > fast::kMaxShapePoints) return false;
+    if (!(s->radius >= 0) || !ok(s->radius)) return false;
+    for (const Point3& q : s->points)
+      if (!ok(q.x) || !ok(q.y) || !ok(q.z)) return false;
+  }
+  return true;
+}
+
 template <class T>
 void check_precision(const fixtures::Case3& c, bool valid, const reference::PairAnswer3* exact,
                      properties::Precision p, const std::string& kind) {
   const properties::FastPair3<T> pair = properties::make_fast_pair3<T>(c);
+  // The domain's promise, both ways: inside, make_shape3 builds both shapes; outside, it refuses
+  // with a message (never a silent answer).
+  const bool inside = in_domain<T>(c);
+  if (inside && !pair.a)
+    fail(c, std::string("make_shape3<") + properties::to_string(p) +
+                "> refused a case inside its domain: " + pair.why_not);
+  if (!inside && pair.a)
+    fail(c, std::string("make_shape3<") + properties::to_string(p) +
+                "> built a shape outside its domain");
   for (properties::Algorithm3 alg : properties::all_algorithms3()) {
     const std::string name =
         std::string(properties::to_string(alg)) + "/" + properties::to_string(p);
@@ -331,8 +365,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto layout = r.byte();
   if (!layout) return 0;
   std::string kind = "raw";
-  const auto decoded = *layout % 2 ? decode_constructed(r, &kind) : decode_raw(r);
+  auto decoded = *layout % 2 ? decode_constructed(r, &kind) : decode_raw(r);
   if (!decoded) return 0;
+  if (*layout % 4 == 2) {  // outside the domain: one value just beyond a type's limit
+    const auto which = r.byte();
+    if (!which) return 0;
+    std::vector<double*> values;
+    for (Shape3* s : {&decoded->a, &decoded->b}) {
+      values.push_back(&s->radius);
+      for (Point3& q : s->points) values.insert(values.end(), {&q.x, &q.y, &q.z});
+    }
+    // float's or double's max_coordinate, one ulp (of double) beyond, with either sign (a
+    // radius stays positive: a negative one is refused as such).
+    const double limit = *which & 1 ? static_cast<double>(fast::max_coordinate<float>())
+                                    : fast::max_coordinate<double>();
+    double* v = values[(*which / 4) % values.size()];
+    const bool is_radius = v == &decoded->a.radius || v == &decoded->b.radius;
+    *v = (*which & 2 && !is_radius ? -1.0 : 1.0) * std::nextafter(limit, INFINITY);
+    kind += "/beyond_limit";
+  }
   const fixtures::Case3& c = *decoded;
   bool valid = true;
   try {

@@ -425,6 +425,10 @@ rc::Gen<GeneratedCase3> gen3_scale() {
                                    gen3_degenerate());
     g.kind = g.family + "/" + g.kind;
     g.family = "scale";
+    // Inside make_shape3's input domain in both precisions (tolerances3.hpp, "The input domain
+    // of make_shape3": |coordinate|, radius <= max_coordinate3<T>(), 1.15e18 in float): the base
+    // families' coordinates and radii are of order 10^2 (below 10^3), so at most ~10^3·2^40 ≈ 1.1e15
+    // here, and the far offsets add 1e12. A case beyond the limit would be refused, not judged.
     if (*gen::inRange(0, 3) != 0) {  // power-of-two scaling: ~1e-9 (2^-30) … ~1e12 (2^40)
       const int e = *gen::inRange(-30, 41);
       for (Shape3* s : {&g.c.a, &g.c.b}) {

@@ -152,7 +152,7 @@ struct Polytope3 {
   // The face's plane from its vertices; false if the cross product is zero in T (no normal).
   MINKOWSKI_FAST_INLINE bool set_plane(std::size_t f) {
     const Vec3<T> a = vert[fv[f][0]].w, b = vert[fv[f][1]].w, c = vert[fv[f][2]].w;
-    const Vec3<T> cr = cross(b - a, c - a);
+    const Vec3<T> cr = triangle_normal3(a, b, c);  // from the two shorter edges (gjk3.hpp)
     const T len2 = dot(cr, cr);
     using std::sqrt;
     if (len2 >= normalize_below2<T>()) {  // the common case: cr != 0 follows
@@ -402,7 +402,7 @@ int epa3_start(const ConvexShape3<T>& a, const ConvexShape3<T>& b, const GjkSimp
     k = 3;
   }
   // k == 3: a triangle holding the origin.
-  const Vec3<T> nrm = cross(p[1].w - p[0].w, p[2].w - p[0].w);
+  const Vec3<T> nrm = triangle_normal3(p[0].w, p[1].w, p[2].w);
   const MinkowskiPoint3<T> up = support(nrm), down = support(-nrm);
   const T hu = dot(up.w - p[0].w, nrm), hd = -dot(down.w - p[0].w, nrm);  // heights · |n|
   const T hmax = hu > hd ? hu : hd;

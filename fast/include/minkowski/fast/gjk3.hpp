@@ -182,7 +182,16 @@ MINKOWSKI_FAST_INLINE Solve3<T> solve3_segment(const Vec3<T>* w, int i, int j) {
   const T e2 = dot(e, e);
   if (!(e2 > T(0))) return solve3_point(w, dot(w2, w2) < dot(w1, w1) ? j : i);
   // From the nearer end (larger weight): the rounding of t·e then multiplies the shorter part.
-  const Vec3<T> v = weight2 > weight1 ? w2 - (weight1 / e2) * e : w1 + (weight2 / e2) * e;
+  const Vec3<T> v0 = weight2 > weight1 ? w2 - (weight1 / e2) * e : w1 + (weight2 / e2) * e;
+  // v0 is off by ~u·|w| in every coordinate, also along e, where the exact v has no component.
+  // That component is the search direction's: on a segment L = |e| long and |v| << L from the
+  // origin it tilts −v by ~u·|w|/|v| rad, and a support along it misses by that times the
+  // shapes' extent along e (~L): GJK then met a vertex it already had and stopped ("converged")
+  // 1.47 = 3.19e6 u·S above the distance (fuzz/findings' fuzz3-0633bf85d8c6651a: a segment 8.3e9
+  // long against a capsule's 5.3-long core). One Gram–Schmidt step removes it: the residual
+  // dot(v0, e) is formed with an error ~u·|v0|·|e|, so the component left along e is ~u·|v|,
+  // relative to v, whatever L.
+  const Vec3<T> v = v0 - (dot(v0, e) / e2) * e;
   return {v, dot(v, v), 2, {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j), 0, 0}};
 }
 
@@ -218,10 +227,30 @@ struct TriangleProjection {
   T mu;    // n's component on the projection axis: the sum of the c's, up to rounding
 };
 
+// The normal (w2 − w1) × (w3 − w1) of a triangle, formed from its two shorter edges: anchored at
+// the vertex opposite the longest edge. The three anchorings are equal in exact arithmetic; in T
+// each component of x × y is off by up to ~2u·|x||y| while |n| = |x||y|·sin θ (θ the angle
+// between x and y), so the normal's direction is off by ~2u/sin θ. At the vertex opposite the
+// longest edge θ is the triangle's largest angle (>= 60°), so sin θ is small only for a triangle
+// flat by its shape (θ near 180°), whose plane its rounded vertices do not fix better anyway. From
+// another vertex of a needle — a triangle of base w whose other sides are L ≫ w long: a face of
+// A ⊖ B when a shape has a vertex far from the rest, or a long segment meets a small shape —
+// θ is the needle's angle w/L, the normal turns by ~2u·L/w and a point L away along the face
+// moves by ~2u·L²/w: 3.19e6 u·S in fuzz/findings' fuzz3-0633bf85d8c6651a (a segment 8.3e9 long
+// against a capsule's 5.3-long core), where the better anchoring leaves a few u·S.
+template <class T>
+MINKOWSKI_FAST_INLINE Vec3<T> triangle_normal3(Vec3<T> w1, Vec3<T> w2, Vec3<T> w3) {
+  const Vec3<T> e12 = w2 - w1, e23 = w3 - w2, e31 = w1 - w3;
+  const T l12 = dot(e12, e12), l23 = dot(e23, e23), l31 = dot(e31, e31);
+  if (l12 >= l23 && l12 >= l31) return cross(e23, e31);  // anchored at w3
+  if (l23 >= l31) return cross(e31, e12);                // anchored at w1
+  return cross(e12, e23);                                // anchored at w2
+}
+
 template <class T>
 MINKOWSKI_FAST_INLINE bool project_triangle(Vec3<T> w1, Vec3<T> w2, Vec3<T> w3,
                                             TriangleProjection<T>& t) {
-  const Vec3<T> n = cross(w2 - w1, w3 - w1);
+  const Vec3<T> n = triangle_normal3(w1, w2, w3);
   const T nn = dot(n, n);
   if (!(nn >= normalize_below2<T>())) return false;
   const int k = largest_axis(n);
@@ -275,6 +304,27 @@ struct TetrahedronVolumes {
   T volume;
 };
 
+// orient3(w0, w1, w2, w3) formed from the vertex whose three edges have the smallest product of
+// lengths (the even permutations (w1, w0, w3, w2), (w2, w3, w0, w1), (w3, w2, w1, w0) keep the
+// sign). From w0 the product (b − a)·((c − a) × (d − a)) is off by ~u·|e1||e2||e3|; at the far
+// vertex of a needle (three edges ~L against a base ~w) that is u·L³ against a volume ~L·w²,
+// and the sign went wrong: GJK never saw its tetrahedron hold the origin and stalled 3.2 above
+// the distance (fuzz/findings' fuzz3-3454d6c97009cb1a, 6.85e6 u·S). From a base vertex it is
+// u·L·w², relative u.
+template <class T>
+MINKOWSKI_FAST_INLINE T tetrahedron_orientation(const Vec3<T>* w) {
+  const T l01 = length_squared(w[1] - w[0]), l02 = length_squared(w[2] - w[0]);
+  const T l03 = length_squared(w[3] - w[0]), l12 = length_squared(w[2] - w[1]);
+  const T l13 = length_squared(w[3] - w[1]), l23 = length_squared(w[3] - w[2]);
+  // Squared products of each vertex's three edge lengths, compared without overflow concerns:
+  // the case is scaled to size ~1 (see "Scale").
+  const T p0 = l01 * l02 * l03, p1 = l01 * l12 * l13, p2 = l02 * l12 * l23, p3 = l03 * l13 * l23;
+  if (p0 <= p1 && p0 <= p2 && p0 <= p3) return orient3(w[0], w[1], w[2], w[3]);
+  if (p1 <= p2 && p1 <= p3) return orient3(w[1], w[0], w[3], w[2]);
+  if (p2 <= p3) return orient3(w[2], w[3], w[0], w[1]);
+  return orient3(w[3], w[2], w[1], w[0]);
+}
+
 template <class T>
 MINKOWSKI_FAST_INLINE TetrahedronVolumes<T> tetrahedron_volumes(const Vec3<T>* w) {
   TetrahedronVolumes<T> t;
@@ -284,7 +334,7 @@ MINKOWSKI_FAST_INLINE TetrahedronVolumes<T> tetrahedron_volumes(const Vec3<T>* w
   const Vec3<T> c12 = cross(w[0], w[1]);
   t.c[2] = dot(c12, w[3]);
   t.c[3] = -dot(c12, w[2]);
-  t.volume = orient3(w[0], w[1], w[2], w[3]);
+  t.volume = tetrahedron_orientation(w);
   return t;
 }
 

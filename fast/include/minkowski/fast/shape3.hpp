@@ -35,7 +35,13 @@
 //                       plane of rounded normal may miss its vertices by an ulp or two).
 //
 // Invariants of a built shape: every coordinate and the radius are finite and at most
-// max_coordinate<T>() in magnitude; Euler's formula V − E + F = 2 holds for dimension 3.
+// max_coordinate3<T>() in magnitude; Euler's formula V − E + F = 2 holds for dimension 3.
+//
+// The input domain (tolerances3.hpp, "The input domain of make_shape3"): 1 to kMaxShapePoints
+// points, coordinates and radius finite and within ±max_coordinate3<T>(), radius >= 0. Inside it
+// every shape is built — whatever its proportions: a needle (one vertex 10^9 times farther from
+// the rest than their extent) is a shape like any other — and the 3D bounds hold for every
+// algorithm; outside it make_shape3 returns the ShapeError naming the point or the radius.
 
 #include <algorithm>
 #include <cmath>
@@ -499,7 +505,7 @@ struct ShapeBuilder3 {
                   ": " + std::to_string(points.size()) + " > " + std::to_string(kMaxShapePoints));
     if (!isfinite(radius)) return fail(ShapeError::non_finite_radius, "");
     if (radius < T(0)) return fail(ShapeError::negative_radius, "");
-    const T limit = max_coordinate<T>();
+    const T limit = max_coordinate3<T>();  // the input domain (tolerances3.hpp)
     if (radius > limit) return fail(ShapeError::out_of_range, " (radius)");
     T scale = 0;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -1247,7 +1253,9 @@ struct ShapeBuilder3 {
 /// Builds the shape hull(points) ⊕ ball(radius).
 ///
 /// Preconditions: none; every bad input is reported.
-/// Failure cases: see ShapeError (empty, too many points, NaN/inf, negative radius, overflow risk).
+/// Failure cases: the input domain's (tolerances3.hpp): ShapeError empty, too_many_points,
+///   non_finite_point / non_finite_radius, negative_radius, out_of_range (beyond
+///   max_coordinate3<T>()), the message naming the point or the radius.
 /// Tolerance: points within kWeld3Ulps·u·S (every coordinate) are welded, points within
 /// kHull3PlaneUlps·u·S of a hull plane (line) lie on it, near-coplanar facets are one face and
 /// near-collinear face vertices are dropped (tolerances3.hpp); how far that moved the shape:

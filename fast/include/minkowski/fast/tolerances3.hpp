@@ -10,6 +10,54 @@
 
 namespace minkowski::fast {
 
+// ---- The input domain of make_shape3 --------------------------------------------------------
+//
+// What make_shape3<T> promises (the 3D form of issue 25's stated domain). A shape is INSIDE the
+// domain when it has 1 to kMaxShapePoints points, every coordinate and the radius are finite in
+// T and at most max_coordinate3<T>() in magnitude, and the radius is >= 0. Inside, make_shape3
+// builds it (welding as below, with weld_shift() saying how far that moved it) and every 3D
+// algorithm's answer about two such shapes meets the 3D bounds (properties/bounds.hpp,
+// kBoundsTable3) at every case scale S >= the smallest judged scale (properties'
+// min_judged_scale: sqrt(smallest normal)/u, below which distances of size u·S are subnormal and
+// no relative bound can hold; the answers there are finite). OUTSIDE, make_shape3 returns a
+// ShapeError whose message names the point or the radius, never a shape: out_of_range,
+// non_finite_point, non_finite_radius, negative_radius, empty, too_many_points.
+//
+// Nothing else limits the domain, and in particular neither a shape's proportions nor the ratio
+// of the two shapes' scales. Derivation, for the "needles" the fuzz target found (a vertex 10^6
+// to 10^150 times farther from the rest than the rest's extent, fuzz/findings/README.md):
+//   - A per-shape limit on proportions could not close them: a segment (any length: a capsule's
+//     core) against a small shape makes the same long thin A ⊖ B as a needle does, and
+//     make_shape3 sees one shape at a time (fuzz3-0633bf85d8c6651a: a segment 8.3e9 long against
+//     a 5.3-long capsule core).
+//   - The input itself fixes a needle's geometry to u·S: A ⊖ B's points are rounded differences,
+//     off by u·|w| <= u·S3 each. A face of base w and sides L: the far vertex's rounding turns its
+//     plane about the base by <= u·S3/L, moving the plane at the base by 0 and at the tip by u·S3;
+//     the base vertices' rounding turns it about the long axis by <= u·S3/w, moving points within
+//     w of that axis by <= u·S3. So the data determine every answer to O(u·S), whatever L/w.
+//   - What amplified the error was arithmetic, not data: a normal formed as the cross product
+//     of the two edges at a far vertex is off by ~2u/sin θ with θ ~ w/L there, i.e. ~2u·L/w, and
+//     that times a lever L is ~u·S·(L/w) — the 1e4 to 1e7 u·S the findings show. Formed from
+//     the two shorter edges (gjk3.hpp, detail::triangle_normal3: θ is then the triangle's largest
+//     angle) it is off by ~u; GJK's closest point on a long segment is re-orthogonalised to it
+//     (solve3_segment). With those, the needle findings are inside the bounds (fast/test/
+//     domain3_test.cpp; fixtures/found/fuzz3-*).
+// The limits of the domain are therefore the number type's only:
+
+/// Largest |coordinate| or radius of a 3D shape in T: the 2D limit, max_coordinate<T>() =
+/// sqrt(max)/16. Derivation: the 3D algorithms form products of degree 2 in the coordinates at
+/// the case's own scale (dot products of Minkowski points, squared lengths: (16 S)² <= max with
+/// room for a sum, as in 2D), and products of degree 3 and 4 (|n|² of a cross product, signed
+/// volumes, |da × db|² against |da|²·|db|²) only after scaling by a power of two to size ~1 (GJK
+/// and EPA: working_scale3 of Sa + Sb; SAT and the manifold: pow2_scaled edges), which neither
+/// overflows nor underflows at any S up to this limit. So the 3D range is the 2D one; beyond it
+/// make_shape3 answers ShapeError::out_of_range naming the point or "radius" (fast/test/
+/// domain3_test.cpp; fuzz3_vs_reference_fuzz asks one ulp beyond it on purpose).
+template <class T>
+T max_coordinate3() {
+  return max_coordinate<T>();
+}
+
 // ---- 3D shapes (shape3.hpp) -----------------------------------------------------------------
 // (owned by the shape work)
 //
