@@ -299,7 +299,7 @@ TYPED_TEST(Sat3Typed, RoundedBoxesCoresOverlapping) {
 }
 
 // A rounded flat triangle under a rounded cube's corner, the triangle as A (fixtures/found/
-// 3d-cells-vertex-r--edge-r--overlapping-small-cube_corner-triangle-sat-swap.json). Triangle
+// cells-vertex-r--edge-r--overlapping-small-cube_corner-triangle-swapped.json). Triangle
 // p0 = (1/32, −1/4, −1023/32768), p1 = (9/32, 0, −1023/32768), p2 = (5/32, −1/8, −5119/32768);
 // its edges p1 − p0 = (1/4, 1/4, 0) and p2 − p0 = (1/8, 1/8, −1/8) give the normal ∝
 // (−1/32, 1/32, 0), i.e. ±(−1, 1, 0)/√2. The cube (edge 3/8, its 8 points below) has its
