@@ -9,7 +9,7 @@
 // and then Distance reports |ray| of an unfinished simplex as the distance (:327, :948-962).
 // Traced with a copy of btGjkEpa2.cpp printing each iteration (not part of this program): in
 // case 1 the support point (−14.78125, −0.8125, −4.5) enters at GJK's third iteration, is dropped
-// at its fifth, comes back at its sixth, and Distance returns 0.00724.
+// by its fourth's reduction, comes back at its sixth, and Distance returns 0.00724.
 //
 // Case 1: found/3d-box-1095-turned_twice-shrunk.json — two turned boxes overlapping by 0.763:
 // Distance succeeds (separated) with distance 0.00724.

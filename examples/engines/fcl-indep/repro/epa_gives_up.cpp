@@ -2,7 +2,7 @@
 // FCL's EPA ends with status FallBack when it cannot build a polytope around the origin (a flat
 // or degenerate difference: depth 0, one vertex of GJK's simplex, convexity_based_algorithm/
 // epa-inl.h:334-343) and with InvalidHull when its horizon is broken (:301), its current face
-// then being the answer (:316-329). ShapeIntersectIndepImpl accepts every status but Failed
+// then being the answer (:315-330). ShapeIntersectIndepImpl accepts every status but Failed
 // (gjk_solver_indep-inl.h:141) and puts the contact at w0 − normal·depth/2 with w0 the support
 // point of A on the answer's simplex (:144-151): with depth 0, a point of A, as far from B as
 // that vertex happens to be. Traced with FCL's GJK and EPA called directly (not part of this

@@ -11,8 +11,9 @@
 //   - lastw is not the current simplex: a support point GJK dropped and needs again ends the loop.
 // Traced with a copy of gjk-inl.h printing each iteration (not part of this program): cells-8 (a
 // point 0.0039 from a sphere) stops at a support point 5.5e-4 from the previous one, 9e-6 too far;
-// touching-1853 (prisms touching along edges) stops when (−0.25, −0.0625, 0.125), dropped two
-// iterations before, comes back: distance 0.0186 for touching shapes. Bullet's btGjkEpa2.cpp has
+// touching-1853 (prisms touching along edges) stops when (−0.25, −0.0625, 0.125), the support
+// point of its first iteration, dropped from the simplex at its third, comes back at its fifth:
+// distance 0.0186 for touching shapes. Bullet's btGjkEpa2.cpp has
 // the same loop (bullet-gjkepa2's class "GJK stops when a support point it dropped comes back").
 // Symptom: fcl::distance more than distance_tolerance (1e-6) above the exact distance.
 #include "../../fcl/repro/fcl_repro.hpp"
