@@ -121,14 +121,18 @@ void check_domain(const fixtures::Case& c, const reference::Shape& in, const cha
         fail(c, name + ": a coordinate below the domain's flush was kept");
   if (s.radius() != T(0) && s.radius() < T(fast::kFlushUlps) * T(u) * s.scale())
     fail(c, name + ": a radius below the domain's flush was kept");
-  // No sliver left: every polygon vertex more than kSliverUlps·u·S from the segment between its
-  // neighbours (measured in long double: to 2^-60·S, a relative 2^-9 of the threshold in double),
-  // and then every turn left in T's own rounded arithmetic where nothing underflows.
+  // No sliver left: every polygon vertex more than its threshold kSliverUlps·u·min(S, L/2) (L
+  // its longer edge, L1 norm: fast::detail::sliver_threshold) from the segment between its
+  // neighbours (measured in long double: to 2^-60·S, a relative 2^-9 of the threshold in double
+  // where L/2 >= S; a smaller threshold gets the same absolute slack), and then every turn left
+  // in T's own rounded arithmetic where nothing underflows.
   const auto v = s.vertices();
   const std::size_t n = v.size();
-  const long double tau = fast::kSliverUlps * u * scale;
   for (std::size_t i = 0; n >= 3 && i < n; ++i) {
     const fast::Vec2<T> p0 = v[(i + n - 1) % n], p1 = v[i], p2 = v[(i + 1) % n];
+    auto d = [](fast::Vec2<T> p) { return fast::Vec2<double>{double(p.x), double(p.y)}; };
+    const long double tau =
+        fast::detail::sliver_threshold(d(p0), d(p1), d(p2), double(scale), double(u));
     if (!(segment_distance(p1.x, p1.y, p0.x, p0.y, p2.x, p2.y) > tau - 2 * slack_of(scale)))
       fail(c, name + ": a sliver vertex was kept");
     if (s.scale() >= T(fast::kRescaleBelow) && !(fast::cross(p1 - p0, p2 - p0) > T(0)))

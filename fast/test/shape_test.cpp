@@ -172,8 +172,9 @@ TEST(FastShape, CornersAFewUlpsApartStillGiveAConvexHullWithoutRepeats) {
   const auto r = make_shape<double>(pts);
   ASSERT_TRUE(r) << r.message;
   const auto& s = r.shape;
-  // Since the input domain: the cluster is 2.8e-6 across, below the sliver threshold 16u·S =
-  // 2^-18 = 3.8e-6 (S = 2^31), so every cluster point lies within it of the segment from (0, 7) to
+  // Since the input domain: the cluster is 2.8e-6 across, below the sliver threshold 16u·min(S,
+  // L/2) = 16u·S = 2^-18 = 3.8e-6 (S = 2^31; L = 2^32 + 7 >= 2S, the L1 length of a cluster
+  // vertex's edge to (0, 7)), so every cluster point lies within it of the segment from (0, 7) to
   // another cluster point, and the shape is a segment from (0, 7) to one of them, moved by less
   // than the cluster's diameter. Before it, (0, 7) and the cluster's two ends (1e-6 off a line)
   // made a triangle.
@@ -201,39 +202,66 @@ TEST(FastShape, CornersAFewUlpsApartStillGiveAConvexHullWithoutRepeats) {
 
 // ---- The input domain (tolerances.hpp, "The input domain") ----------------------------------
 
-// The sliver weld at its threshold, kSliverUlps·u·S = 16u·S. Triangle (0, 0), (2, 0), (1, h):
-// S = 2, so the threshold is 32u; the apex's distance from the chord (0, 0)–(2, 0) is h, its foot
-// (1, 0) inside the chord. h = 31u: a sliver, dropped; the shape is the segment (0, 0)–(2, 0) and
-// the weld moved the apex by h = 31u (weld_shift within the measurement's rounding up: 2^-40
-// relative plus 2^-90·S·2^-1 absolute, far below 1u). h = 33u: kept, nothing moved.
-TEST(ShapeDomain, AVertexWithinSixteenUlpsOfItsChordIsWeldedAway) {
+// The sliver weld at its threshold (shape.hpp, detail::sliver_threshold): kSliverUlps·u·min(S,
+// L/2), L the longer of the vertex's two edges (L1 norm). Triangle (0, 0), (2, 0), (1, h): S = 2,
+// L = 1 + h, so the threshold is 16u·(1 + h)/2 = 8u (to 1e-15); the apex's distance from the
+// chord (0, 0)–(2, 0) is h, its foot (1, 0) inside the chord. h = 7u: a sliver, dropped; the
+// shape is the segment (0, 0)–(2, 0) and the weld moved the apex by h = 7u (weld_shift within the
+// measurement's rounding up: 2^-40 relative plus 2^-90·S·2^-1 absolute, far below 1u). h = 9u:
+// kept, nothing moved. (Both above the flush, u·S = 2u.)
+TEST(ShapeDomain, AVertexWithinEightUlpsOfItsEdgesFromItsChordIsWeldedAway) {
   const double u = 0x1p-53;
-  const auto sliver = make_shape<double>(std::vector<V>{{0, 0}, {2, 0}, {1, 31 * u}});
+  const auto sliver = make_shape<double>(std::vector<V>{{0, 0}, {2, 0}, {1, 7 * u}});
   ASSERT_TRUE(sliver) << sliver.message;
   ASSERT_EQ(sliver.shape.size(), 2u);
   EXPECT_EQ(sliver.shape.vertex(0), (V{0, 0}));
   EXPECT_EQ(sliver.shape.vertex(1), (V{2, 0}));
-  EXPECT_GE(sliver.shape.weld_shift(), 31 * u);
-  EXPECT_LE(sliver.shape.weld_shift(), 32 * u);
-  const auto kept = make_shape<double>(std::vector<V>{{0, 0}, {2, 0}, {1, 33 * u}});
+  EXPECT_GE(sliver.shape.weld_shift(), 7 * u);
+  EXPECT_LE(sliver.shape.weld_shift(), 8 * u);
+  const auto kept = make_shape<double>(std::vector<V>{{0, 0}, {2, 0}, {1, 9 * u}});
   ASSERT_TRUE(kept) << kept.message;
   EXPECT_EQ(kept.shape.size(), 3u);
   EXPECT_EQ(kept.shape.weld_shift(), 0.0);
 }
 
-// The same in float (u = 2^-24, S = 2: threshold 2^-19): the apex at 31u = 31·2^-24 is dropped,
-// at 33·2^-24 kept.
+// The same in float (u = 2^-24, S = 2: threshold 8u = 2^-21): the apex at 7u is dropped, at 9u
+// kept.
 TEST(ShapeDomain, TheSliverThresholdScalesWithFloatsRoundoff) {
   using F = minkowski::fast::Vec2<float>;
   const float u = 0x1p-24f;
-  const auto sliver = make_shape<float>(std::vector<F>{{0, 0}, {2, 0}, {1, 31 * u}});
+  const auto sliver = make_shape<float>(std::vector<F>{{0, 0}, {2, 0}, {1, 7 * u}});
   ASSERT_TRUE(sliver);
   EXPECT_EQ(sliver.shape.size(), 2u);
-  EXPECT_GE(sliver.shape.weld_shift(), 31 * u);
-  EXPECT_LE(sliver.shape.weld_shift(), 32 * u);
-  const auto kept = make_shape<float>(std::vector<F>{{0, 0}, {2, 0}, {1, 33 * u}});
+  EXPECT_GE(sliver.shape.weld_shift(), 7 * u);
+  EXPECT_LE(sliver.shape.weld_shift(), 8 * u);
+  const auto kept = make_shape<float>(std::vector<F>{{0, 0}, {2, 0}, {1, 9 * u}});
   ASSERT_TRUE(kept);
   EXPECT_EQ(kept.shape.size(), 3u);
+}
+
+// The threshold follows the edges, not the distance from the origin (the rounding of the
+// orientation test is 5u·|b − a| per unit of chord: the differences are rounded relative to
+// themselves). The triangle above, 2 wide, moved to (2^20, 2^20) in double: S ≈ 2^20, so
+// kSliverUlps·u·S would be 16·2^-33 = 8 ulps of 2^20 (2^-32 each), but the edges are still 1
+// long and the threshold 8u = 2^-50. An apex one ulp of 2^20 above the chord (2^-32 ≫ 2^-50) is
+// a real turn, and exactly computed (the differences 1 and 2^-32 are exact, Sterbenz): kept,
+// nothing moved. Before the threshold followed the edges, every such corner was welded: the
+// scale family's float shapes 1e6 from the origin (16 ulps wide) were all welded, by up to
+// 37.5 u·S (ToleranceBounds' campaign at seed 20261122).
+TEST(ShapeDomain, ASmallShapeFarFromTheOriginKeepsItsCorners) {
+  const double o = 0x1p20, ulp = 0x1p-32;
+  const auto far = make_shape<double>(std::vector<V>{{o, o}, {o + 2, o}, {o + 1, o + ulp}});
+  ASSERT_TRUE(far) << far.message;
+  EXPECT_EQ(far.shape.size(), 3u);
+  EXPECT_EQ(far.shape.weld_shift(), 0.0);
+  // The same in float (ulp of 2^20 is 2^-3: the shape is 16 ulps wide, as the scale family's at
+  // 1e6; kSliverUlps·u·S would be 1, the threshold is 8u = 2^-21): kept.
+  using F = minkowski::fast::Vec2<float>;
+  const float of = 0x1p20f, ulpf = 0x1p-3f;
+  const auto farf = make_shape<float>(std::vector<F>{{of, of}, {of + 2, of}, {of + 1, of + ulpf}});
+  ASSERT_TRUE(farf) << farf.message;
+  EXPECT_EQ(farf.shape.size(), 3u);
+  EXPECT_EQ(farf.shape.weld_shift(), 0.0f);
 }
 
 // The chord is a segment, not a line. Thin triangle (0, 0), (1, 0), (2, δ), δ = 3e-16 (above the
@@ -281,39 +309,40 @@ TEST(ShapeDomain, CoordinatesAndRadiiBelowTheRoundingOfTheScaleAreFlushedToZero)
   EXPECT_EQ(edge.shape.radius(), 0x1p-53);
 }
 
-// A nearly straight chain of slivers. The polygon (0, −4) and (x, −ε·x²) for x = 0, 1, ..., 8
-// (concave, so all are hull vertices): S = 8, the threshold 16u·8 = 128u. The chain lies above
-// the chord between its kept vertices xi < xj by ε·(x − xi)·(xj − x) (the parabola minus its
-// chord, vertical; the slopes are below 1e-13, so perpendicular distances equal these to 1e-26
-// relative). With ε = 10u each chain vertex x = 1..7 is ε = 10u from its neighbours' chord, a
-// sliver; dropping one makes its neighbours 2ε away, and so on: a vertex whose neighbours are w1
-// and w2 steps away is ε·w1·w2 from their chord, kept only when that exceeds 12.8ε. So at least
-// (0, −4) and the chain's two ends are kept, some chain vertices dropped, and the move is at
-// least the largest ε·⌊w/2⌋·⌈w/2⌉ over kept edges w steps wide and at most ε·4·4 = 160u (the
-// whole chain's distance from the chord (0, 0)–(8, −64ε)).
+// A nearly straight chain of slivers. The polygon (0, −4) and (x, 1 − ε·x²) for x = 0, 1, ..., 8
+// (concave, so all are hull vertices; 1 − ε·x² is a multiple of u below 1, exact): S = 8. The
+// chain lies above the chord between its kept vertices xi < xj by ε·(x − xi)·(xj − x) (the
+// parabola minus its chord, vertical; the slopes are below 1e-13, so perpendicular distances equal
+// these to 1e-26 relative). A chain vertex whose kept neighbours are w1 and w2 steps away is
+// ε·w1·w2 from their chord, and its threshold is 16u·min(S, L/2) = 8u·max(w1, w2) (L = max(w1,
+// w2) to 1e-13 relative, L/2 <= 4 < S). With ε = 3u it is a sliver when 3·min(w1, w2) <= 8, i.e.
+// min(w1, w2) <= 2, and kept when min(w1, w2) >= 3 (9 > 8: a clear margin). Dropping one widens
+// its neighbours' gaps, so at least (0, −4) and the chain's two ends are kept, some chain vertices
+// dropped, and the move is at least the largest ε·⌊w/2⌋·⌈w/2⌉ over kept edges w steps wide and at
+// most ε·4·4 = 48u (the whole chain's distance from the chord (0, 1)–(8, 1 − 64ε)).
 TEST(ShapeDomain, AChainOfSliversIsWeldedUntilNoneIsLeftAndTheMoveIsMeasured) {
-  const double u = 0x1p-53, e = 10 * u;
+  const double u = 0x1p-53, e = 3 * u;
   std::vector<V> pts = {{0, -4}};
-  for (int x = 0; x <= 8; ++x) pts.push_back({double(x), -e * x * x});
+  for (int x = 0; x <= 8; ++x) pts.push_back({double(x), 1 - e * x * x});
   const auto r = make_shape<double>(pts);
   ASSERT_TRUE(r) << r.message;
   EXPECT_GE(r.shape.size(), 3u);
   EXPECT_LT(r.shape.size(), pts.size());
   EXPECT_GT(r.shape.weld_shift(), 0.0);
-  EXPECT_LE(r.shape.weld_shift(), 160 * u * (1 + 1e-9));
+  EXPECT_LE(r.shape.weld_shift(), 48 * u * (1 + 1e-9));
   double widest = 0;
   for (std::size_t i = 0; i < r.shape.size(); ++i) {
     const V p = r.shape.vertex(i), q = r.shape.vertex((i + 1) % r.shape.size());
     if (p.y > -1 && q.y > -1) widest = std::max(widest, std::abs(q.x - p.x));
   }
   EXPECT_GE(r.shape.weld_shift(), e * std::floor(widest / 2) * std::ceil(widest / 2) * (1 - 1e-9));
-  // No sliver is left: every kept chain vertex between two kept neighbours w1 and w2 steps away
-  // has ε·w1·w2 > 12.8ε, i.e. w1·w2 >= 13.
+  // No sliver is left: every kept chain vertex between two kept chain neighbours w1 and w2 steps
+  // away has min(w1, w2) >= 3.
   const std::size_t n = r.shape.size();
   for (std::size_t i = 0; i < n; ++i) {
     const V a = r.shape.vertex((i + n - 1) % n), b = r.shape.vertex(i),
             c = r.shape.vertex((i + 1) % n);
     if (a.y < -1 || b.y < -1 || c.y < -1) continue;  // (0, −4) or next to it
-    EXPECT_GE(std::abs(b.x - a.x) * std::abs(c.x - b.x), 13.0) << "vertex x = " << b.x;
+    EXPECT_GE(std::min(std::abs(b.x - a.x), std::abs(c.x - b.x)), 3.0) << "vertex x = " << b.x;
   }
 }

@@ -14,8 +14,9 @@
 //     is 1, 2 or >= 3;
 //   - the shape is inside the input domain (tolerances.hpp, "The input domain"): no nonzero
 //     coordinate or radius below kFlushUlps·u·S, and for size() >= 3 every vertex more than
-//     kSliverUlps·u·S from its neighbours' chord (then every turn is left in rounded arithmetic
-//     too); what the welds moved is weld_shift();
+//     detail::sliver_threshold (kSliverUlps·u·min(S, L/2), L its longer edge) from its
+//     neighbours' chord (then every turn is left in rounded arithmetic too); what the welds
+//     moved is weld_shift();
 //   - for size() >= 3, normal(i) is the outward unit normal of the edge vertices[i] ->
 //   vertices[i+1];
 //     for size() == 2, normal(0) is the unit normal to the right of v0 -> v1 and normal(1) its
@@ -315,6 +316,18 @@ inline double accurate_cross(Vec2<double> a, Vec2<double> b, Vec2<double> c) {
   return (p - q) + corr;
 }
 
+/// The sliver threshold of vertex b between its neighbours a and c (tolerances.hpp,
+/// kSliverUlps): kSliverUlps · u · min(S, L/2), L = max(|b − a|₁, |c − b|₁), u the unit roundoff
+/// of the type the vertices are kept in (`unit`) and S the shape's scale, all in one unit (the
+/// caller's, scaled or not). At most kSliverUlps·u·S. Computed in double; its rounding (a few
+/// u_d relative) is far inside the derivation's margin (5u·L against 8u·L).
+inline double sliver_threshold(Vec2<double> a, Vec2<double> b, Vec2<double> c, double scale,
+                               double unit) {
+  using std::abs;
+  const double l = std::max(abs(b.x - a.x) + abs(b.y - a.y), abs(c.x - b.x) + abs(c.y - b.y));
+  return kSliverUlps * unit * std::min(scale, l / 2);
+}
+
 /// Distance from b to the line through a and c (a != c), signed: > 0 right of a → c (outside a
 /// counter-clockwise polygon whose consecutive vertices are a, b, c).
 inline double chord_height(Vec2<double> a, Vec2<double> b, Vec2<double> c) {
@@ -335,15 +348,15 @@ inline double segment_distance(Vec2<double> p, Vec2<double> a, Vec2<double> c) {
 
 /// Drops the sliver vertices of a strictly convex counter-clockwise polygon `hull` (size >= 3) at
 /// shape scale S (> 0) until none is left: a vertex whose distance from its current neighbours'
-/// chord (the segment between them) is at most tau = kSliverUlps·u·S. Stops at two vertices (a
-/// segment). Returns an upper bound on the distance from every dropped vertex to the resulting
-/// polygon (0 when none was dropped): each dropped vertex's distance to the segment that replaced
-/// it, measured as above and rounded up. That is the Hausdorff distance of the two polygons (the
-/// result lies inside the input, and the distance to it is convex along the input's edges): one
-/// sliver moves the hull by at most tau; successive drops along a nearly straight chain can add up
-/// (the measured value says by how much; a chain of k slivers in a row at most k·tau; dropping the
-/// nearest first keeps it near tau). Work O(n log n): each vertex is examined once and again only
-/// when a neighbour was dropped. Allocates only when a sliver exists.
+/// chord (the segment between them) is at most its tau = sliver_threshold (<= kSliverUlps·u·S).
+/// Stops at two vertices (a segment). Returns an upper bound on the distance from every dropped
+/// vertex to the resulting polygon (0 when none was dropped): each dropped vertex's distance to the
+/// segment that replaced it, measured as above and rounded up. That is the Hausdorff distance of
+/// the two polygons (the result lies inside the input, and the distance to it is convex along the
+/// input's edges): one sliver moves the hull by at most tau; successive drops along a nearly
+/// straight chain can add up (the measured value says by how much; a chain of k slivers in a row at
+/// most k·tau; dropping the nearest first keeps it near tau). Work O(n log n): each vertex is
+/// examined once and again only when a neighbour was dropped. Allocates only when a sliver exists.
 template <class T>
 T weld_slivers(std::vector<Vec2<T>>& hull, T scale) {
   if constexpr (!std::numeric_limits<T>::is_iec559) {
@@ -354,19 +367,24 @@ T weld_slivers(std::vector<Vec2<T>>& hull, T scale) {
     if (n < 3 || !(scale > T(0))) return T(0);
     // The common case, nothing allocated: no vertex near its chord's line (the segment is no
     // nearer). First a plain filter in double, unscaled: det = cross(b − a, c − a) errs by at most
-    // 5u_d·(|t1| + |t2|) <= 5u_d·|b − a|·|c − a| <= 14.2·u_T·S·|c − a| (u_d <= u_T; floats'
-    // differences and products are exact in double), so det > 32·u_T·S·(|vx| + |vy|) proves a
-    // distance above (32 − 14.2)·u_T·S > tau. Valid while no product underflows: float input
-    // never does in double, double input from S >= 2^-480 on (differences of at least ulp(u·S),
-    // products of at least 2^-1022). Vertices it cannot clear get the accurate measurement.
-    const double clear = 2 * kSliverUlps * double(unit_roundoff<T>()) * double(scale);
+    // 5u_d·(|t1| + |t2|) <= 5u_d·|b − a|·|c − a| (u_d <= u_T; floats' differences and products
+    // are exact in double), and 5u_d·|b − a| <= tau (tau >= 8u_T·|b − a| when L/2 <= S, else
+    // 16u_T·S >= 5u_d·2√2·S), so det > 2·tau·(|vx| + |vy|) proves a distance above tau. Valid
+    // while no product underflows: float input never does in double, double input from S >=
+    // 2^-480 on (differences of at least ulp(u·S), products of at least 2^-1022). Vertices it
+    // cannot clear get the accurate measurement.
+    const double unit = double(unit_roundoff<T>());
+    auto as_double = [&](std::size_t i) {
+      return Vec2<double>{double(hull[i].x), double(hull[i].y)};
+    };
     std::size_t first = 0;  // the first vertex the filter cannot clear
     if (sizeof(T) < sizeof(double) || double(scale) >= 0x1p-480) {
       for (; first < n; ++first) {
-        const Vec2<T>&pa = hull[first == 0 ? n - 1 : first - 1], &pb = hull[first],
-              &pc = hull[first + 1 == n ? 0 : first + 1];
-        const double ux = double(pb.x) - double(pa.x), uy = double(pb.y) - double(pa.y);
-        const double vx = double(pc.x) - double(pa.x), vy = double(pc.y) - double(pa.y);
+        const Vec2<double> pa = as_double(first == 0 ? n - 1 : first - 1), pb = as_double(first),
+                           pc = as_double(first + 1 == n ? 0 : first + 1);
+        const double ux = pb.x - pa.x, uy = pb.y - pa.y;
+        const double vx = pc.x - pa.x, vy = pc.y - pa.y;
+        const double clear = 2 * sliver_threshold(pa, pb, pc, double(scale), unit);
         if (!(ux * vy - uy * vx > clear * (std::abs(vx) + std::abs(vy)))) break;
       }
       if (first == n) return T(0);
@@ -375,11 +393,15 @@ T weld_slivers(std::vector<Vec2<T>>& hull, T scale) {
     auto at = [&](std::size_t i) {
       return Vec2<double>{ldexp(double(hull[i].x), e), ldexp(double(hull[i].y), e)};
     };
-    const double tau =
-        kSliverUlps * double(unit_roundoff<T>()) * ldexp(double(scale), e);  // in [16u, 32u)
+    const double scaled = ldexp(double(scale), e);  // S·2^e in [1, 2)
+    auto tau_of = [&](Vec2<double> a, Vec2<double> b, Vec2<double> c) {
+      return sliver_threshold(a, b, c, scaled, unit);
+    };
     bool any = false;
-    for (std::size_t i = first; i < n && !any; ++i)
-      any = !(chord_height(at(i == 0 ? n - 1 : i - 1), at(i), at(i + 1 == n ? 0 : i + 1)) > tau);
+    for (std::size_t i = first; i < n && !any; ++i) {
+      const Vec2<double> a = at(i == 0 ? n - 1 : i - 1), b = at(i), c = at(i + 1 == n ? 0 : i + 1);
+      any = !(chord_height(a, b, c) > tau_of(a, b, c));
+    }
     if (!any) return T(0);
 
     struct Node {
@@ -420,8 +442,10 @@ T weld_slivers(std::vector<Vec2<T>>& hull, T scale) {
       const Entry e = heap.back();
       heap.pop_back();
       if (!v[e.i].alive || e.stamp != stamp[e.i]) continue;  // stale
-      if (!(e.h <= tau)) break;  // the smallest current distance: no sliver left
       const std::uint32_t a = v[e.i].prev, c = v[e.i].next;
+      // Not a sliver now: kept unless a neighbour is dropped later, which pushes it again (each
+      // vertex has its own threshold, so the nearest one not being a sliver ends nothing).
+      if (!(e.h <= tau_of(v[a].p, v[e.i].p, v[c].p))) continue;
       v[e.i].alive = false;
       v[a].next = c;
       v[c].prev = a;

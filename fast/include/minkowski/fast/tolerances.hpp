@@ -38,9 +38,9 @@ inline constexpr double kWeldUlps = 4.0;
 //   2. every nonzero coordinate, and a nonzero radius, at least kFlushUlps · u · S — smaller ones
 //      are flushed to 0 (a weld: |x| < u·S moves the shape by < u·S per coordinate);
 //   3. no two points within kWeldUlps · u · S in both coordinates — welded into one;
-//   4. no sliver vertex: every vertex of a polygon lies more than kSliverUlps · u · S from its
-//      neighbours' chord — a vertex within it is dropped (welded), and a polygon that becomes a
-//      segment is one.
+//   4. no sliver vertex: every vertex of a polygon lies more than kSliverUlps · u · min(S, L/2)
+//      (L its longer edge) from its neighbours' chord — a vertex within it is dropped (welded),
+//      and a polygon that becomes a segment is one.
 // Every weld is reported (ConvexShape::weld_shift) and granted by the judge, which keeps judging
 // the input's exact hull. Below the smallest judged case scale (properties::min_judged_scale:
 // sqrt(smallest normal)/u, 2^-458 in double, 2^-39 in float) rounding in the squared distances is
@@ -54,19 +54,26 @@ inline constexpr double kWeldUlps = 4.0;
 inline constexpr double kFlushUlps = 1.0;
 
 /// A polygon vertex b whose distance h from its neighbours' chord (the segment a–c) is at most
-/// kSliverUlps · u · S is a sliver and is welded away. Derivation: the rounded orientation test
-/// orient(a, b, c) = cross(b − a, c − a), as the fast algorithms compute it, rounds each
-/// difference (u per coordinate) and then the two products and their difference (Shewchuk's
-/// ccwerrboundA, (3 + 16u)·u): its error is at most about 5u · (|ux·vy| + |uy·vx|) <=
-/// 5u · |b − a| · |c − a|. Divided by |c − a|, the exact value being h · |c − a|, that is an
-/// error in h of at most 5u · |b − a| <= 5u · 2√2 · S ≈ 14.1 u·S. A vertex closer than that to
-/// the chord has a turn whose sign the rounded arithmetic of SAT, the support searches and the
-/// clipping cannot tell (the polygon they see may be non-convex there), and a corner of angle
-/// below ~5u (h <= |b − a|·angle) is one such vertex. 16 rounds 14.1 up to a power of two; then
-/// every kept vertex turns left in rounded arithmetic too (h·|c − a| − 14.1u·S·|c − a| > 0). One
-/// weld moves the hull by h <= 16 u·S; along a chain of slivers the moves can add up, so they are
-/// dropped nearest first and the move is measured (weld_shift; ~17 u·S on float n-gons of a unit
-/// circle with up to 1e6 points), and the judge grants it.
+/// kSliverUlps · u · min(S, L/2), L = max(|b − a|₁, |c − b|₁) (shape.hpp,
+/// detail::sliver_threshold), is a sliver and is welded away. Derivation: the rounded orientation
+/// test orient(a, b, c) = cross(b − a, c − a), as the fast algorithms compute it, rounds each
+/// difference (u relative to the difference itself) and then the two products and their
+/// difference (Shewchuk's ccwerrboundA, (3 + 16u)·u): its error is at most about
+/// 5u · (|ux·vy| + |uy·vx|) <= 5u · |b − a| · |c − a|. Divided by |c − a|, the exact value being
+/// h · |c − a|, that is an error in h of at most 5u · |b − a| (with base b or c instead of a: at
+/// most 5u · max(|b − a|, |c − b|)) <= 5u · L. A vertex closer than that to its chord has a turn
+/// whose sign the rounded arithmetic of SAT, the support searches and the clipping cannot tell
+/// (the polygon they see may be non-convex there), and a corner of angle below ~5u is one such
+/// vertex. The threshold 16u · L/2 = 8u · L covers 5u · L; it never exceeds 16u · S, which covers
+/// the bound 5u · 2√2 · S ≈ 14.1 u·S for edges as long as the shape's diameter. Then every kept
+/// vertex turns left in rounded arithmetic too. The threshold follows the edges, not S: a shape
+/// far from the origin has small exact differences (until 2026-11-28 it was 16u·S, which welded
+/// every float shape of the scale family 1e6 from the origin, 16 ulps wide, by up to 37.5 u·S:
+/// corners whose turn float arithmetic computes exactly). One weld moves the hull by h <= 16 u·S;
+/// along a chain of slivers the moves can add up, so they are dropped nearest first and the move
+/// is measured (weld_shift; with the former 16u·S threshold ~17 u·S on float n-gons of a unit
+/// circle with up to 1e6 points, a bound on what the edge-relative one moves), and the judge
+/// grants it.
 inline constexpr double kSliverUlps = 16.0;
 
 /// Largest |coordinate| or radius a shape may have in T. Minkowski-difference points reach 4·S
