@@ -246,8 +246,8 @@ TEST(ShapeDomain, TheSliverThresholdScalesWithFloatsRoundoff) {
 // long and the threshold 8u = 2^-50. An apex one ulp of 2^20 above the chord (2^-32 ≫ 2^-50) is
 // a real turn, and exactly computed (the differences 1 and 2^-32 are exact, Sterbenz): kept,
 // nothing moved. Before the threshold followed the edges, every such corner was welded: the
-// scale family's float shapes 1e6 from the origin (16 ulps wide) were all welded, by up to
-// 37.5 u·S (ToleranceBounds' campaign at seed 20261122).
+// scale family's float pairs 1e6 from the origin (16 ulps wide) were moved by up to 37.5 u·S
+// (ToleranceBounds' campaign at seed 20261122; the point weld alone moves them by 6.29).
 TEST(ShapeDomain, ASmallShapeFarFromTheOriginKeepsItsCorners) {
   const double o = 0x1p20, ulp = 0x1p-32;
   const auto far = make_shape<double>(std::vector<V>{{o, o}, {o + 2, o}, {o + 1, o + ulp}});

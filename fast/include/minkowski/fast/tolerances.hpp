@@ -68,8 +68,8 @@ inline constexpr double kFlushUlps = 1.0;
 /// the bound 5u · 2√2 · S ≈ 14.1 u·S for edges as long as the shape's diameter. Then every kept
 /// vertex turns left in rounded arithmetic too. The threshold follows the edges, not S: a shape
 /// far from the origin has small exact differences (until 2026-11-28 it was 16u·S, which welded
-/// every float shape of the scale family 1e6 from the origin, 16 ulps wide, by up to 37.5 u·S:
-/// corners whose turn float arithmetic computes exactly). One weld moves the hull by h <= 16 u·S;
+/// corners of the scale family's float shapes 1e6 from the origin, 16 ulps wide, whose turns
+/// float computes exactly: pairs moved by up to 37.5 u·S, where the point weld alone moves 6.29). One weld moves the hull by h <= 16 u·S;
 /// along a chain of slivers the moves can add up, so they are dropped nearest first and the move
 /// is measured (weld_shift; with the former 16u·S threshold ~17 u·S on float n-gons of a unit
 /// circle with up to 1e6 points, a bound on what the edge-relative one moves), and the judge
