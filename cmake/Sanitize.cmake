@@ -11,12 +11,15 @@
 # ASan's allocator and UBSan's handlers come from the runtime the program links. The exact side
 # (GMP, MPFR, Qhull, the oracle, the judge) runs under ASan in the long mode, where the `asan`
 # preset instruments every target (README, "The long mode").
+# The sanitized targets get line tables (-g1) so that the sanitizers' reports name source lines;
+# the rest of the `ci` tree compiles without debug information, which cost it a fifth of its
+# compile time (docs/performance.md, "The test command's budget").
 function(minkowski_sanitize)
   if(NOT MINKOWSKI_SANITIZE)
     return()
   endif()
   foreach(target IN LISTS ARGN)
-    target_compile_options(${target} PRIVATE -fsanitize=${MINKOWSKI_SANITIZE}
+    target_compile_options(${target} PRIVATE -g1 -fsanitize=${MINKOWSKI_SANITIZE}
                            -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
     get_target_property(type ${target} TYPE)
     if(NOT type STREQUAL "STATIC_LIBRARY" AND NOT type STREQUAL "OBJECT_LIBRARY")

@@ -3,14 +3,14 @@
 # Installs the Debian packages it needs first (scripts/install-deps.sh, idempotent), and the Node
 # engines (npm ci; without the registry their tests are skipped, not failed).
 # One tree, the `ci` preset (clang 14; build/ci): the libraries and the command are compiled once,
-# optimized (-O2 -g1), and serve every test; the exact side's suites (reference_tests,
-# properties_tests, fixtures_tests) are compiled at -O1; fast/'s suites (fast_tests, fast3_tests,
-# -O0), the readers' (case_io_tests, on an instrumented build of the readers) and the five
-# libFuzzer targets run under AddressSanitizer + UBSan (cmake/Sanitize.cmake); then every test:
-# the suites, the command-line, engine, packaging and mutation tests, bench.alloc_check and a fuzz
-# smoke run of each target of fixed seed (-seed=20261122). What the long mode adds (the exact
-# side under ASan, 100x the property cases, all mutants, the other headers' self-containment) is
-# in the README, "The long mode".
+# optimized (-O2, no debug information), and serve every test; the exact side's suites
+# (reference_tests, properties_tests, fixtures_tests) are compiled at -O1; fast/'s suites
+# (fast_tests, fast3_tests, -O0), the readers' (case_io_tests, on an instrumented build of the
+# readers) and the five libFuzzer targets run under AddressSanitizer + UBSan (cmake/Sanitize.cmake);
+# then every test: the suites, the command-line, engine, packaging and mutation tests,
+# bench.alloc_check and a fuzz smoke run of each target of fixed seed (-seed=20261122). What the
+# long mode adds (the exact side under ASan, 100x the property cases, all mutants, the other
+# headers' self-containment) is in the README, "The long mode".
 # (`cmake --preset default` builds and `ctest --preset default` runs everything in one g++ tree,
 # as a developer wants, and the main job uses it; the test command's tree is the one that fits
 # its time budget: docs/performance.md, "The two commands".)

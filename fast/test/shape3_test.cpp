@@ -47,6 +47,30 @@ double ddot(const Vec3<T>& n, const Vec3<T>& v) {
   return double(n.x) * double(v.x) + double(n.y) * double(v.y) + double(n.z) * double(v.z);
 }
 
+// Distance in double from x to the segment [a, b] (a point when a = b): the core of a shape of
+// dimension 0 or 1, which has no face planes to check a point against.
+template <class T>
+double segment_distance(const Vec3<T>& x, const Vec3<T>& a, const Vec3<T>& b) {
+  const double dx = double(x.x) - double(a.x), dy = double(x.y) - double(a.y),
+               dz = double(x.z) - double(a.z);
+  const double ex = double(b.x) - double(a.x), ey = double(b.y) - double(a.y),
+               ez = double(b.z) - double(a.z);
+  const double ee = ex * ex + ey * ey + ez * ez;
+  const double t = ee > 0 ? std::clamp((dx * ex + dy * ey + dz * ez) / ee, 0.0, 1.0) : 0.0;
+  return std::hypot(dx - t * ex, dy - t * ey, dz - t * ez);
+}
+
+// The contract of weld_shift for a point or segment shape: every input point within
+// weld_shift + tol of the core (faces' planes check it for flat shapes and polytopes).
+template <class T>
+void expect_points_within_weld_shift(const ConvexShape3<T>& s, const std::vector<Vec3<T>>& q,
+                                     double tol) {
+  if (s.dimension() > 1) return;
+  const Vec3<T> a = s.vertex(0), b = s.vertex(s.size() - 1);
+  for (std::size_t i = 0; i < q.size(); ++i)
+    EXPECT_LE(segment_distance(q[i], a, b), double(s.weld_shift()) + tol) << "input point " << i;
+}
+
 template <class T>
 ConvexShape3<T> build(const std::vector<Vec3<double>>& p, double radius = 0) {
   const std::vector<Vec3<T>> q = convert<T>(p);
@@ -422,6 +446,29 @@ TYPED_TEST(Shape3Typed, NearDuplicatesAreWelded) {
   EXPECT_LE(double(r.shape.weld_shift()), (std::sqrt(5.0) + 2) * unit<T>() * (1 + 8 * unit<T>()));
 }
 
+// The 1,000,000-case campaign's scale-44709 shape B (properties/test/open3): 8 points within
+// 1.4 of each other, 1e6 from the origin. In float that is ~22 ulps (u·S = 0.06), inside the
+// plane thickness 32 u·S: round 0 finds a flat polygon of 3 vertices (its points up to 1.3 off
+// its plane), step 7 welds two of them and the survivors are a segment; the point
+// (999999, −1000001, 999999) lies 1.1 from it (measured here in double), which weld_shift must
+// cover. It reported 0.14 (the weld's own move) until the replaced polygon's shift was counted.
+// In double the same points are a polytope.
+TYPED_TEST(Shape3Typed, WeldThatLowersTheDimensionKeepsEveryPointWithinWeldShift) {
+  using T = TypeParam;
+  const std::vector<Vec3<double>> b = {
+      {999999.29, -1000000.78, 999999.91}, {999999.22, -1000000.28, 999999.1},
+      {1000000.22, -1000000.21, 999999.66}, {999999.1, -999999.9, 999999.0},
+      {999999.16, -999999.78, 999999.0},   {999999.0, -1000001.0, 999999.0},
+      {999999.22, -1000000.84, 999999.0},  {999999.0, -1000001.0, 999999.0}};
+  const std::vector<Vec3<T>> q = convert<T>(b);
+  auto r = make_shape3<T>(std::span<const Vec3<T>>(q));
+  ASSERT_TRUE(r) << r.message;
+  if (std::is_same_v<T, double>) EXPECT_EQ(r.shape.dimension(), 3);
+  // Rounding of the distances in double at 1e6: a few ulps of 1e6 (2^-33 each).
+  expect_points_within_weld_shift(r.shape, q, 1e-8);
+  check_invariants(r.shape, 2 * 32 * unit<T>() * 1e6 + double(r.shape.weld_shift()));
+}
+
 // Every bad input, with the message naming the point (index as given).
 TYPED_TEST(Shape3Typed, BadInputsAreReportedWithTheirPoint) {
   using T = TypeParam;
@@ -565,6 +612,7 @@ TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
     const double tol = 2 * 32 * unit<T>() * scale + double(s.weld_shift());
     SCOPED_TRACE("trial " + std::to_string(trial) + " family " + std::to_string(family));
     check_invariants(s, tol);
+    expect_points_within_weld_shift(s, q, 8 * unit<T>() * scale);
     // Shapes within a few thicknesses of a lower dimension may be flattened (a slab: its points
     // then move by the range of their values along the polygon's normal, the slab's full
     // thickness 2t plus the normal's tilt over the slab, at most 2t again: 4t) or lose their

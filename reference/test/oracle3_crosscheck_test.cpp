@@ -23,6 +23,8 @@
 #include <sstream>
 
 #include "brute_force3.hpp"
+#include "minkowski/reference/hull3.hpp"
+#include "minkowski/reference/numbers3.hpp"
 #include "minkowski/reference/oracle3.hpp"
 
 namespace oracle3_crosscheck {
@@ -598,6 +600,7 @@ TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
   int failures = 0, total = 0;
   Tally all_families;
   int all_sources[4] = {0, 0, 0, 0};
+  std::uint64_t qhull_sources[3] = {0, 0, 0};  // certified, repaired, refused
   const std::vector<Family> fams = families();
   for (std::size_t k = 0; k < fams.size(); ++k) {
     const Family& f = fams[k];
@@ -614,7 +617,17 @@ TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
       f.make(rng, a, b);
       const bf::Answer e = bf::solve(a, b);
       t.add(e);
-      const std::string msg = check_pair(a, b, e, Options{i % 4 == 0, i % 4 == 0, sources});
+      std::string msg = check_pair(a, b, e, Options{i % 4 == 0, i % 4 == 0, sources});
+      // Qhull's path on the same difference points, which the oracle no longer takes at these
+      // sizes: its vertices must be the exact hull's.
+      std::vector<ExactPoint3> d;
+      for (const Point3& p : a.points)
+        for (const Point3& q : b.points) d.push_back(exact_difference(p, q));
+      HullStats qs;
+      StageCounts counts;
+      if (hull3_qhull_certified(d, qs).vertices != hull3_exact(d, counts).vertices)
+        msg += "hull3_qhull_certified and hull3_exact differ on D's points\n";
+      for (int s = 0; s < 3; ++s) qhull_sources[s] += qs.by_source[s];
       if (!msg.empty() && ++failures <= kMaxPrinted)
         ADD_FAILURE() << "seed " << kSeed + k << ", family " << f.name << ", case " << i << ":\n"
                       << bf::case_json(a, b) << "\n"
@@ -646,10 +659,17 @@ TEST(Oracle3CrossCheck, RadiusZeroAnswersEqualBruteForce) {
   EXPECT_GT(all_families.rays_on_boundary, 30);
   EXPECT_GT(all_families.all, 0);
   EXPECT_GT(all_families.flat, 100);
-  // And every path to D's hull: Qhull certified, repaired, refused (flat D).
-  EXPECT_GT(all_sources[static_cast<int>(HullSource::qhull_certified)], 0);
-  EXPECT_GT(all_sources[static_cast<int>(HullSource::qhull_repaired)], 0);
-  EXPECT_GT(all_sources[static_cast<int>(HullSource::qhull_refused)], 0);
+  // D's hull in the oracle: these pairs have at most kDifferenceExactMax (256) difference points,
+  // so every one takes the exact hull (hull3_difference.cpp); the oracle asks Qhull above that
+  // size.
+  EXPECT_EQ(all_sources[static_cast<int>(HullSource::exact_only)], total);
+  // Qhull's paths on the same points (above): certified, repaired, refused (flat D).
+  std::printf("hull3_qhull_certified on D's points: certified/repaired/refused %llu/%llu/%llu\n",
+              (unsigned long long)qhull_sources[0], (unsigned long long)qhull_sources[1],
+              (unsigned long long)qhull_sources[2]);
+  EXPECT_GT(qhull_sources[static_cast<int>(HullSource::qhull_certified)], 0u);
+  EXPECT_GT(qhull_sources[static_cast<int>(HullSource::qhull_repaired)], 0u);
+  EXPECT_GT(qhull_sources[static_cast<int>(HullSource::qhull_refused)], 0u);
 }
 
 // With radii: the relation is the exact comparison of the core's q with (r_a + r_b)², the

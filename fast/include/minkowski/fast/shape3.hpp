@@ -183,7 +183,11 @@ struct ShapeResult3 {
 //  7. Weld: points within kWeld3Ulps·u·S in every coordinate of an earlier vertex are dropped
 //     (a hash grid of cells 64 welds wide, on the shape's vertices only: the other points are
 //     inside or measured), and the hull of the survivors computed again if any was.
-//  8. weld_shift (the Hausdorff bound): the largest weld distance, plus the largest of: each
+//  8. weld_shift (the Hausdorff bound): the largest weld distance, plus the shift of the hull
+//     that step 7's weld replaced (a flat polygon's or segment's own term below: the points it
+//     held are within that of it, and it is within the weld distance of the survivors' hull;
+//     without it a float blob of ~20 ulps 1e6 from the origin, flat at round 0 and a segment
+//     after its weld, reported 0.14 where a point lay 1.1 away), plus the largest of: each
 //     face's flatness (its plane offset — the largest value of dot(n, x) over the vertices —
 //     minus its lowest vertex: the faces' planes are within this of the vertex hull), and the
 //     distance from every point the hull dropped (points within ε_q of the thick hull, vertices
@@ -553,6 +557,11 @@ struct ShapeBuilder3 {
   std::vector<std::uint32_t> near_;  // points to measure against the final shape
   int exponent_ = 0;                 // working = input · 2^-exponent_
   W weld_moved_ = 0;                 // largest distance a weld moved a point (working units)
+  // The shift of the hull that step 7's weld replaced (its extra_shift: a flat polygon's range
+  // along its normal and dropped vertices, a segment's width): the points that hull held are
+  // within this of it, and it lies within weld_moved_ of the survivors' hull, whose own terms
+  // emit adds (step 8).
+  W replaced_shift_ = 0;
   W unit_ = 0;                       // u of T
   struct FlatBasis {  // the first polytope classification's plane, for the flat alternative
     bool valid = false;
@@ -690,6 +699,7 @@ struct ShapeBuilder3 {
         welded = true;
         std::vector<std::uint32_t> survivors = weld(d.vertices);
         if (survivors.size() == d.vertices.size()) return d;
+        replaced_shift_ = d.extra_shift;
         ids = std::move(survivors);
         continue;
       }
@@ -1191,7 +1201,7 @@ struct ShapeBuilder3 {
     W nm = 0;
     for (std::uint32_t p : near_) nm = std::max(nm, distance_bound(d, p));
     worst = std::max(worst, nm);
-    const W shift = weld_moved_ + worst;
+    const W shift = weld_moved_ + replaced_shift_ + worst;
     s.weld_shift_ = shift > W(0) ? T(ldexp(shift, exponent_)) : T(0);
     return shift;
   }

@@ -101,8 +101,10 @@ Hull3 hull3_qhull_certified(std::span<const ExactPoint3> points, HullStats& stat
 ///      O((na + nb)·F) tests, not O(na·nb·F). It checks every entry of d, so the answer is exact
 ///      even if a_hull's or b_hull's facets were wrong. A failed certificate or Qhull's refusal
 ///      falls back to hull3_exact(d) (qhull_repaired, qhull_refused).
-///   Other inputs (a flat or lower-dimensional A or B, points outside the expansion domain, lo
-///   parts in a or b) take hull3_qhull_certified(d).
+///   A flat or lower-dimensional A or B (no normal cones), every point in the expansion domain:
+///   up to kDifferenceExactMax entries, hull3_exact(d) (source exact_only; it costs less than
+///   Qhull's proposal and its certificate there); above, hull3_qhull_certified(d). Other inputs
+///   (points outside the expansion domain, lo parts in a or b) take hull3_qhull_certified(d).
 Hull3 hull3_difference_certified(std::span<const ExactPoint3> a, const Hull3& a_hull,
                                  std::span<const ExactPoint3> b, const Hull3& b_hull,
                                  std::span<const ExactPoint3> d, HullStats& stats);
