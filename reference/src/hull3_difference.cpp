@@ -558,17 +558,20 @@ Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
     expansions = expansions && in_expansion_domain3(a[v]);
   for (const std::uint32_t v : b_hull.vertices)
     expansions = expansions && in_expansion_domain3(b[v]);
+  auto fallback = [&](HullSource why) {
+    Hull3 r = hull3_exact(d, stats.stages);
+    r.source = why;
+    ++stats.by_source[static_cast<int>(why)];
+    return r;
+  };
+
   // A flat, segment or point shape has no normal cones to prefilter with: up to
   // kDifferenceExactMax entries the exact hull of d itself (its own prefilter, no certificate)
   // costs less than Qhull's proposal and its certificate (the 3D campaign: 767k -> 705k
   // instructions per case, the same answers; docs/performance.md, "Campaign throughput").
   if (path == DifferencePath::automatic && expansions &&
-      (a_hull.dimension != 3 || b_hull.dimension != 3) && d.size() <= kDifferenceExactMax) {
-    Hull3 r = hull3_exact(d, stats.stages);
-    r.source = HullSource::exact_only;
-    ++stats.by_source[static_cast<int>(r.source)];
-    return r;
-  }
+      (a_hull.dimension != 3 || b_hull.dimension != 3) && d.size() <= kDifferenceExactMax)
+    return fallback(HullSource::exact_only);
   if (!expansions || a_hull.dimension != 3 || b_hull.dimension != 3)
     return hull3_qhull_certified(d, stats);
 
@@ -578,13 +581,6 @@ Hull3 hull3_difference(std::span<const ExactPoint3> a, const Hull3& a_hull,
   detail::Hull3DifferenceTrace& trace = impl::diff_trace;
   trace = {};
   trace.input = d.size();
-
-  auto fallback = [&](HullSource why) {
-    Hull3 r = hull3_exact(d, stats.stages);
-    r.source = why;
-    ++stats.by_source[static_cast<int>(why)];
-    return r;
-  };
 
   // 1. The normal-cone prefilter.
   thread_local std::vector<std::int8_t> s_ab, s_ba;
