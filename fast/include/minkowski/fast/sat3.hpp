@@ -104,6 +104,7 @@
 // query again costs one axis test.
 // ---------------------------------------------------------------------------------------------
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -401,8 +402,11 @@ inline T project_row(const Points<T>& p, Vec3<T> n, T* out, std::size_t stride) 
 /// (n·v1 − n·v0; its sign is the sign of n·e up to the rounding of the two entries, which only
 /// matters where an arc end lies within rounding of the other plane, i.e. where arcs touch and
 /// the face there is tested as a face axis). For each edge of A the signs against B's faces are
-/// one subtraction per face, condition (1) is tested for all of B's edges without branches into
-/// a candidate list, and conditions (2) and (3) read A's two face rows. Only the pairs that pass
+/// one subtraction per face, kept as two bit sets of B's faces (below and above A's plane); for
+/// B of at most 64 edges the candidates of condition (1) are the edges of a face below AND of a
+/// face above (bit sets of B's edges per face, OR-ed over the set faces), else condition (1) is
+/// tested for all of B's edges without branches into a candidate list; conditions (2) and (3)
+/// read A's two face rows. Only the pairs that pass
 /// form a cross product. Larger shapes compute the dot products directly.
 template <class T>
 Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
@@ -538,10 +542,20 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
     alignas(16) T sb[kTableFaces];
     std::uint32_t cand[kLocalEdges];
     std::uint8_t bl[kLocalEdges], br[kLocalEdges];  // B's edges' faces (< kTableFaces)
-    if (b_faces)
+    // At most 64 edges: face_edges[f] is the bit set of B's edges on face f.
+    const bool masks = b_faces && eb.size() <= 64;
+    std::uint64_t face_edges[kTableFaces];
+    if (masks) {
+      for (std::size_t g = 0; g < fb; ++g) face_edges[g] = 0;
+      for (std::size_t k = 0; k < eb.size(); ++k) {
+        face_edges[eb[k].face_left] |= std::uint64_t(1) << k;
+        face_edges[eb[k].face_right] |= std::uint64_t(1) << k;
+      }
+    } else if (b_faces) {
       for (std::size_t k = 0; k < eb.size(); ++k)
         bl[k] = static_cast<std::uint8_t>(eb[k].face_left),
         br[k] = static_cast<std::uint8_t>(eb[k].face_right);
+    }
     for (std::size_t i = 0; i < ea.size(); ++i) {
       const Edge3& e = ea[i];
       const Vec3<T> a0 = a.vertex(e.v0);
@@ -553,15 +567,37 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
         const T* r1 = tb.v[e.v1];
         const T* r0 = tb.v[e.v0];
         std::size_t f = 0;
+        std::uint32_t neg = 0, pos = 0;  // B's faces with sb < 0, sb > 0 (bit f)
 #ifdef MINKOWSKI_FAST_SSE2
-        if constexpr (std::is_same_v<T, double>)  // rows padded to an even count (see above)
-          for (; f < fb; f += 2)
-            _mm_store_pd(sb + f, _mm_sub_pd(_mm_load_pd(r1 + f), _mm_load_pd(r0 + f)));
+        if constexpr (std::is_same_v<T, double>) {  // rows padded to an even count (see above)
+          const __m128d zero = _mm_setzero_pd();
+          for (; f < fb; f += 2) {
+            const __m128d d = _mm_sub_pd(_mm_load_pd(r1 + f), _mm_load_pd(r0 + f));
+            _mm_store_pd(sb + f, d);
+            neg |= static_cast<std::uint32_t>(_mm_movemask_pd(_mm_cmplt_pd(d, zero))) << f;
+            pos |= static_cast<std::uint32_t>(_mm_movemask_pd(_mm_cmpgt_pd(d, zero))) << f;
+          }
+          // The padding column (odd fb) is 0 − 0 = 0: in neither set.
+        }
 #endif
-        for (; f < fb; ++f) sb[f] = r1[f] - r0[f];
-        for (std::size_t k = 0; k < eb.size(); ++k) {
-          cand[nc] = static_cast<std::uint32_t>(k);
-          nc += sb[bl[k]] * sb[br[k]] < T(0);
+        for (; f < fb; ++f) {
+          sb[f] = r1[f] - r0[f];
+          neg |= std::uint32_t(sb[f] < T(0)) << f;
+          pos |= std::uint32_t(sb[f] > T(0)) << f;
+        }
+        if (masks) {
+          // An edge's two faces differ, so "one face below, the other above" is "some face
+          // below and some face above": the union of the faces' edge masks on each side.
+          std::uint64_t below = 0, above = 0;
+          for (std::uint32_t q = neg; q != 0; q &= q - 1) below |= face_edges[std::countr_zero(q)];
+          for (std::uint32_t q = pos; q != 0; q &= q - 1) above |= face_edges[std::countr_zero(q)];
+          for (std::uint64_t m = below & above; m != 0; m &= m - 1)
+            cand[nc++] = static_cast<std::uint32_t>(std::countr_zero(m));
+        } else {
+          for (std::size_t k = 0; k < eb.size(); ++k) {
+            cand[nc] = static_cast<std::uint32_t>(k);
+            nc += sb[bl[k]] * sb[br[k]] < T(0);
+          }
         }
       } else {
         for (std::size_t k = 0; k < eb.size(); ++k) cand[nc++] = static_cast<std::uint32_t>(k);
