@@ -500,7 +500,8 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
     const T x2 = length_squared(x);
     if (!(x2 > par * l2)) return false;  // parallel
     ++out.tested;
-    Vec3<T> n = unit_vector(x, x2);
+    // unit_vector(x, x2) with its common case in line (the same operations, so the same bits).
+    Vec3<T> n = x2 >= normalize_below2<T>() ? (T(1) / std::sqrt(x2)) * x : unit_vector(x, x2);
     const Vec3<T> w = b0 - a0;
     bool flip;
     if (!arc_a.full) {
