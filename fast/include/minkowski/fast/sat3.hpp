@@ -341,12 +341,19 @@ inline bool cached_axis(const ConvexShape3<T>& a, const ConvexShape3<T>& b, cons
 
 /// Projection tables of the face passes (small shapes): row f holds n_f · v_j for every vertex j
 /// of the other shape, formed exactly as min_dot forms them. The edge pass reads the Gauss-map
-/// signs off them (see axis_pass).
-inline constexpr std::size_t kTableFaces = kLocalVertices;
+/// signs off them (see axis_pass). kTableFaces = 64 holds every hull of at most kLocalVertices =
+/// 32 vertices: a 3-polytope of n vertices has at most 2n − 4 faces (Euler's formula with
+/// triangular faces), 60 for n = 32. (With 32 rows, as before 2026-11-28, hulls of more than 18
+/// vertices took the edge pass's dot-product path: half the pairs of the poly8to32 benchmark
+/// populations, ~3× the instructions of the table path.) Two tables of 32 × 64 entries: 32 KiB
+/// of stack in double, 16 KiB in float.
+inline constexpr std::size_t kTableFaces = 64;
 
-template <class T>
+/// Rows × columns: ta is [face of A][vertex of B] (Rows = kTableFaces), tb is [vertex of A][face
+/// of B] (Rows = kLocalVertices, Cols = kTableFaces).
+template <class T, std::size_t Rows, std::size_t Cols>
 struct Table {
-  alignas(16) T v[kLocalVertices][kLocalVertices];
+  alignas(16) T v[Rows][Cols];
 };
 
 /// Row f of a table: n·v_j for the copied points, stored at out[j · stride], and their minimum
@@ -419,7 +426,8 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
   // edge pass's differences of two vertices' rows are contiguous.
   const bool use_ta = fa != 0 && fa <= kTableFaces && pb.padded != 0;
   const bool use_tb = fb != 0 && fb <= kTableFaces && pa.padded != 0;
-  Table<T> ta, tb;
+  Table<T, kTableFaces, kLocalVertices> ta;
+  Table<T, kLocalVertices, kTableFaces> tb;
 
   // A's faces against B's vertices.
   std::size_t hint = 0;
@@ -568,30 +576,30 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
         const T* r1 = tb.v[e.v1];
         const T* r0 = tb.v[e.v0];
         std::size_t f = 0;
-        std::uint32_t neg = 0, pos = 0;  // B's faces with sb < 0, sb > 0 (bit f)
+        std::uint64_t neg = 0, pos = 0;  // B's faces with sb < 0, sb > 0 (bit f)
 #ifdef MINKOWSKI_FAST_SSE2
         if constexpr (std::is_same_v<T, double>) {  // rows padded to an even count (see above)
           const __m128d zero = _mm_setzero_pd();
           for (; f < fb; f += 2) {
             const __m128d d = _mm_sub_pd(_mm_load_pd(r1 + f), _mm_load_pd(r0 + f));
             _mm_store_pd(sb + f, d);
-            neg |= static_cast<std::uint32_t>(_mm_movemask_pd(_mm_cmplt_pd(d, zero))) << f;
-            pos |= static_cast<std::uint32_t>(_mm_movemask_pd(_mm_cmpgt_pd(d, zero))) << f;
+            neg |= static_cast<std::uint64_t>(_mm_movemask_pd(_mm_cmplt_pd(d, zero))) << f;
+            pos |= static_cast<std::uint64_t>(_mm_movemask_pd(_mm_cmpgt_pd(d, zero))) << f;
           }
           // The padding column (odd fb) is 0 − 0 = 0: in neither set.
         }
 #endif
         for (; f < fb; ++f) {
           sb[f] = r1[f] - r0[f];
-          neg |= std::uint32_t(sb[f] < T(0)) << f;
-          pos |= std::uint32_t(sb[f] > T(0)) << f;
+          neg |= std::uint64_t(sb[f] < T(0)) << f;
+          pos |= std::uint64_t(sb[f] > T(0)) << f;
         }
         if (masks) {
           // An edge's two faces differ, so "one face below, the other above" is "some face
           // below and some face above": the union of the faces' edge masks on each side.
           std::uint64_t below = 0, above = 0;
-          for (std::uint32_t q = neg; q != 0; q &= q - 1) below |= face_edges[std::countr_zero(q)];
-          for (std::uint32_t q = pos; q != 0; q &= q - 1) above |= face_edges[std::countr_zero(q)];
+          for (std::uint64_t q = neg; q != 0; q &= q - 1) below |= face_edges[std::countr_zero(q)];
+          for (std::uint64_t q = pos; q != 0; q &= q - 1) above |= face_edges[std::countr_zero(q)];
           for (std::uint64_t m = below & above; m != 0; m &= m - 1)
             cand[nc++] = static_cast<std::uint32_t>(std::countr_zero(m));
         } else {
