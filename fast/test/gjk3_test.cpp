@@ -353,3 +353,93 @@ TYPED_TEST(Gjk3, RandomPolytopesAgainstBruteForce) {
 }
 
 }  // namespace
+
+// The bounding ball of a shape (ConvexShape3::bound_centre / bound_radius) and the early-out
+// bounding_balls_apart that gjk_overlap and contact_manifold take before GJK and SAT.
+namespace gjk3_test {
+
+using minkowski::fast::bounding_balls_apart;
+using minkowski::fast::gjk_overlap;
+
+template <class T>
+class Bound3 : public ::testing::Test {};
+using Bound3Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Bound3, Bound3Types);
+
+// The unit cube [0, 1]³: its bounding box's middle (0.5, 0.5, 0.5) is exact in binary, and
+// every corner is √(3·0.25) = √0.75 from it. The radius is rounded up by at most a factor
+// 1 + 8u, plus the 4u of the computed root (kBound3RadiusUlps).
+TYPED_TEST(Bound3, UnitCubeBallIsItsCircumscribedBall) {
+  using T = TypeParam;
+  const ConvexShape3<T> c = box<T>(0, 0, 0, 1, 1, 1);
+  EXPECT_EQ(c.bound_centre().x, T(0.5));
+  EXPECT_EQ(c.bound_centre().y, T(0.5));
+  EXPECT_EQ(c.bound_centre().z, T(0.5));
+  const long double exact = std::sqrt(0.75L);
+  EXPECT_GE(static_cast<long double>(c.bound_radius()), exact);
+  EXPECT_LE(static_cast<long double>(c.bound_radius()), exact * (1 + 16 * eps<T>()));
+}
+
+// A point is its own ball: centre the point, radius exactly 0.
+TYPED_TEST(Bound3, PointHasRadiusZero) {
+  using T = TypeParam;
+  const ConvexShape3<T> p = point<T>(T(0.1), T(-3), T(7), T(2));
+  EXPECT_EQ(p.bound_centre().x, T(0.1));
+  EXPECT_EQ(p.bound_centre().y, T(-3));
+  EXPECT_EQ(p.bound_centre().z, T(7));
+  EXPECT_EQ(p.bound_radius(), T(0));
+}
+
+// Every vertex of random polytopes lies in the ball, checked in long double (seeded).
+TYPED_TEST(Bound3, RandomPolytopesInsideTheirBall) {
+  using T = TypeParam;
+  std::mt19937 rng(20261128);
+  for (int i = 0; i < 200; ++i) {
+    const T s = T(std::ldexp(1.0, i % 40 - 20));  // scales 2^-20 .. 2^19
+    const ConvexShape3<T> p = random_polytope<T>(rng, 4 + i % 29, Vec3<T>{s, -s, T(3) * s}, s);
+    const Vec3<T> c = p.bound_centre();
+    for (const Vec3<T>& v : p.vertices()) {
+      const long double dx = static_cast<long double>(v.x) - c.x;
+      const long double dy = static_cast<long double>(v.y) - c.y;
+      const long double dz = static_cast<long double>(v.z) - c.z;
+      EXPECT_LE(std::sqrt(dx * dx + dy * dy + dz * dz), static_cast<long double>(p.bound_radius()))
+          << "polytope " << i;
+    }
+  }
+}
+
+// Unit cubes with their corners at 0 and at (3, 0, 0): centres 3 apart, balls of radius √0.75
+// each, so the balls are 3 − √3 = 1.2679... apart. Apart beyond stops 0 and 1.2, not beyond
+// 1.3 (the cores are 2 apart: the test is a certificate, not the distance).
+TYPED_TEST(Bound3, CubesThreeApart) {
+  using T = TypeParam;
+  const ConvexShape3<T> a = box<T>(0, 0, 0, 1, 1, 1);
+  const ConvexShape3<T> b = box<T>(3, 0, 0, 4, 1, 1);
+  EXPECT_TRUE(bounding_balls_apart(a, b, T(0)));
+  EXPECT_TRUE(bounding_balls_apart(a, b, T(1.2)));
+  EXPECT_FALSE(bounding_balls_apart(a, b, T(1.3)));
+  EXPECT_FALSE(bounding_balls_apart(a, b, T(2.5)));  // beyond the ball gap, below the distance
+}
+
+// Two spheres (points with radii) whose centres are 3 apart: radii 1.4 + 1.4 = 2.8 < 3 leave
+// them 0.2 apart (gjk_overlap false, by the balls); radii 1.5 + 1.5 = 3 make them touch exactly,
+// where the test must not fire (touching counts as overlapping); radii 2 × 1.4995 leave them
+// 1e-3 apart, above the test's slack 512·u·(|d| + R_A + R_B + stop + S_A + S_B) = 512·u·(3 + 0 +
+// 2.999 + 0 + 3) ≈ 2.7e-4 in float (u = 2^-24) and 5e-13 in double: told apart in both.
+TYPED_TEST(Bound3, SpheresApartTouchingAndJustApart) {
+  using T = TypeParam;
+  const ConvexShape3<T> a = point<T>(0, 0, 0, T(1.4));
+  const ConvexShape3<T> b = point<T>(3, 0, 0, T(1.4));
+  EXPECT_TRUE(bounding_balls_apart(a, b, a.radius() + b.radius()));
+  EXPECT_FALSE(gjk_overlap(a, b));
+  const ConvexShape3<T> c = point<T>(0, 0, 0, T(1.5));
+  const ConvexShape3<T> d = point<T>(3, 0, 0, T(1.5));
+  EXPECT_FALSE(bounding_balls_apart(c, d, c.radius() + d.radius()));
+  EXPECT_TRUE(gjk_overlap(c, d));
+  const ConvexShape3<T> e = point<T>(0, 0, 0, T(1.4995));
+  const ConvexShape3<T> f = point<T>(3, 0, 0, T(1.4995));
+  EXPECT_TRUE(bounding_balls_apart(e, f, e.radius() + f.radius()));
+  EXPECT_FALSE(gjk_overlap(e, f));
+}
+
+}  // namespace gjk3_test

@@ -650,3 +650,27 @@ TYPED_TEST(Manifold3Typed, DeepContainmentLeavingByAnEdge) {
 }
 
 }  // namespace
+
+// contact_manifold's bounding-ball early-out (manifold3.hpp, step 1): unit cubes with corners at
+// 0 and at (3, 0, 0) are 2 apart and their balls 3 − √3 ≈ 1.27 apart: no point with margin 0 or
+// 1, and a cache passed in is left as it was (the early-out names no axis). With margin 2.5 the
+// balls cannot tell (1.27 < 2.5) and SAT answers: the cubes face each other across x = 1 and
+// x = 3, so the face contact has 4 points at separation 2 (the reference face x = 1 of A).
+namespace manifold3_test {
+
+TEST(Manifold3Bound, BallsApartGiveNoPointAndKeepTheCache) {
+  const ConvexShape3<double> a = box<double>(0, 0, 0, 1, 1, 1);
+  const ConvexShape3<double> b = box<double>(3, 0, 0, 4, 1, 1);
+  SatCache3 cache{SatAxis3::face_b, 0, 3};
+  EXPECT_EQ(contact_manifold(a, b, 0.0, &cache).point_count, 0);
+  EXPECT_EQ(contact_manifold(a, b, 1.0, &cache).point_count, 0);
+  EXPECT_EQ(cache.axis, SatAxis3::face_b);
+  EXPECT_EQ(cache.index_a, 0u);
+  EXPECT_EQ(cache.index_b, 3u);
+  const Manifold3<double> m = contact_manifold(a, b, 2.5);
+  ASSERT_EQ(m.point_count, 4);
+  EXPECT_EQ(m.normal.x, 1.0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(m.points[i].separation, 2.0);
+}
+
+}  // namespace manifold3_test

@@ -11,7 +11,9 @@
 // Method (the 3D form of manifold.hpp; E. Catto, "Contact Manifolds", GDC 2007; D. Gregorius,
 // "Robust Contact Creation for Physics Simulations", GDC 2015):
 //   1. SAT (sat3.hpp) with early exit at a core gap above r + margin (r = r_A + r_B): then no
-//      point. A warm cache whose axis still separates by more costs one axis test.
+//      point. A warm cache whose axis still separates by more costs one axis test; before SAT,
+//      cores whose bounding balls are apart by more than r + margin (bounding_balls_apart,
+//      gjk3.hpp; ~20 instructions) have no point either, and the cache is left as it was.
 //   2. Cores apart with rounded or lower-dimensional shapes (SAT's `closest` answer, core
 //      distance δ from GJK): if the better of the two best faces has a gap within
 //      kManifold3ClosestFaceRelativeTolerance · δ (+ the gap's rounding) of δ, the contact is
@@ -460,6 +462,8 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
       if (ax.gap > stop) return m;
     }
   }
+  // Cores farther apart than r + margin by their bounding balls (step 1): no point, no axis.
+  if (bounding_balls_apart(a, b, stop)) return m;
   const sat3_detail::CoreAnswer<T> ans = sat3_detail::core_answer(a, b, stop, cache, m.axes_tested);
   const sat3_detail::Pass<T>& pass = ans.pass;
   if (pass.stopped) {

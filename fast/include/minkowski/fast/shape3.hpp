@@ -118,6 +118,12 @@ class ConvexShape3 {
   /// How far the weld moved the input (see the header comment and make_shape3's step 8): every
   /// answer about this shape is exact for a shape this close (Hausdorff) to the input's hull.
   T weld_shift() const { return weld_shift_; }
+  /// A ball holding the core: every vertex v has |v − bound_centre()| <= bound_radius() in exact
+  /// arithmetic (the radius is rounded up: see ShapeBuilder3::bound). +inf when the vertices'
+  /// squared distances leave float's or double's normal range (no bound then). The early-outs of
+  /// gjk_overlap and contact_manifold (bounding_balls_apart, gjk3.hpp) read it.
+  const Vec3<T>& bound_centre() const { return bound_centre_; }
+  T bound_radius() const { return bound_radius_; }
 
  private:
   friend struct ShapeBuilder3<T>;
@@ -133,6 +139,8 @@ class ConvexShape3 {
   T radius_{};
   T scale_{};
   T weld_shift_{};
+  Vec3<T> bound_centre_{};
+  T bound_radius_ = std::numeric_limits<T>::infinity();
 };
 
 /// Outcome of make_shape3: `error == ShapeError::none` means `shape` is valid; otherwise
@@ -494,6 +502,34 @@ struct ShapeBuilder3 {
     W extra_shift = 0;  // the dimension's own term of weld_shift (see the builder's header)
   };
 
+  /// The bounding ball of s's vertices: centre the middle of their bounding box, radius the
+  /// largest computed |v − c| times (1 + kBound3RadiusUlps·u). Each |v − c| is computed with a
+  /// relative error below 4u (a rounded difference per coordinate, three rounded squares and
+  /// two sums, a rounded square root) while the squares stay normal, so the factor makes the
+  /// radius an upper bound; squares outside the normal range (tiny or huge shapes) leave +inf.
+  static void bound(ConvexShape3<T>& s) {
+    using std::sqrt;
+    if (s.vertices_.empty()) return;
+    Vec3<T> lo = s.vertices_[0], hi = lo;
+    for (const Vec3<T>& v : s.vertices_) {
+      lo = {std::min(lo.x, v.x), std::min(lo.y, v.y), std::min(lo.z, v.z)};
+      hi = {std::max(hi.x, v.x), std::max(hi.y, v.y), std::max(hi.z, v.z)};
+    }
+    if (s.vertices_.size() == 1) {  // a point: its own ball, exactly
+      s.bound_centre_ = lo;
+      s.bound_radius_ = T(0);
+      return;
+    }
+    const Vec3<T> c = T(0.5) * lo + T(0.5) * hi;
+    T m2 = T(0);
+    for (const Vec3<T>& v : s.vertices_) m2 = std::max(m2, length_squared(v - c));
+    s.bound_centre_ = c;
+    s.bound_radius_ =
+        m2 >= std::numeric_limits<T>::min() && m2 <= std::numeric_limits<T>::max() / T(4)
+            ? sqrt(m2) * (T(1) + T(kBound3RadiusUlps) * unit_roundoff<T>())
+            : std::numeric_limits<T>::infinity();
+  }
+
   static ShapeResult3<T> build(std::span<const Vec3<T>> points, T radius) {
     using std::abs;
     using std::isfinite;
@@ -562,7 +598,7 @@ struct ShapeBuilder3 {
   // within this of it, and it lies within weld_moved_ of the survivors' hull, whose own terms
   // emit adds (step 8).
   W replaced_shift_ = 0;
-  W unit_ = 0;                       // u of T
+  W unit_ = 0;        // u of T
   struct FlatBasis {  // the first polytope classification's plane, for the flat alternative
     bool valid = false;
     std::vector<std::uint32_t> ids;
@@ -1272,7 +1308,9 @@ struct ShapeBuilder3 {
 /// ConvexShape3::weld_shift. Cost: O(n log n) expected (Quickhull with conflict lists).
 template <class T>
 ShapeResult3<T> make_shape3(std::span<const Vec3<T>> points, T radius = T(0)) {
-  return ShapeBuilder3<T>::build(points, radius);
+  ShapeResult3<T> r = ShapeBuilder3<T>::build(points, radius);
+  if (r.error == ShapeError::none) ShapeBuilder3<T>::bound(r.shape);
+  return r;
 }
 
 }  // namespace minkowski::fast

@@ -283,4 +283,21 @@ inline constexpr double kManifold3ClosestFaceRelativeTolerance = 5e-4;
 /// vertices beyond it, which the reduction to 4 points would mostly discard anyway.
 inline constexpr std::size_t kManifold3MaxClipVertices = 32;
 
+/// The bounding ball of a shape's core (ConvexShape3::bound_radius): the largest computed
+/// |v − c| times (1 + kBound3RadiusUlps·u). A computed |v − c| (three rounded differences,
+/// squares and sums, a rounded square root) is within 4u of the exact one relative to it while
+/// the squares are normal numbers (Higham, "Accuracy and Stability of Numerical Algorithms",
+/// 2nd ed., §3.1: a sum of three products within γ_3 ≈ 3u, the root halving it, one more
+/// rounding each for the difference and the root); 8 doubles that.
+inline constexpr double kBound3RadiusUlps = 8.0;
+
+/// bounding_balls_apart (gjk3.hpp) declares two shapes' cores farther apart than `stop` when the
+/// computed |c_B − c_A| − R_A − R_B − stop exceeds kBound3GapUlps · u · (|c_B − c_A| + R_A + R_B +
+/// stop + S_A + S_B). The relative part covers the rounding of the centre distance (< 5u of
+/// it, as above with one more difference) and of the three subtractions (u each of the operands'
+/// size); the S_A + S_B part keeps the test 16x away from every touching band of the answers
+/// it replaces (GJK's kGjk3TouchingUlps 4, SAT's kSat3GapErrorUlps 32, both in u·S), so that a
+/// pair the test calls apart is one every other path calls apart too.
+inline constexpr double kBound3GapUlps = 512.0;
+
 }  // namespace minkowski::fast
