@@ -735,13 +735,14 @@ CoreAnswer<T> core_answer(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T 
 /// rounding (A's faces win exact ties against B's, faces against edge pairs).
 /// Tolerances: kSat3GapErrorUlps (when the closest points are needed), kSat3ParallelEdgeUlps.
 /// Cost: (faces of A)·|B| + (faces of B)·|A| dot products for the faces (stored in tables for
-/// shapes of at most 32 vertices and faces), then (edges of A)·(faces of B) subtractions and one
-/// sign test per edge pair (no dot product for shapes that fit the tables), a cross product and a
-/// square root per pair that builds a face of D; no allocation. Measured with callgrind (double,
-/// -O2, random 12-vertex polytopes with 20 faces and 30 edges): ~1,400 instructions for a
-/// separated pair (early exit), ~33,000 for an overlapping one, of which the 900 edge-pair sign
-/// tests are about a third; a warm cache hit on a separated pair ~900 (the cached axis's
-/// support scans).
+/// shapes of at most 32 vertices, i.e. at most 60 faces), then (edges of A)·(faces of B)
+/// subtractions and a sign test per edge pair (no dot product for shapes that fit the tables), a
+/// cross product and a square root per pair that builds a face of D; no allocation. Measured
+/// with callgrind (double, -O2, 2026-11-28, 512 pairs of bench/narrow_phase3_pairs.hpp): random
+/// 12-vertex polytopes (20 faces, 30 edges) ~31,400 instructions for an overlapping pair (face
+/// pass ~6,000; edge pass ~25,000, of which ~5,000 for the ~27 pairs that build faces of D), two
+/// overlapping boxes ~10,500 (face pass ~1,800); ~1,400 for a separated pair (early exit); a
+/// warm cache hit on a separated pair ~900 (the cached axis's support scans).
 template <class T>
 SatResult3<T> sat_query(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                         SatCache3* cache = nullptr, const SatOptions& options = {}) {
