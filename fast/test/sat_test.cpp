@@ -17,6 +17,7 @@
 namespace {
 
 using minkowski::fast::ConvexShape;
+using minkowski::fast::InputDomain;
 using minkowski::fast::make_shape;
 using minkowski::fast::sat_overlap;
 using minkowski::fast::sat_query;
@@ -705,11 +706,16 @@ TYPED_TEST(SatTyped, APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt) {
   // to 0 in T, so the best face gap rounds to 0 (exactly it is about 4·x/2^20, far below 4). With
   // r = 0 and three vertices SAT took no closest-features refinement and answered "touching" for
   // shapes 4 = 64 u·S (float) apart; the manifold (the same face pass) gave a contact, and
-  // sat_overlap said true.
+  // sat_overlap said true. The shape is built as given (test_shapes.hpp: outside the input
+  // domain, x < u·S): the special case of needs_refinement is still tested here. In the domain
+  // (tolerances.hpp) x is flushed to 0 and A is the segment (0, −2^20)–(0, 1), moved by x.
   using T = TypeParam;
   const double x = std::is_same_v<T, float> ? 0x1p-148 : 0x1p-1073;
   const auto a = shape<T>({{0, 1}, {0, 0}, {x, -0x1p20}});
   ASSERT_EQ(a.size(), 3u);
+  const auto welded = shape<T>({{0, 1}, {0, 0}, {x, -0x1p20}}, 0, InputDomain::enforce);
+  ASSERT_EQ(welded.size(), 2u);
+  EXPECT_EQ(welded.weld_shift(), T(x));
   const auto b = shape<T>({{0, 5}});
   for (int swap = 0; swap < 2; ++swap) {
     const SatResult<T> r = swap ? sat_query(b, a) : sat_query(a, b);
@@ -722,6 +728,32 @@ TYPED_TEST(SatTyped, APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt) {
     const auto m =
         swap ? minkowski::fast::contact_manifold(b, a) : minkowski::fast::contact_manifold(a, b);
     EXPECT_EQ(m.point_count, 0) << "swap " << swap;
+  }
+}
+
+TEST(SatFloat, APointFarAboveASliverTriangleWeldedToASegmentIsSeparatedFromIt) {
+  // fuzz/findings/fuzz-73a3f9deee195468.json, now fixtures/found/: A = (0, 1), (0, 0), (1.076e-42,
+  // −1703736) and a point that is (0, 0) in float, radius 0 in float; B = the point (0,
+  // 156833415168) (its x, 7e-304, is 0 in float). By hand: A lies in x >= 0, y <= 1, so its
+  // nearest point to B is (0, 1), at distance 156833415167 exactly. Before the input domain A was
+  // a triangle with a corner of 6e-49 rad, every face gap was −0, and SAT answered "intersecting"
+  // (no vertex pair passed the certificate). Now 1.076e-42 < u·S = 0.1 is flushed to 0 (moved by
+  // it: weld_shift), A is the segment (0, −1703736)–(0, 1), and SAT finds the vertex pair: the
+  // distance, rounded to float (ulp 16384 there), within SAT's bound 8 u·S (S = 1.57e11: 74,800).
+  const float x = 1.076022739869301e-42f, y = -1703735.9969362745f;
+  const auto a = minkowski::fast::test_support::shape<float>({{0, 1}, {0, 0}, {x, y}, {0, 0}}, 0,
+                                                             InputDomain::enforce);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a.weld_shift(), x);
+  const auto b =
+      minkowski::fast::test_support::shape<float>({{0, 156833415168.0f}}, 0, InputDomain::enforce);
+  const double exact = 156833415167.0, bound = 8 * 0x1p-24 * 156833415168.0;
+  for (int swap = 0; swap < 2; ++swap) {
+    const SatResult<float> r = swap ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_FALSE(r.intersects) << "swap " << swap;
+    EXPECT_TRUE(r.separation_is_distance) << "swap " << swap;
+    EXPECT_NEAR(double(r.separation), exact, bound) << "swap " << swap;
+    EXPECT_FALSE(swap ? sat_overlap(b, a) : sat_overlap(a, b)) << "swap " << swap;
   }
 }
 
