@@ -346,3 +346,55 @@ TEST(ShapeDomain, AChainOfSliversIsWeldedUntilNoneIsLeftAndTheMoveIsMeasured) {
     EXPECT_GE(std::min(std::abs(b.x - a.x), std::abs(c.x - b.x)), 3.0) << "vertex x = " << b.x;
   }
 }
+
+// The sliver weld's move is rounded up at every scale, down to subnormal shapes. The fuzz smoke
+// run's case (fast_vs_reference_fuzz, 2026-11-28; main reverted the input domain for it): A =
+// (2^-1074, y1), (0, 0), (0, y0) with y1 = 3.8175286788114e-311 and y0 = 1.0601819425e-313, all
+// subnormal doubles. The turn at (0, y0) is exactly left (cross = 2^-1074·y0 > 0), so the exact
+// hull is this triangle; (0, y0) lies h = y0·x1/|(x1, y1)| ≈ 1.37e-326 from the chord (0, 0)–(x1,
+// y1) (its foot inside it), ≈ 3.6e-16·y1, below its threshold 8u·L ≈ 8.9e-16·y1 (L ≈ y1): a sliver,
+// and the shape is that segment. The move h is below the smallest subnormal 2^-1074 ≈ 4.9e-324,
+// and the conversion from weld_slivers' scaled units rounded it to nearest: to 0, so the reported
+// weld_shift was 0 although the input point is h away. Its class: every shape whose move falls
+// below the normal range, where multiplying by 2^-e rounds (every double shape of scale below
+// 2^-973 that has a sliver).
+// The same triangle at every binary scale 2^k from there to the normal range and beyond (exact
+// scalings; the weld is scale-invariant in its scaled units, so the shape is always the segment)
+// and, in float, from float's smallest subnormal on. The distance h is computed in long double
+// (64-bit significand and 15-bit exponent: no underflow; its few roundings are inside 2^-60
+// relative); weld_shift must be at least h, and at most the measurement's rounding up (2^-40
+// relative plus 2^-90·S·f absolute, S·f < 2) plus one rounding up to T's grid (one spacing:
+// 2^-1074 in double's subnormal range, 2^-149 in float's, 2u relative above).
+namespace shape_test {
+template <class T>
+void expect_sliver_move_rounded_up(T x1, T y1, T y0, int max_k) {
+  using P = minkowski::fast::Vec2<T>;
+  for (int k = 0; k <= max_k; ++k) {
+    const T sx1 = std::ldexp(x1, k), sy1 = std::ldexp(y1, k), sy0 = std::ldexp(y0, k);
+    const auto r = make_shape<T>(std::vector<P>{{sx1, sy1}, {0, 0}, {0, 0}, {0, sy0}});
+    ASSERT_TRUE(r) << r.message;
+    ASSERT_EQ(r.shape.size(), 2u) << "k = " << k;
+    EXPECT_EQ(r.shape.vertex(0), (P{0, 0})) << "k = " << k;
+    EXPECT_EQ(r.shape.vertex(1), (P{sx1, sy1})) << "k = " << k;
+    const long double lx = sx1, ly = sy1, h = sy0 * lx / std::sqrt(lx * lx + ly * ly);
+    const long double shift = r.shape.weld_shift();
+    EXPECT_GE(shift, h * (1 - 0x1p-60L)) << "k = " << k << ": the move " << h;
+    // One spacing of T at the value: at most 2u·h where it is normal, 2^-1074 (2^-149) below.
+    const long double spacing =
+        2 * h * minkowski::fast::unit_roundoff<T>() + std::numeric_limits<T>::denorm_min();
+    EXPECT_LE(shift, h * (1 + 0x1p-39L) + 0x1p-89L * ly + spacing) << "k = " << k;
+  }
+}
+}  // namespace shape_test
+
+TEST(ShapeDomain, TheSliverMoveOfASubnormalShapeIsRoundedUpNotToZero) {
+  const double x1 = 5e-324, y1 = 3.8175286788114e-311, y0 = 1.0601819425e-313;
+  ASSERT_EQ(x1, std::numeric_limits<double>::denorm_min());
+  // The fuzz case itself, and its scalings up to 2^1100·y1 ≈ 5e20 (past the normal range's start
+  // at k ≈ 51 and the move's at k ≈ 1076).
+  shape_test::expect_sliver_move_rounded_up<double>(x1, y1, y0, 1100);
+  // In float: the same proportions from x1 = 2^-149 (y1 = 2^-127·1.5, y0 = y1/360, both
+  // subnormal), up to 2^180 times that (y1 = 1.5·2^53, below float's max_coordinate ~1.15e18).
+  const float fx1 = std::numeric_limits<float>::denorm_min(), fy1 = 0x1.8p-127f;
+  shape_test::expect_sliver_move_rounded_up<float>(fx1, fy1, fy1 / 360, 180);
+}

@@ -471,8 +471,18 @@ T weld_slivers(std::vector<Vec2<T>>& hull, T scale) {
     }
     hull = std::move(kept);
     // Back to the shape's units, rounded up: the measurement's relative error is a few u_d, and
-    // its absolute error O(u_d²·S) (2^-90 at S·f < 2 covers it).
-    const double up = (shift * (1 + 0x1p-40) + 0x1p-90) * ldexp(1.0, -e);
+    // its absolute error O(u_d²·S) (2^-90 at S·f < 2 covers it): `moved`, in the scaled units,
+    // bounds the move from above. Multiplying by 2^-e is exact only while the product is a normal
+    // double; below 2^-1022 (every move of a double shape of scale S below 2^-973, the moves
+    // being <= 16u·S; larger shapes' moves far below u·S) it is rounded to the nearest multiple
+    // of 2^-1074, down as often as up, even to 0
+    // (fast_vs_reference_fuzz's smoke run: S = 3.8e-311, a move of 1.4e-326 reported as 0;
+    // fast/test/shape_test.cpp, ShapeDomain.TheSliverMoveOfASubnormalShapeIsRoundedUpNotToZero).
+    // Scaling the result back up by 2^e is exact (no overflow: it is at most `moved`), so
+    // comparing it with `moved` tells a rounding down, which one step up undoes.
+    const double moved = shift * (1 + 0x1p-40) + 0x1p-90;
+    double up = ldexp(moved, -e);
+    if (ldexp(up, e) < moved) up = std::nextafter(up, std::numeric_limits<double>::infinity());
     T out = static_cast<T>(up);
     if (double(out) < up) out = std::nextafter(out, std::numeric_limits<T>::infinity());
     return out;
