@@ -892,3 +892,35 @@ TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
 }
 
 }  // namespace
+
+// The input domain did not make SAT's refinement of radius-0 polygons near a zero gap
+// (needs_refinement, fixtures/found/fuzz-9ef54a9921e8c485.json) unreachable: it welds corners
+// sharper than about 8u, not corners whose face gaps lie within their rounding of 0. A = the needle
+// (0, 1), (−w/2, −1), (w/2, −1), w = 2^-46 = 128u, inside the domain by hand: S = 1, nothing
+// below u·S = 2^-53, the base vertices 2^-46 apart in x (the point weld is 4u·S = 2^-51), and each
+// base vertex is w = 128u from its chord (to the tip and the other base vertex: its distance
+// from the line through (0, 1) and (w/2, −1) is |cross((w/2, −2), (−w/2, −2))| / |(w/2, −2)| =
+// 2w / (2·(1 + O(w²)))) against the threshold 16u·min(S, L/2) = 16u (L ≈ 2); the tip is 2 from
+// its chord. So make_shape keeps all three, moving nothing. B = the point (0, 2), d = 1 beyond
+// the tip, which is A's closest point: the distance is 1 exactly. The long edges' outward normals
+// are (∓2, w/2)/|(2, w/2)| ≈ (∓1, w/4), so the best face gap is w/4 = 2^-48, inside the gap's error
+// bound kSatGapErrorUlps·u·S = 32·2^-53·2 = 2^-47 (S = 2): its sign is not provably the exact
+// one, and the refinement runs (a vertex–vertex axis, the distance 1). In general a needle of tip
+// angle θ > 8u (what the domain guarantees) has gaps d·θ/2 > 4u·d for a point d beyond its tip,
+// which 32u·S exceeds whenever d < 8S: the rule stays (docs/tolerances.md, issue 25).
+TEST(SatDomain, AnInDomainNeedleStillTakesTheRefinementOfRadiusZeroPolygonsNearAZeroGap) {
+  using P = minkowski::fast::Vec2<double>;
+  const double w = 0x1p-46;
+  const auto a =
+      minkowski::fast::make_shape<double>(std::vector<P>{{0, 1}, {-w / 2, -1}, {w / 2, -1}});
+  ASSERT_TRUE(a) << a.message;
+  ASSERT_EQ(a.shape.size(), 3u);
+  ASSERT_EQ(a.shape.weld_shift(), 0.0);
+  const auto b = minkowski::fast::make_shape<double>(std::vector<P>{{0, 2}});
+  ASSERT_TRUE(b) << b.message;
+  const minkowski::fast::SatResult<double> r = minkowski::fast::sat_query(a.shape, b.shape);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_TRUE(r.separation_is_distance);  // false had the face gap 2^-48 answered alone
+  EXPECT_EQ(r.axis, minkowski::fast::SatAxis::vertex_vertex);
+  EXPECT_EQ(r.separation, 1.0);  // sqrt of the exact squared distance 1
+}
