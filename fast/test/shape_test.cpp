@@ -390,8 +390,8 @@ void expect_sliver_move_rounded_up(T x1, T y1, T y0, int max_k) {
 TEST(ShapeDomain, TheSliverMoveOfASubnormalShapeIsRoundedUpNotToZero) {
   const double x1 = 5e-324, y1 = 3.8175286788114e-311, y0 = 1.0601819425e-313;
   ASSERT_EQ(x1, std::numeric_limits<double>::denorm_min());
-  // The fuzz case itself, and its scalings up to 2^1100·y1 ≈ 5e20 (past the normal range's start
-  // at k ≈ 51 and the move's at k ≈ 1076).
+  // The fuzz case itself, and its scalings up to 2^1100·y1 ≈ 5e20: y1 is normal from k = 10, x1
+  // from k = 52, the move h ≈ 2^-1082.5 from k = 61 (where the conversion stops rounding).
   shape_test::expect_sliver_move_rounded_up<double>(x1, y1, y0, 1100);
   // In float: the same proportions from x1 = 2^-149 (y1 = 2^-127·1.5, y0 = y1/360, both
   // subnormal), up to 2^180 times that (y1 = 1.5·2^53, below float's max_coordinate ~1.15e18).
