@@ -14,6 +14,10 @@
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace sat_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape;
@@ -860,3 +864,5 @@ TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
 }
 
 }  // namespace
+
+}  // namespace sat_test_cpp

@@ -10,6 +10,10 @@
 
 #include "minkowski/fast/shape.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace shape_test_cpp {
+
 using minkowski::fast::make_shape;
 using minkowski::fast::ShapeError;
 using V = minkowski::fast::Vec2<double>;
@@ -187,3 +191,5 @@ TEST(FastShape, CornersAFewUlpsApartStillGiveAConvexHullWithoutRepeats) {
     EXPECT_GT(cross, 0) << "turn at vertex " << (i + 1) % v.size() << " is not strictly convex";
   }
 }
+
+}  // namespace shape_test_cpp
