@@ -12,6 +12,10 @@
 #include "gjk3_test_util.hpp"
 #include "minkowski/fast/gjk3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace gjk3_test_cpp {
+
 namespace {
 
 using namespace gjk3_test;
@@ -353,3 +357,5 @@ TYPED_TEST(Gjk3, RandomPolytopesAgainstBruteForce) {
 }
 
 }  // namespace
+
+}  // namespace gjk3_test_cpp

@@ -14,6 +14,10 @@
 #include "minkowski/fast/gjk.hpp"
 #include "minkowski/fast/shape.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace gjk_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape;
@@ -761,3 +765,5 @@ TEST(GjkOptions, CoarseGapStopsEarlyWithinItsBound) {
 }
 
 }  // namespace
+
+}  // namespace gjk_test_cpp

@@ -16,6 +16,10 @@
 #include "minkowski/fast/sat3.hpp"
 #include "test_shapes3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace manifold3_test_cpp {
+
 namespace {
 
 using minkowski::fast::contact_manifold;
@@ -650,3 +654,5 @@ TYPED_TEST(Manifold3Typed, DeepContainmentLeavingByAnEdge) {
 }
 
 }  // namespace
+
+}  // namespace manifold3_test_cpp

@@ -14,6 +14,10 @@
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace sat_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape;
@@ -924,3 +928,5 @@ TEST(SatDomain, AnInDomainNeedleStillTakesTheRefinementOfRadiusZeroPolygonsNearA
   EXPECT_EQ(r.axis, minkowski::fast::SatAxis::vertex_vertex);
   EXPECT_EQ(r.separation, 1.0);  // sqrt of the exact squared distance 1
 }
+
+}  // namespace sat_test_cpp

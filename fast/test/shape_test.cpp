@@ -10,6 +10,10 @@
 
 #include "minkowski/fast/shape.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace shape_test_cpp {
+
 using minkowski::fast::make_shape;
 using minkowski::fast::ShapeError;
 using V = minkowski::fast::Vec2<double>;
@@ -398,3 +402,5 @@ TEST(ShapeDomain, TheSliverMoveOfASubnormalShapeIsRoundedUpNotToZero) {
   const float fx1 = std::numeric_limits<float>::denorm_min(), fy1 = 0x1.8p-127f;
   shape_test::expect_sliver_move_rounded_up<float>(fx1, fy1, fy1 / 360, 180);
 }
+
+}  // namespace shape_test_cpp

@@ -21,6 +21,10 @@
 
 #include "minkowski/properties/campaign.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace bounds_characterization_test_cpp {
+
 namespace {
 
 using namespace minkowski::properties;
@@ -77,3 +81,5 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
 }
 
 }  // namespace
+
+}  // namespace bounds_characterization_test_cpp
