@@ -7,6 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config git ca-certificates
+  ninja-build             # the test command's tree (ci preset): schedules across targets
   libqhull-dev            # Qhull 8.0.2, reentrant C API (Qhull::qhull_r)
   libboost-dev            # Boost.Multiprecision (headers)
   libgmp-dev libmpfr-dev  # backends of mpq_rational / mpfr_float

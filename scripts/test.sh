@@ -2,8 +2,9 @@
 # Builds minkowski and runs every test (the README's test command; .ci/run calls it verbatim).
 # Installs the Debian packages it needs first (scripts/install-deps.sh, idempotent), and the Node
 # engines (npm ci; without the registry their tests are skipped, not failed).
-# One tree, the `ci` preset (clang 14; build/ci): the libraries and the command are compiled once,
-# optimized (-O2, no debug information), and serve every test; the exact side's suites
+# One tree, the `ci` preset (clang 14, Ninja; build/ci): the libraries and the command are compiled
+# once, optimized (-O2, no debug information), and serve every test; each test suite is one unity
+# translation unit; the exact side's suites
 # (reference_tests, properties_tests, fixtures_tests) are compiled at -O1; fast/'s suites
 # (fast_tests, fast3_tests, -O0), the readers' (case_io_tests, on an instrumented build of the
 # readers) and the five libFuzzer targets run under AddressSanitizer + UBSan (cmake/Sanitize.cmake);
@@ -22,6 +23,12 @@ bash scripts/install-deps.sh
 bash scripts/install-engines.sh || echo "test: Node engines not installed; their adapter tests will be skipped"
 
 echo "== test.sh: configure and build ($(date -u +%T))"
+# A tree that another generator configured (the ci preset used Unix Makefiles until 2026-11-28)
+# cannot be reconfigured with Ninja: it is started afresh.
+if [ -f build/ci/CMakeCache.txt ] && ! grep -qx 'CMAKE_GENERATOR:INTERNAL=Ninja' build/ci/CMakeCache.txt; then
+  echo "test.sh: build/ci was configured by another generator; removing it"
+  rm -rf build/ci
+fi
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
 echo "== test.sh: tests ($(date -u +%T))"

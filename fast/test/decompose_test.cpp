@@ -11,6 +11,10 @@
 #include "minkowski/fast/compound.hpp"
 #include "minkowski/fast/decompose.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace decompose_test_cpp {
+
 namespace {
 
 using minkowski::fast::Compound;
@@ -349,3 +353,5 @@ TYPED_TEST(DecomposeTyped, RoundedCompoundAndErrors) {
 }
 
 }  // namespace
+
+}  // namespace decompose_test_cpp

@@ -17,6 +17,10 @@
 #include "minkowski/fast/penetration3.hpp"
 #include "minkowski/fast/shape3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace domain3_test_cpp {
+
 namespace {
 
 using namespace minkowski::fast;
@@ -175,3 +179,5 @@ TEST(Domain3Limits, ACoordinateOrRadiusBeyondTheRangeIsRefusedByName) {
 }
 
 }  // namespace
+
+}  // namespace domain3_test_cpp

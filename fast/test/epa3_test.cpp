@@ -11,6 +11,10 @@
 #include "gjk3_test_util.hpp"
 #include "minkowski/fast/epa3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace epa3_test_cpp {
+
 namespace {
 
 using namespace gjk3_test;
@@ -325,3 +329,5 @@ TYPED_TEST(Epa3, RandomPolytopesAgainstBruteForce) {
 }
 
 }  // namespace
+
+}  // namespace epa3_test_cpp

@@ -13,6 +13,10 @@
 #include "minkowski/fast/gjk.hpp"
 #include "minkowski/fast/shape.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace epa_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape;
@@ -24,9 +28,10 @@ using minkowski::fast::Vec2;
 
 constexpr double kPi = 3.14159265358979323846;
 
+// As given, outside the input domain where the inputs are (test_shapes.hpp says why).
 template <class T>
 ConvexShape<T> shape(std::vector<Vec2<T>> pts, T radius = T(0)) {
-  auto r = minkowski::fast::make_shape<T>(pts, radius);
+  auto r = minkowski::fast::make_shape<T>(pts, radius, minkowski::fast::InputDomain::as_given);
   EXPECT_TRUE(r) << r.message;
   return r.shape;
 }
@@ -478,3 +483,5 @@ TEST(EpaDegenerate, CoresCloserThanGjkCanOrientTakeSatsNormal) {
   EXPECT_GE((r.normal.x + r.normal.y) / std::sqrt(2.0), -theta) << r.normal.x << ", " << r.normal.y;
   EXPECT_NEAR(std::hypot(r.normal.x, r.normal.y), 1.0, 1e-15);
 }
+
+}  // namespace epa_test_cpp

@@ -12,6 +12,10 @@
 #include "gjk3_test_util.hpp"
 #include "minkowski/fast/gjk3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace gjk3_test_cpp {
+
 namespace {
 
 using namespace gjk3_test;
@@ -356,7 +360,7 @@ TYPED_TEST(Gjk3, RandomPolytopesAgainstBruteForce) {
 
 // The bounding ball of a shape (ConvexShape3::bound_centre / bound_radius) and the early-out
 // bounding_balls_apart that gjk_overlap and contact_manifold take before GJK and SAT.
-namespace gjk3_test {
+using namespace gjk3_test;
 
 using minkowski::fast::bounding_balls_apart;
 using minkowski::fast::gjk_overlap;
@@ -442,4 +446,4 @@ TYPED_TEST(Bound3, SpheresApartTouchingAndJustApart) {
   EXPECT_FALSE(gjk_overlap(e, f));
 }
 
-}  // namespace gjk3_test
+}  // namespace gjk3_test_cpp

@@ -16,6 +16,10 @@
 #include "minkowski/fast/sat3.hpp"
 #include "test_shapes3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace manifold3_test_cpp {
+
 namespace {
 
 using minkowski::fast::contact_manifold;
@@ -656,8 +660,6 @@ TYPED_TEST(Manifold3Typed, DeepContainmentLeavingByAnEdge) {
 // 1, and a cache passed in is left as it was (the early-out names no axis). With margin 2.5 the
 // balls cannot tell (1.27 < 2.5) and SAT answers: the cubes face each other across x = 1 and
 // x = 3, so the face contact has 4 points at separation 2 (the reference face x = 1 of A).
-namespace manifold3_test {
-
 TEST(Manifold3Bound, BallsApartGiveNoPointAndKeepTheCache) {
   const ConvexShape3<double> a = box<double>(0, 0, 0, 1, 1, 1);
   const ConvexShape3<double> b = box<double>(3, 0, 0, 4, 1, 1);
@@ -673,4 +675,4 @@ TEST(Manifold3Bound, BallsApartGiveNoPointAndKeepTheCache) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(m.points[i].separation, 2.0);
 }
 
-}  // namespace manifold3_test
+}  // namespace manifold3_test_cpp

@@ -13,6 +13,10 @@
 
 #include "minkowski/fast/manifold.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace manifold_test_cpp {
+
 namespace {
 
 using minkowski::fast::contact_manifold;
@@ -1078,3 +1082,5 @@ TYPED_TEST(ManifoldTyped, TheBetterFaceOfTheSecondRoundWalksToItsTiedNeighbour) 
 }
 
 }  // namespace
+
+}  // namespace manifold_test_cpp

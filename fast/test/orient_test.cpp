@@ -14,6 +14,10 @@
 
 #include "minkowski/fast/shape.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace orient_test_cpp {
+
 namespace {
 
 using minkowski::fast::Vec2;
@@ -94,3 +98,5 @@ TEST(OrientSign, ExactTiesAndSignsOfLargeCancellingProducts) {
 }
 
 }  // namespace
+
+}  // namespace orient_test_cpp

@@ -11,6 +11,10 @@
 #include "gjk3_test_util.hpp"
 #include "minkowski/fast/penetration3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace penetration3_test_cpp {
+
 namespace {
 
 using namespace gjk3_test;
@@ -275,3 +279,5 @@ TYPED_TEST(Penetration3, RandomRoundedPolytopesAgainstBruteForce) {
 }
 
 }  // namespace
+
+}  // namespace penetration3_test_cpp

@@ -15,6 +15,10 @@
 #include "minkowski/fast/sat3.hpp"
 #include "test_shapes3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace sat3_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape3;
@@ -519,3 +523,5 @@ TYPED_TEST(Sat3Typed, RandomPolytopesMatchBruteForce) {
 }
 
 }  // namespace
+
+}  // namespace sat3_test_cpp

@@ -14,9 +14,14 @@
 #include "minkowski/fast/manifold.hpp"
 #include "minkowski/fast/sat.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace sat_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape;
+using minkowski::fast::InputDomain;
 using minkowski::fast::make_shape;
 using minkowski::fast::sat_overlap;
 using minkowski::fast::sat_query;
@@ -705,11 +710,16 @@ TYPED_TEST(SatTyped, APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt) {
   // to 0 in T, so the best face gap rounds to 0 (exactly it is about 4·x/2^20, far below 4). With
   // r = 0 and three vertices SAT took no closest-features refinement and answered "touching" for
   // shapes 4 = 64 u·S (float) apart; the manifold (the same face pass) gave a contact, and
-  // sat_overlap said true.
+  // sat_overlap said true. The shape is built as given (test_shapes.hpp: outside the input
+  // domain, x < u·S): the special case of needs_refinement is still tested here. In the domain
+  // (tolerances.hpp) x is flushed to 0 and A is the segment (0, −2^20)–(0, 1), moved by x.
   using T = TypeParam;
   const double x = std::is_same_v<T, float> ? 0x1p-148 : 0x1p-1073;
   const auto a = shape<T>({{0, 1}, {0, 0}, {x, -0x1p20}});
   ASSERT_EQ(a.size(), 3u);
+  const auto welded = shape<T>({{0, 1}, {0, 0}, {x, -0x1p20}}, 0, InputDomain::enforce);
+  ASSERT_EQ(welded.size(), 2u);
+  EXPECT_EQ(welded.weld_shift(), T(x));
   const auto b = shape<T>({{0, 5}});
   for (int swap = 0; swap < 2; ++swap) {
     const SatResult<T> r = swap ? sat_query(b, a) : sat_query(a, b);
@@ -722,6 +732,32 @@ TYPED_TEST(SatTyped, APointAboveASliverTrianglesSharpCornerIsSeparatedFromIt) {
     const auto m =
         swap ? minkowski::fast::contact_manifold(b, a) : minkowski::fast::contact_manifold(a, b);
     EXPECT_EQ(m.point_count, 0) << "swap " << swap;
+  }
+}
+
+TEST(SatFloat, APointFarAboveASliverTriangleWeldedToASegmentIsSeparatedFromIt) {
+  // fuzz/findings/fuzz-73a3f9deee195468.json, now fixtures/found/: A = (0, 1), (0, 0), (1.076e-42,
+  // −1703736) and a point that is (0, 0) in float, radius 0 in float; B = the point (0,
+  // 156833415168) (its x, 7e-304, is 0 in float). By hand: A lies in x >= 0, y <= 1, so its
+  // nearest point to B is (0, 1), at distance 156833415167 exactly. Before the input domain A was
+  // a triangle with a corner of 6e-49 rad, every face gap was −0, and SAT answered "intersecting"
+  // (no vertex pair passed the certificate). Now 1.076e-42 < u·S = 0.1 is flushed to 0 (moved by
+  // it: weld_shift), A is the segment (0, −1703736)–(0, 1), and SAT finds the vertex pair: the
+  // distance, rounded to float (ulp 16384 there), within SAT's bound 8 u·S (S = 1.57e11: 74,800).
+  const float x = 1.076022739869301e-42f, y = -1703735.9969362745f;
+  const auto a = minkowski::fast::test_support::shape<float>({{0, 1}, {0, 0}, {x, y}, {0, 0}}, 0,
+                                                             InputDomain::enforce);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a.weld_shift(), x);
+  const auto b =
+      minkowski::fast::test_support::shape<float>({{0, 156833415168.0f}}, 0, InputDomain::enforce);
+  const double exact = 156833415167.0, bound = 8 * 0x1p-24 * 156833415168.0;
+  for (int swap = 0; swap < 2; ++swap) {
+    const SatResult<float> r = swap ? sat_query(b, a) : sat_query(a, b);
+    EXPECT_FALSE(r.intersects) << "swap " << swap;
+    EXPECT_TRUE(r.separation_is_distance) << "swap " << swap;
+    EXPECT_NEAR(double(r.separation), exact, bound) << "swap " << swap;
+    EXPECT_FALSE(swap ? sat_overlap(b, a) : sat_overlap(a, b)) << "swap " << swap;
   }
 }
 
@@ -860,3 +896,37 @@ TEST(SatDouble, AVertexPairWhoseTieWasBrokenByRoundingIsStillCertified) {
 }
 
 }  // namespace
+
+// The input domain did not make SAT's refinement of radius-0 polygons near a zero gap
+// (needs_refinement, fixtures/found/fuzz-9ef54a9921e8c485.json) unreachable: it welds corners
+// sharper than about 8u, not corners whose face gaps lie within their rounding of 0. A = the needle
+// (0, 1), (−w/2, −1), (w/2, −1), w = 2^-46 = 128u, inside the domain by hand: S = 1, nothing
+// below u·S = 2^-53, the base vertices 2^-46 apart in x (the point weld is 4u·S = 2^-51), and each
+// base vertex is w = 128u from its chord (to the tip and the other base vertex: its distance
+// from the line through (0, 1) and (w/2, −1) is |cross((w/2, −2), (−w/2, −2))| / |(w/2, −2)| =
+// 2w / (2·(1 + O(w²)))) against the threshold 16u·min(S, L/2) = 16u (L ≈ 2); the tip is 2 from
+// its chord. So make_shape keeps all three, moving nothing. B = the point (0, 2), d = 1 beyond
+// the tip, which is A's closest point: the distance is 1 exactly. The long edges' outward normals
+// are (∓2, w/2)/|(2, w/2)| ≈ (∓1, w/4), so the best face gap is w/4 = 2^-48, inside the gap's error
+// bound kSatGapErrorUlps·u·S = 32·2^-53·2 = 2^-47 (S = 2): its sign is not provably the exact
+// one, and the refinement runs (a vertex–vertex axis, the distance 1). In general a needle of tip
+// angle θ > 8u (what the domain guarantees) has gaps d·θ/2 > 4u·d for a point d beyond its tip,
+// which 32u·S exceeds whenever d < 8S: the rule stays (docs/tolerances.md, issue 25).
+TEST(SatDomain, AnInDomainNeedleStillTakesTheRefinementOfRadiusZeroPolygonsNearAZeroGap) {
+  using P = minkowski::fast::Vec2<double>;
+  const double w = 0x1p-46;
+  const auto a =
+      minkowski::fast::make_shape<double>(std::vector<P>{{0, 1}, {-w / 2, -1}, {w / 2, -1}});
+  ASSERT_TRUE(a) << a.message;
+  ASSERT_EQ(a.shape.size(), 3u);
+  ASSERT_EQ(a.shape.weld_shift(), 0.0);
+  const auto b = minkowski::fast::make_shape<double>(std::vector<P>{{0, 2}});
+  ASSERT_TRUE(b) << b.message;
+  const minkowski::fast::SatResult<double> r = minkowski::fast::sat_query(a.shape, b.shape);
+  EXPECT_FALSE(r.intersects);
+  EXPECT_TRUE(r.separation_is_distance);  // false had the face gap 2^-48 answered alone
+  EXPECT_EQ(r.axis, minkowski::fast::SatAxis::vertex_vertex);
+  EXPECT_EQ(r.separation, 1.0);  // sqrt of the exact squared distance 1
+}
+
+}  // namespace sat_test_cpp

@@ -17,6 +17,10 @@
 
 #include "minkowski/fast/shape3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace shape3_test_cpp {
+
 namespace shape3_test {
 
 using minkowski::fast::ConvexShape3;
@@ -642,3 +646,5 @@ TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
 }
 
 }  // namespace shape3_test
+
+}  // namespace shape3_test_cpp

@@ -7,6 +7,10 @@
 
 #include "minkowski/fast/simd.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace simd_test_cpp {
+
 namespace {
 
 using minkowski::fast::detail::select_greater;
@@ -45,3 +49,5 @@ TYPED_TEST(SelectGreaterTyped, SignedZerosAndNaNSelectY) {
 }
 
 }  // namespace
+
+}  // namespace simd_test_cpp

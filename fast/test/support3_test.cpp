@@ -13,6 +13,10 @@
 #include "minkowski/fast/shape3.hpp"
 #include "minkowski/fast/support3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace support3_test_cpp {
+
 namespace support3_test {
 
 using minkowski::fast::ConvexShape3;
@@ -204,3 +208,5 @@ TYPED_TEST(Support3Typed, DifferenceSupportUsesBothShapes) {
 }
 
 }  // namespace support3_test
+
+}  // namespace support3_test_cpp

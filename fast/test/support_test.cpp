@@ -12,6 +12,10 @@
 #include "minkowski/fast/shape.hpp"
 #include "minkowski/fast/support.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace support_test_cpp {
+
 namespace {
 
 using minkowski::fast::ConvexShape;
@@ -334,3 +338,5 @@ TEST(SupportLog, FloatPolygonsMatchLinearScan) {
 }
 
 }  // namespace
+
+}  // namespace support_test_cpp

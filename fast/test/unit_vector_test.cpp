@@ -19,6 +19,10 @@
 #include "minkowski/fast/support.hpp"
 #include "minkowski/fast/vec2.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace unit_vector_test_cpp {
+
 namespace {
 
 using minkowski::fast::contact_manifold;
@@ -100,3 +104,5 @@ TYPED_TEST(UnitVector, SupportPointOfADiscAlongATinyDirection) {
 }
 
 }  // namespace
+
+}  // namespace unit_vector_test_cpp

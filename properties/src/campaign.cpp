@@ -131,6 +131,10 @@ Cell& Cell::operator+=(const Cell& o) {
       if (!fresh) a->second = std::min(a->second, theirs->second);
     }
   }
+  for (const auto& [f, m] : o.max_error_beyond_shift) {
+    double& mine = max_error_beyond_shift[f];
+    mine = std::max(mine, m);
+  }
   for (const auto& [f, h] : o.hist) hist[f] += h;
   for (const auto& [f, n] : o.field_violations) field_violations[f] += n;
   for (const auto& [k, n] : o.protocol) protocol[k] += n;
@@ -364,6 +368,7 @@ struct Partial {
     Field field;
     double* max_error;
     double* max_error_allowed;
+    double* max_error_beyond_shift;
     Histogram* hist;
   };
   struct CellSlot {
@@ -575,19 +580,22 @@ class CampaignRun {
     for (std::size_t i = 0; i < fields.size(); ++i) {
       const FieldVerdict& f = fields[i];
       if (i >= slot.fields.size())
-        slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr, nullptr});
+        slot.fields.resize(i + 1, {Field::relation, nullptr, nullptr, nullptr, nullptr});
       typename Partial::FieldSlot& fs = slot.fields[i];
       if (!fs.max_error || fs.field != f.field) {
         const std::string name = to_string(f.field);
         // No case yet: error 0 with an allowance larger than any, so the first case sets both.
         fs = {f.field, &cell.max_error[name],
-              &cell.max_error_allowed.try_emplace(name, INFINITY).first->second, &cell.hist[name]};
+              &cell.max_error_allowed.try_emplace(name, INFINITY).first->second,
+              &cell.max_error_beyond_shift[name], &cell.hist[name]};
       }
       if (f.error > *fs.max_error ||
           (f.error == *fs.max_error && f.allowed < *fs.max_error_allowed)) {
         *fs.max_error = f.error;
         *fs.max_error_allowed = f.allowed;
       }
+      // (A NaN error is infinite in the judge already; max keeps the larger.)
+      *fs.max_error_beyond_shift = std::max(*fs.max_error_beyond_shift, f.error - f.shift);
       fs.hist->add(f.error);
       if (!f.ok && s.judged) ++cell.field_violations[to_string(f.field)];
     }

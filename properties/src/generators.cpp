@@ -99,7 +99,7 @@ rc::Gen<GeneratedCase> gen_convex() {
 
 rc::Gen<GeneratedCase> gen_degenerate() {
   return gen::exec([] {
-    const int kind = *gen::inRange(0, 5);
+    const int kind = *gen::inRange(0, 6);
     const double dx = decimal(-200, 200), dy = decimal(-200, 200);
     switch (kind) {
       case 0:  // a point against a polygon, a segment or a point
@@ -130,7 +130,17 @@ rc::Gen<GeneratedCase> gen_degenerate() {
         return make("degenerate", "duplicates", a,
                     Shape{cloud(*gen::inRange(3, 9), dx * 0.5, dy * 0.5, 1), 0});
       }
-      default: {  // slivers of aspect 1e9
+      case 5: {  // slivers at the input domain's weld threshold in double (fast/tolerances.hpp,
+        // kSliverUlps = 16): the apex k·u·S above the chord, k either side of the apex's
+        // threshold 16u·min(S, L/2) = 4u·S (L = w/2 + k·u·S, its longer edge in L1), so that
+        // make_shape welds the triangle to a segment or keeps it; B a cloud at the apex
+        const double w = 1 + decimal(0, 100);  // S = w
+        const double k = *gen::element(1.5, 3.0, 3.75, 4.25, 6.0, 16.0);
+        Shape a{{{0, 0}, {w, 0}, {w / 2, k * 0x1p-53 * w}}, 0};
+        Shape b{cloud(*gen::inRange(1, 4), w / 2 + dx * 0.005, dy * 0.005, 1), 0};
+        return make("degenerate", "sliver_threshold", a, b);
+      }
+      default: {  // slivers of aspect 1e9 (welded to segments in float: 1e-9 < 4u)
         const double w = 1 + decimal(0, 100);
         Shape a{{{0, 0}, {w, 0}, {w / 2, w * 1e-9}}, 0};
         Shape b{{{dx * 0.25, -1}, {dx * 0.25 + 1e-9, -1}, {dx * 0.25, 1}}, 0};

@@ -143,6 +143,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     f.field = field;
     f.error = err_abs / us;
     f.allowed = k + tau / us;
+    f.shift = shift / us;
     f.ok = err_abs <= k * us + tau;
     if (!f.ok)
       f.detail = fmt::format(
@@ -160,6 +161,7 @@ Verdict judge(const fixtures::Case& c, const reference::PairAnswer& exact, const
     f.field = Field::relation;
     f.error = fast.intersects == exact_intersects ? 0 : std::fabs(sd) / us;
     f.allowed = k_relation + shift / us;
+    f.shift = shift / us;
     f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k_relation * us + shift;
     if (!f.ok)
       f.detail = fmt::format(

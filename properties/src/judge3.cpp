@@ -246,6 +246,7 @@ Verdict judge3(const fixtures::Case3& c, const reference::PairAnswer3& exact,
     f.field = field;
     f.error = err_abs / us;
     f.allowed = k + tau / us;
+    f.shift = shift / us;
     f.ok = err_abs <= k * us + tau;
     if (!f.ok)
       f.detail = fmt::format(
@@ -263,6 +264,7 @@ Verdict judge3(const fixtures::Case3& c, const reference::PairAnswer3& exact,
     f.field = Field::relation;
     f.error = fast.intersects == exact_intersects ? 0 : std::fabs(sd) / us;
     f.allowed = k_relation + shift / us;
+    f.shift = shift / us;
     f.ok = fast.intersects == exact_intersects || std::fabs(sd) <= k_relation * us + shift;
     if (!f.ok)
       f.detail = fmt::format(

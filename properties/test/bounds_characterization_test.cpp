@@ -7,11 +7,23 @@
 // the long campaign's value (kHeavyTail below; docs/tolerances.md lists them), so a loose bound
 // still fails. (The manifold's contact depth is governed by its reference-face tolerance, a
 // design setting rather than a rounding constant, and is only checked one-sided.)
+//
+// What is measured is the error less the case's weld shift (Cell::max_error_beyond_shift): k
+// bounds the arithmetic's error on the shapes the algorithm was given, and where make_shape welded
+// (the input domain, fast/tolerances.hpp) the judge grants the measured move on top of k·u·S
+// (docs/tolerances.md, "The weld is counted"), as the 3D measurement does
+// (fast3_vs_reference_test.cpp). A raw error may exceed k where a shape was welded: with the
+// input domain the degenerate family's sliver_threshold kind welds on purpose (a double apex
+// 13.8 u·S off, moved by 15 u·S), and the raw maxima went to 8.8-17.2 u·S against k of 5-12.
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "minkowski/properties/campaign.hpp"
+
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace bounds_characterization_test_cpp {
 
 namespace {
 
@@ -37,7 +49,7 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
   for (const auto& [key, cell] : r.cells) {
     const std::string alg = key.substr(0, key.find('/'));
     const std::string prec = key.substr(key.rfind('/') + 1);
-    for (const auto& [field, m] : cell.max_error) {
+    for (const auto& [field, m] : cell.max_error_beyond_shift) {
       double& w = worst[alg + "/" + prec + "/" + field];
       w = std::max(w, m);
     }
@@ -69,3 +81,5 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
 }
 
 }  // namespace
+
+}  // namespace bounds_characterization_test_cpp

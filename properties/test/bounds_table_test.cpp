@@ -11,6 +11,10 @@
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace bounds_table_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -251,3 +255,5 @@ TEST(Histogram, EveryErrorLiesBetweenTheEdgesOfItsBin) {
 }
 
 }  // namespace
+
+}  // namespace bounds_table_test_cpp

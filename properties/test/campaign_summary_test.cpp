@@ -7,6 +7,10 @@
 
 #include "minkowski/properties/campaign_summary.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace campaign_summary_test_cpp {
+
 namespace {
 
 using namespace minkowski::properties;
@@ -125,3 +129,5 @@ TEST(Dimensions, The3DCellKeyHasItsPrefixAndThe2DKeyNone) {
 }
 
 }  // namespace
+
+}  // namespace campaign_summary_test_cpp

@@ -13,6 +13,10 @@
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/properties/judge3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace coverage_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -282,3 +286,5 @@ TEST(CoverageCampaign, ShardsMergeToTheSingleRun) {
 }
 
 }  // namespace
+
+}  // namespace coverage_test_cpp

@@ -9,6 +9,10 @@
 
 #include "minkowski/properties/exec_engine.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace exec_engine_test_cpp {
+
 namespace {
 
 using namespace minkowski::properties;
@@ -307,3 +311,5 @@ TEST(ExecEngine, CrashStatusIsHowTheEngineEnded) {
 }
 
 }  // namespace
+
+}  // namespace exec_engine_test_cpp

@@ -33,6 +33,10 @@
 #include "minkowski/properties/fast_adapters3.hpp"
 #include "minkowski/properties/property_harness3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace fast3_vs_reference_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -212,3 +216,5 @@ TEST(Generators3, ExactConstructionsAreExact) {
 }
 
 }  // namespace
+
+}  // namespace fast3_vs_reference_test_cpp

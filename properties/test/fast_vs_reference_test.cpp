@@ -11,6 +11,10 @@
 #include "minkowski/properties/fast_adapters.hpp"
 #include "minkowski/properties/property_harness.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace fast_vs_reference_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -191,3 +195,5 @@ TEST(CrossAlgorithm, SatDepthMatchesEpaDepthAndGjkOverlapMatchesSat) {
 }
 
 }  // namespace
+
+}  // namespace fast_vs_reference_test_cpp

@@ -12,6 +12,10 @@
 #include "minkowski/properties/judge3.hpp"
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace generators_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -181,3 +185,5 @@ TEST(GeneratorShrinks, StayInTheirFamily3) {
 }
 
 }  // namespace
+
+}  // namespace generators_test_cpp

@@ -14,6 +14,10 @@
 #include "minkowski/properties/internal_vertices.hpp"
 #include "minkowski/fast/manifold.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace internal_vertices_test_cpp {
+
 namespace {
 
 using minkowski::fast::contact_manifold;
@@ -143,3 +147,5 @@ TYPED_TEST(InternalVerticesTyped, SeparatedShapesGiveNoPoint) {
 }
 
 }  // namespace
+
+}  // namespace internal_vertices_test_cpp

@@ -12,6 +12,10 @@
 #include "minkowski/properties/judge3.hpp"
 #include "minkowski/reference/oracle3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace judge3_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -357,3 +361,5 @@ TEST(Bounds3, EveryAlgorithmAndPrecisionHasItsRows) {
 }
 
 }  // namespace
+
+}  // namespace judge3_test_cpp

@@ -12,6 +12,10 @@
 #include "minkowski/properties/judge.hpp"
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace judge_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -275,3 +279,5 @@ TEST(JudgeDeepestContact, ContactsFromInternalVerticesOnlyFailWhenEdgesCross) {
 }
 
 }  // namespace
+
+}  // namespace judge_test_cpp

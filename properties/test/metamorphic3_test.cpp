@@ -93,6 +93,10 @@
 #include "minkowski/properties/fast_adapters3.hpp"
 #include "minkowski/properties/property_harness3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace metamorphic3_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -445,3 +449,5 @@ TEST(Metamorphic3, ReorderedAndRepeatedInputPointsGiveAnAnswerWithinBounds) {
 }
 
 }  // namespace
+
+}  // namespace metamorphic3_test_cpp

@@ -23,6 +23,10 @@
 #include "minkowski/properties/fast_adapters3.hpp"
 #include "minkowski/properties/judge3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace replay_fixtures_test_cpp {
+
 namespace {
 
 using namespace minkowski;
@@ -127,3 +131,5 @@ INSTANTIATE_TEST_SUITE_P(ReplayFixtures, Fixture, ::testing::ValuesIn(fixture_fi
                          });
 
 }  // namespace
+
+}  // namespace replay_fixtures_test_cpp

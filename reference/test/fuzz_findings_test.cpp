@@ -5,6 +5,10 @@
 
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace fuzz_findings_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -71,3 +75,5 @@ TEST(FuzzFindings, UnderflowInAPruningBoundAfterATranslation) {
 }
 
 }  // namespace
+
+}  // namespace fuzz_findings_test_cpp

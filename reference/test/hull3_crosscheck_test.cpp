@@ -13,6 +13,10 @@
 
 #include "minkowski/reference/hull3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace hull3_crosscheck_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -207,3 +211,5 @@ TEST(ReferenceHull3Crosscheck, HandDerivedCube) {
 }
 
 }  // namespace
+
+}  // namespace hull3_crosscheck_test_cpp

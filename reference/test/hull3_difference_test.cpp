@@ -19,6 +19,10 @@
 #include "../src/hull3_certify.hpp"
 #include "minkowski/reference/hull3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace hull3_difference_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -325,3 +329,5 @@ TEST(ReferenceHull3Difference, RejectsDifferencesThatDoNotMatch) {
 }
 
 }  // namespace
+
+}  // namespace hull3_difference_test_cpp

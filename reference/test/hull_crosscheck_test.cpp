@@ -10,6 +10,10 @@
 
 #include "minkowski/reference/hull.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace hull_crosscheck_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -228,3 +232,5 @@ TEST(ReferencePredicates, FilteredOrientationOutsideTheExpansionDomainEqualsRati
 }
 
 }  // namespace
+
+}  // namespace hull_crosscheck_test_cpp

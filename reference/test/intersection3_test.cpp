@@ -8,6 +8,10 @@
 
 #include "minkowski/reference/oracle3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace intersection3_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -152,3 +156,5 @@ TEST(Intersection3, BadInputIsRefused) {
 }
 
 }  // namespace
+
+}  // namespace intersection3_test_cpp

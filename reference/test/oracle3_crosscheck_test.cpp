@@ -27,6 +27,10 @@
 #include "minkowski/reference/numbers3.hpp"
 #include "minkowski/reference/oracle3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace oracle3_crosscheck_test_cpp {
+
 namespace oracle3_crosscheck {
 
 using namespace minkowski::reference;
@@ -1014,3 +1018,5 @@ TEST(BruteForce3, PointAgainstTriangle) {
 }
 
 }  // namespace oracle3_crosscheck
+
+}  // namespace oracle3_crosscheck_test_cpp

@@ -17,6 +17,10 @@
 
 #include "minkowski/reference/oracle3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace oracle3_hand_test_cpp {
+
 namespace oracle3_hand {
 
 using namespace minkowski::reference;
@@ -651,3 +655,5 @@ TEST(Oracle3Hand, BadInputThrowsInputError) {
 }
 
 }  // namespace oracle3_hand
+
+}  // namespace oracle3_hand_test_cpp

@@ -10,6 +10,10 @@
 
 #include "../src/oracle3_internal.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace oracle3_internal_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -149,3 +153,5 @@ TEST(Oracle3Internal, SubnormalTies) {
 }
 
 }  // namespace
+
+}  // namespace oracle3_internal_test_cpp

@@ -23,6 +23,10 @@
 #include "brute_force3.hpp"  // case_json, same_direction only
 #include "minkowski/reference/oracle3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace oracle3_metamorphic_test_cpp {
+
 namespace oracle3_metamorphic {
 
 using namespace minkowski::reference;
@@ -332,3 +336,5 @@ TEST(Oracle3Metamorphic, TransformedPairsHaveTransformedAnswers) {
 }
 
 }  // namespace oracle3_metamorphic
+
+}  // namespace oracle3_metamorphic_test_cpp

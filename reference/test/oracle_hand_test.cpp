@@ -5,6 +5,10 @@
 
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace oracle_hand_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -339,3 +343,5 @@ TEST(ReferenceHand, TinyTranslationIsLocatedExactly) {
   EXPECT_LT(PreparedPair::against_point(s).signed_distance_after_translation(q), 0);
 }
 }  // namespace
+
+}  // namespace oracle_hand_test_cpp

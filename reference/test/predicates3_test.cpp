@@ -9,6 +9,10 @@
 
 #include "minkowski/reference/predicates3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace predicates3_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -320,3 +324,5 @@ TEST(ReferencePredicates3, Det3AgreesWithRationals) {
 }
 
 }  // namespace
+
+}  // namespace predicates3_test_cpp

@@ -21,6 +21,10 @@
 
 #include "minkowski/reference/oracle3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace prepared3_equivalence_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -199,3 +203,5 @@ TEST(Prepared3Equivalence, TooManyDifferencePointsIsRefused) {
 }
 
 }  // namespace
+
+}  // namespace prepared3_equivalence_test_cpp

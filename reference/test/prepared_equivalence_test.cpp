@@ -19,6 +19,10 @@
 #include "minkowski/reference/hull.hpp"
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace prepared_equivalence_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -349,3 +353,5 @@ TEST(PreparedEquivalence, PointDistancesMatchThePairQueryAndTheDirectComputation
 }
 
 }  // namespace
+
+}  // namespace prepared_equivalence_test_cpp

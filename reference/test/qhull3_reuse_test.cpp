@@ -15,6 +15,10 @@
 #include "../src/qhull3_proposer.hpp"
 #include "minkowski/reference/hull3.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace qhull3_reuse_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -244,3 +248,5 @@ TEST(ReferenceQhull3Reuse, CertifiedHullEqualsTheExactHullOnEveryPath) {
 }
 
 }  // namespace
+
+}  // namespace qhull3_reuse_test_cpp

@@ -8,6 +8,10 @@
 
 #include "../src/qhull_proposer.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace qhull_reuse_test_cpp {
+
 namespace {
 
 using minkowski::reference::detail::QhullProposer;
@@ -61,3 +65,5 @@ TEST(ReferenceQhullReuse, ErrorsAreCapturedAndTheContextRecovers) {
 }
 
 }  // namespace
+
+}  // namespace qhull_reuse_test_cpp

@@ -16,6 +16,10 @@
 #include "../src/rounded_distance.hpp"
 #include "minkowski/reference/oracle.hpp"
 
+// This file's names, in a namespace of their own: the test command compiles the suite as
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+namespace rounded_distance_test_cpp {
+
 namespace {
 
 using namespace minkowski::reference;
@@ -243,3 +247,5 @@ TEST(RoundedDistance, PolygonsAndTranslationsMatchExact) {
 }
 
 }  // namespace
+
+}  // namespace rounded_distance_test_cpp

@@ -28,6 +28,54 @@ constexpr T unit_roundoff() {
 /// (fixtures/found/fuzz-cdb9c44c4bc95999.json: a weld moved B's farthest point by 5.2 u·S).
 inline constexpr double kWeldUlps = 4.0;
 
+// ---- The input domain (shape.hpp, make_shape) -----------------------------------------------
+//
+// The tolerance model's bounds (k·u·S, docs/tolerances.md) are promised for shapes inside the
+// input domain below; make_shape decides it once per shape, from the shape's scale S (its largest
+// |coordinate|) and T's range, and puts every accepted shape inside it:
+//   1. every coordinate and the radius finite and at most max_coordinate<T>() — else ShapeError
+//      (non_finite_point, non_finite_radius, out_of_range), and the radius >= 0 (negative_radius);
+//   2. every nonzero coordinate, and a nonzero radius, at least kFlushUlps · u · S — smaller ones
+//      are flushed to 0 (a weld: |x| < u·S moves the shape by < u·S per coordinate);
+//   3. no two points within kWeldUlps · u · S in both coordinates — welded into one;
+//   4. no sliver vertex: every vertex of a polygon lies more than kSliverUlps · u · min(S, L/2)
+//      (L its longer edge) from its neighbours' chord — a vertex within it is dropped (welded),
+//      and a polygon that becomes a segment is one.
+// Every weld is reported (ConvexShape::weld_shift) and granted by the judge, which keeps judging
+// the input's exact hull. Below the smallest judged case scale (properties::min_judged_scale:
+// sqrt(smallest normal)/u, 2^-458 in double, 2^-39 in float) rounding in the squared distances is
+// absolute, not relative, and the answers are only promised to be finite.
+
+/// Coordinates and radii below kFlushUlps · u · S (S the shape's largest |coordinate|) are 0:
+/// they are below the rounding of any coordinate difference at scale S, so no answer can depend
+/// on them, yet they made subnormal products (slow, and of no relative accuracy) and the corners
+/// of the sliver findings (fuzz/findings/README.md: a coordinate 1.1e-42 beside 1.7e6). The move,
+/// at most u·S per coordinate (2u·S as |dx| + |dy|), is part of ConvexShape::weld_shift.
+inline constexpr double kFlushUlps = 1.0;
+
+/// A polygon vertex b whose distance h from its neighbours' chord (the segment a–c) is at most
+/// kSliverUlps · u · min(S, L/2), L = max(|b − a|₁, |c − b|₁) (shape.hpp,
+/// detail::sliver_threshold), is a sliver and is welded away. Derivation: the rounded orientation
+/// test orient(a, b, c) = cross(b − a, c − a), as the fast algorithms compute it, rounds each
+/// difference (u relative to the difference itself) and then the two products and their
+/// difference (Shewchuk's ccwerrboundA, (3 + 16u)·u): its error is at most about
+/// 5u · (|ux·vy| + |uy·vx|) <= 5u · |b − a| · |c − a|. Divided by |c − a|, the exact value being
+/// h · |c − a|, that is an error in h of at most 5u · |b − a| (with base b or c instead of a: at
+/// most 5u · max(|b − a|, |c − b|)) <= 5u · L. A vertex closer than that to its chord has a turn
+/// whose sign the rounded arithmetic of SAT, the support searches and the clipping cannot tell
+/// (the polygon they see may be non-convex there), and a corner of angle below ~5u is one such
+/// vertex. The threshold 16u · L/2 = 8u · L covers 5u · L; it never exceeds 16u · S, which covers
+/// the bound 5u · 2√2 · S ≈ 14.1 u·S for edges as long as the shape's diameter. Then every kept
+/// vertex turns left in rounded arithmetic too. The threshold follows the edges, not S: a shape
+/// far from the origin has small exact differences (until 2026-11-28 it was 16u·S, which welded
+/// corners of the scale family's float shapes 1e6 from the origin, 16 ulps wide, whose turns
+/// float computes exactly: pairs moved by up to 37.5 u·S, where the point weld alone moves 6.29). One weld moves the hull by h <= 16 u·S;
+/// along a chain of slivers the moves can add up, so they are dropped nearest first and the move
+/// is measured (weld_shift; with the former 16u·S threshold ~17 u·S on float n-gons of a unit
+/// circle with up to 1e6 points, a bound on what the edge-relative one moves), and the judge
+/// grants it.
+inline constexpr double kSliverUlps = 16.0;
+
 /// Largest |coordinate| or radius a shape may have in T. Minkowski-difference points reach 4·S
 /// and are squared and summed: 16 · S <= sqrt(max) keeps (16 S)² and a sum of two below max.
 template <class T>

@@ -136,6 +136,11 @@ struct Cell {
   /// cases with the same worst error, the smallest allowance (the sum does not depend on the
   /// order cells are added in). Absent for a summary written before it was kept.
   std::map<std::string, double> max_error_allowed;
+  /// field -> worst error less the case's weld shift (FieldVerdict::shift), in u·S, at least 0:
+  /// the error of the answer's arithmetic on the shapes it was given, which the bounds' k are
+  /// characterized by (properties/test/bounds_characterization_test.cpp). Equal to max_error where
+  /// no shape was welded. Not written to summaries.
+  std::map<std::string, double> max_error_beyond_shift;
   std::map<std::string, Histogram> hist;  ///< field -> distribution of errors in u·S
   std::map<std::string, std::uint64_t> field_violations;  ///< field -> cases where it failed
   std::map<std::string, std::uint64_t> protocol;          ///< EngineOutcome name -> count

@@ -84,6 +84,10 @@ struct FieldVerdict {
   bool ok = true;
   double error = 0;    ///< measured error in units of u·S (relation: |signed distance|/(u·S))
   double allowed = 0;  ///< allowed error in units of u·S (tau included)
+  /// The part of `allowed` that is the engine's own move of the input (FastAnswer::input_shift,
+  /// the fast shapes' weld_shift), in u·S: error − shift is what the answer's arithmetic erred by
+  /// at least, on the welded shapes it was given — what k bounds (docs/tolerances.md).
+  double shift = 0;
   std::string detail;  ///< human-readable measured and allowed values (only when !ok)
 };
 
