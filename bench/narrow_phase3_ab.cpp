@@ -10,7 +10,8 @@
 //   drv cg POP [N]      one pass over N pairs (default 512), for
 //                       valgrind --tool=callgrind --toggle-collect='run_man*' (or run_sat*, ...)
 //   MODE=manifold|sat|penetration|distance|overlap selects the query of `time` and `cg`.
-// Not a CMake target: built by hand against the header tree under test, e.g.
+// The CMake target `narrow_phase3_ab` builds it against this tree; for an A/B, build it by hand
+// against each header tree under test, e.g.
 //   g++ -std=c++20 -O2 -g1 -DNDEBUG -I fast/include -I bench bench/narrow_phase3_ab.cpp -o drv
 // and for an A/B the same with -I pointing at the other tree (git archive <rev> fast/include).
 // Run old and new alternated (the host's speed moves by tens of percent within minutes).
