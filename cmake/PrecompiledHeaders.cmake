@@ -30,27 +30,14 @@ endfunction()
 option(MINKOWSKI_UNITY_BUILD "Unity-build the exact side's libraries, the command and the test suites" OFF)
 
 # minkowski_unity(target...): compile each target as one translation unit when MINKOWSKI_UNITY_BUILD.
+# The gtest suites use it too: each test file keeps its names in a namespace named after the file
+# (`namespace sat3_test_cpp {`), so the files of a suite cannot collide in one unit; joined, a
+# suite compiles in about half its CPU time (docs/performance.md, "The test command's budget").
 function(minkowski_unity)
   if(MINKOWSKI_UNITY_BUILD)
     # A precompiled header serves the translation units after the first; a unity target is one
     # (or two) of them, so building the header first costs a second parse of the same headers.
     set_target_properties(${ARGN} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 0
                                              DISABLE_PRECOMPILE_HEADERS ON)
-  endif()
-endfunction()
-
-# minkowski_unity_tests(target [BATCH n]): a gtest suite as one translation unit (or batches of n
-# files) when MINKOWSKI_UNITY_BUILD. Each test file keeps its names in a namespace named after the
-# file (`namespace sat3_test_cpp {`), so the files of a suite cannot collide in one unit. The
-# suites' files each parse gtest and the headers under test again; joined, fast3_tests' and
-# fast_tests' files compiled in half their CPU time (docs/performance.md, "The two commands").
-function(minkowski_unity_tests target)
-  cmake_parse_arguments(arg "" "BATCH" "" ${ARGN})
-  if(NOT arg_BATCH)
-    set(arg_BATCH 0)
-  endif()
-  if(MINKOWSKI_UNITY_BUILD)
-    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${arg_BATCH}
-                                               DISABLE_PRECOMPILE_HEADERS ON)
   endif()
 endfunction()

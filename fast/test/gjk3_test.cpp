@@ -13,7 +13,7 @@
 #include "minkowski/fast/gjk3.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace gjk3_test_cpp {
 
 namespace {

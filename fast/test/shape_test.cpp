@@ -11,7 +11,7 @@
 #include "minkowski/fast/shape.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace shape_test_cpp {
 
 using minkowski::fast::make_shape;

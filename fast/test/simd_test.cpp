@@ -8,7 +8,7 @@
 #include "minkowski/fast/simd.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace simd_test_cpp {
 
 namespace {

@@ -20,7 +20,7 @@
 #include "minkowski/fast/vec2.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace unit_vector_test_cpp {
 
 namespace {

@@ -10,7 +10,7 @@
 #include "minkowski/properties/exec_engine.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace exec_engine_test_cpp {
 
 namespace {

@@ -34,7 +34,7 @@
 #include "minkowski/properties/property_harness3.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace fast3_vs_reference_test_cpp {
 
 namespace {

@@ -94,7 +94,7 @@
 #include "minkowski/properties/property_harness3.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace metamorphic3_test_cpp {
 
 namespace {

@@ -9,7 +9,7 @@
 #include "minkowski/reference/oracle3.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace intersection3_test_cpp {
 
 namespace {

@@ -11,7 +11,7 @@
 #include "../src/oracle3_internal.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace oracle3_internal_test_cpp {
 
 namespace {

@@ -22,7 +22,7 @@
 #include "minkowski/reference/oracle3.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
-// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity_tests).
+// one translation unit (cmake/PrecompiledHeaders.cmake, minkowski_unity).
 namespace prepared3_equivalence_test_cpp {
 
 namespace {
