@@ -6,6 +6,7 @@
 
 #include "minkowski/properties/coverage.hpp"
 #include "minkowski/reference/oracle.hpp"
+#include "draws.hpp"
 
 namespace minkowski::properties {
 
@@ -18,8 +19,7 @@ namespace gen = rc::gen;
 
 constexpr double kPi = 3.14159265358979323846;
 
-/// A decimal coordinate k/100 — usually not a dyadic, so differences carry TwoSum tails.
-double decimal(int lo, int hi) { return *gen::inRange(lo, hi + 1) / 100.0; }
+using draws::decimal;
 
 /// A random polygon: n points in a box around (cx, cy) (the hull is whatever they span).
 std::vector<Point> cloud(int n, double cx, double cy, double half) {
@@ -277,9 +277,7 @@ rc::Gen<GeneratedCase> gen_scale() {
 
 namespace {
 
-/// A choice among [lo, hi) that does not depend on RapidCheck's size (inRange narrows its range
-/// at small sizes, which would hide the later shapes from most of a campaign); shrinks to lo.
-int choice(int lo, int hi) { return *gen::resize(100, gen::inRange(lo, hi)); }
+using draws::choice;
 
 /// The core of one side of a "cells" case in its local frame: the feature at the origin, the
 /// shape below it (y <= 0), so that the support along (0, 1) is exactly the feature. Vertex: a

@@ -8,6 +8,7 @@
 
 #include "minkowski/properties/coverage.hpp"
 #include "minkowski/properties/generators.hpp"  // cell_gap, shared with the 2D cells family
+#include "draws.hpp"
 
 namespace minkowski::properties {
 
@@ -21,8 +22,7 @@ Point3 add(Point3 a, Point3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 Point3 sub(Point3 a, Point3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 Point3 mul(double s, Point3 a) { return {s * a.x, s * a.y, s * a.z}; }
 
-/// A decimal coordinate k/100 — usually not a dyadic, so differences carry TwoSum tails.
-double decimal(int lo, int hi) { return *gen::inRange(lo, hi + 1) / 100.0; }
+using draws::decimal;
 double integer(int lo, int hi) { return static_cast<double>(*gen::inRange(lo, hi + 1)); }
 Point3 integer_point(int lo, int hi) { return {integer(lo, hi), integer(lo, hi), integer(lo, hi)}; }
 
@@ -43,7 +43,10 @@ std::vector<Point3> box(Point3 lo, Point3 hi) {
   return pts;
 }
 
-double step_ulps(double x, int k, double dir) {
+/// x moved by k ulps (k < 0: the other way) towards the sign of dir; as generators.cpp's
+/// step_ulps, but a direction of 0 counts as up (a name of its own: the library's files share
+/// one unity translation unit).
+double step_ulps3(double x, int k, double dir) {
   const double target = dir >= 0 ? INFINITY : -INFINITY;
   for (int i = 0; i < std::abs(k); ++i) x = std::nextafter(x, k > 0 ? target : -target);
   return x;
@@ -108,9 +111,9 @@ void maybe_permute(GeneratedCase3& g) {
 /// Nudges every coordinate of B by `ulps` towards the sign of `away` (0 counts as +).
 void nudge(Shape3& b, int ulps, Point3 away) {
   for (Point3& v : b.points) {
-    v.x = step_ulps(v.x, ulps, away.x);
-    v.y = step_ulps(v.y, ulps, away.y);
-    v.z = step_ulps(v.z, ulps, away.z);
+    v.x = step_ulps3(v.x, ulps, away.x);
+    v.y = step_ulps3(v.y, ulps, away.y);
+    v.z = step_ulps3(v.z, ulps, away.z);
   }
 }
 
@@ -346,7 +349,7 @@ rc::Gen<GeneratedCase3> gen3_rounded() {
       const double k = 0.25 * integer(1, 8);
       const double r1 = 13 * k * integer(1, 7) / 8;
       const int ulps = *gen::element(0, 1, -1, 2, -2, 16, -16);
-      const double r2 = step_ulps(13 * k - r1, ulps, 1);
+      const double r2 = step_ulps3(13 * k - r1, ulps, 1);
       const Point3 c1 = mul(0.25, integer_point(-8, 8));
       g = make("rounded", "tangent_spheres/" + ulp_name(ulps), Shape3{{c1}, r1},
                Shape3{{add(c1, mul(k, {3, 4, 12}))}, r2});
@@ -449,9 +452,7 @@ rc::Gen<GeneratedCase3> gen3_scale() {
 
 namespace {
 
-/// A choice among [lo, hi) that does not depend on RapidCheck's size (inRange narrows its range
-/// at small sizes, which would hide the later shapes from most of a campaign); shrinks to lo.
-int choice(int lo, int hi) { return *gen::resize(100, gen::inRange(lo, hi)); }
+using draws::choice;
 
 /// The core of one side of a 3D "cells" case in its local frame: the feature through the origin,
 /// the shape below it (z <= 0), so that the support along (0, 0, 1) is exactly the feature.

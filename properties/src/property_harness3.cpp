@@ -13,14 +13,14 @@
 namespace minkowski::properties {
 
 namespace {
-std::mutex g_slot_mutex;
-std::optional<FailureRecord3> g_slot;
+std::mutex g_slot3_mutex;
+std::optional<FailureRecord3> g_slot3;
 
 }  // namespace
 
 void record_failure3(FailureRecord3 r) {
-  std::lock_guard<std::mutex> lock(g_slot_mutex);
-  g_slot = std::move(r);
+  std::lock_guard<std::mutex> lock(g_slot3_mutex);
+  g_slot3 = std::move(r);
 }
 
 std::string write_fixture3(const std::string& dir, const FailureRecord3& r) {
@@ -43,15 +43,15 @@ std::string write_fixture3(const std::string& dir, const FailureRecord3& r) {
 bool check_with_fixture3(const std::string& name, const std::function<void()>& property,
                          const std::string& fixture_dir, std::string* fixture_path) {
   {
-    std::lock_guard<std::mutex> lock(g_slot_mutex);
-    g_slot.reset();
+    std::lock_guard<std::mutex> lock(g_slot3_mutex);
+    g_slot3.reset();
   }
   const bool ok = rc::check(name, property);
   if (ok) return true;
   std::optional<FailureRecord3> last;
   {
-    std::lock_guard<std::mutex> lock(g_slot_mutex);
-    last = g_slot;
+    std::lock_guard<std::mutex> lock(g_slot3_mutex);
+    last = g_slot3;
   }
   if (!last) return false;  // failed outside a recorded check (an exception): nothing to store
   const char* params = std::getenv("RC_PARAMS");
