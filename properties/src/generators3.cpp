@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "minkowski/properties/coverage.hpp"
 #include "minkowski/properties/generators.hpp"  // cell_gap, shared with the 2D cells family
@@ -12,6 +13,8 @@
 
 namespace minkowski::properties {
 
+// Every draw below is sequenced (one per statement or declarator, or in a braced list), never two
+// among the arguments of one call or the operands of one operator: generators.cpp says why.
 namespace {
 
 using reference::Point3;
@@ -149,8 +152,9 @@ const std::vector<std::string>& family_names3() {
 rc::Gen<GeneratedCase3> gen3_polytope() {
   return gen::exec([] {
     const Point3 d{decimal(-250, 250), decimal(-250, 250), decimal(-250, 250)};
-    return make("polytope", "random_hull", Shape3{cloud(*gen::inRange(4, 17), {0, 0, 0}, 1), 0},
-                Shape3{cloud(*gen::inRange(4, 17), d, 1), 0});
+    Shape3 a{cloud(*gen::inRange(4, 17), {0, 0, 0}, 1), 0};
+    Shape3 b{cloud(*gen::inRange(4, 17), d, 1), 0};
+    return make("polytope", "random_hull", std::move(a), std::move(b));
   });
 }
 
@@ -355,9 +359,9 @@ rc::Gen<GeneratedCase3> gen3_rounded() {
                Shape3{{add(c1, mul(k, {3, 4, 12}))}, r2});
     } else {  // rounded polytopes and capsules from random points
       const Point3 d{decimal(-250, 250), decimal(-250, 250), decimal(-250, 250)};
-      g = make("rounded", "rounded_polytopes",
-               Shape3{cloud(*gen::inRange(1, 9), {0, 0, 0}, 1), decimal(0, 50)},
-               Shape3{cloud(*gen::inRange(1, 9), d, 1), decimal(0, 50)});
+      Shape3 a{cloud(*gen::inRange(1, 9), {0, 0, 0}, 1), decimal(0, 50)};
+      Shape3 b{cloud(*gen::inRange(1, 9), d, 1), decimal(0, 50)};
+      g = make("rounded", "rounded_polytopes", std::move(a), std::move(b));
     }
     if (*gen::inRange(0, 4) == 0) std::swap(g.c.a, g.c.b), g.kind += "/swapped";
     maybe_permute(g);
@@ -377,9 +381,9 @@ rc::Gen<GeneratedCase3> gen3_degenerate() {
     GeneratedCase3 g;
     if (kind == 0) {  // parallel flat squares; coplanar a third of the time
       const double z = *gen::inRange(0, 3) == 0 ? 0.0 : decimal(-200, 200);
+      const double x = decimal(-150, 150), y = decimal(-150, 150), side = decimal(50, 150);
       g = make("degenerate", z == 0 ? "coplanar_squares" : "parallel_squares",
-               Shape3{square(0, 0, 1, 0), 0},
-               Shape3{square(decimal(-150, 150), decimal(-150, 150), decimal(50, 150), z), 0});
+               Shape3{square(0, 0, 1, 0), 0}, Shape3{square(x, y, side, z), 0});
     } else if (kind == 1) {  // crossing flat squares: one in z = 0, one in x = const
       const double x = decimal(-50, 150), y = decimal(-150, 100), z = decimal(-150, 100);
       g = make("degenerate", "crossing_squares", Shape3{square(0, 0, 1, 0), 0},
@@ -407,15 +411,17 @@ rc::Gen<GeneratedCase3> gen3_degenerate() {
     } else if (kind == 4) {  // a flat square against a box: lying on its top face, or crossing
       const double s = integer(1, 3);
       const double z = *gen::element(s, s + 0.5, s - 0.5);
+      const double x = 0.5 * integer(-6, 4), y = 0.5 * integer(-6, 4), side = integer(1, 3);
       g = make("degenerate", "square_on_box", Shape3{box({-s, -s, -s}, {s, s, s}), 0},
-               Shape3{square(0.5 * integer(-6, 4), 0.5 * integer(-6, 4), integer(1, 3), z), 0});
+               Shape3{square(x, y, side, z), 0});
     } else {  // duplicated and coplanar-heavy input: every point listed 2 or 3 times
       Shape3 a{cloud(*gen::inRange(4, 9), {0, 0, 0}, 1), 0};
       const std::size_t n = a.points.size();
       for (int rep = 0, reps = *gen::inRange(1, 3); rep < reps; ++rep)
         for (std::size_t i = 0; i < n; ++i) a.points.push_back(a.points[i]);
-      g = make("degenerate", "duplicates", a,
-               Shape3{cloud(*gen::inRange(4, 9), {decimal(-150, 150), 0, 0}, 1), 0});
+      const int nb = *gen::inRange(4, 9);
+      const Point3 cb{decimal(-150, 150), 0, 0};
+      g = make("degenerate", "duplicates", a, Shape3{cloud(nb, cb, 1), 0});
     }
     maybe_permute(g);
     return g;
@@ -600,7 +606,8 @@ rc::Gen<GeneratedCase3> gen3_cell(const FeatureCell& cell, std::optional<ShapeKi
     for (Point3& p : b) p.z += g;  // B's feature at height g
     // A translation in the plane of 1 to 2 in x (S >= 1), an exact signed permutation of the
     // axes, a power of two.
-    const Point3 t{*gen::element(-1.0, 1.0) * (1 + 0.25 * integer(0, 4)), 0.25 * integer(-4, 4), 0};
+    const double t_sign = *gen::element(-1.0, 1.0);
+    const Point3 t{t_sign * (1 + 0.25 * integer(0, 4)), 0.25 * integer(-4, 4), 0};
     const SignedPermutation perm = any_signed_permutation();
     const double sc = std::ldexp(1.0, *gen::inRange(-3, 4));
     auto place = [&](Point3 p) { return mul(sc, perm(add(p, t))); };
