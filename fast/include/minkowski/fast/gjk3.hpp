@@ -67,6 +67,7 @@
 #include <type_traits>
 
 #include "minkowski/fast/gjk.hpp"  // GjkStatus, GjkOptions, describe(GjkStatus)
+#include "minkowski/fast/segment3.hpp"
 #include "minkowski/fast/shape3.hpp"
 #include "minkowski/fast/support3.hpp"
 #include "minkowski/fast/tolerances3.hpp"
@@ -645,10 +646,106 @@ Gjk3Setup<T> gjk3_setup(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
           T(kGjk3GapAbsUlps) * unit_roundoff<T>() * (f * s3), touch * touch};
 }
 
+// Both cores are points or segments (spheres and capsules): the closed form of segment3.hpp
+// applies. Decided from the shapes' kinds, once per query.
+template <class T>
+MINKOWSKI_FAST_INLINE bool low_dimensional_pair(const ConvexShape3<T>& a,
+                                                const ConvexShape3<T>& b) {
+  return a.kind() <= ShapeKind3::segment && b.kind() <= ShapeKind3::segment;
+}
+
+// The working scale f of a pair and GJK's touching band squared in it (gjk3_setup's f and touch2,
+// without the gaps the closed form does not use).
+template <class T>
+struct Closest3Scale {
+  T f;
+  T touch2;
+};
+template <class T>
+MINKOWSKI_FAST_INLINE Closest3Scale<T> closest3_scale(const ConvexShape3<T>& a,
+                                                      const ConvexShape3<T>& b) {
+  const T s3 = a.scale() + b.scale();
+  const T f = working_scale3(s3);
+  const T touch = T(kGjk3TouchingUlps) * unit_roundoff<T>() * (f * s3);
+  return {f, touch * touch};
+}
+
+// The output of gjk_distance from the closed form (segment3.hpp) of two cores apart: the fields
+// as gjk3_output forms them, status converged, no support evaluation (iterations 0), and as
+// simplex the corners A_i − B_j that carry the closest point with their weights (c_A − c_B =
+// (A0 − B0) + s·d1 − t·d2: for two inner parameters one of the parallelogram's two triangles,
+// (A0 − B0, A1 − B0, A0 − B1) with (1 − s − t, s, t) when s + t <= 1, else (A1 − B1, A0 − B1,
+// A1 − B0) with (s + t − 1, 1 − s, 1 − t); with an end parameter the product of the two
+// cores' carriers; zero weights dropped). The cache receives that simplex's vertex pairs.
+template <class T>
+GjkOutput3<T> closest3_output(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
+                              const Closest3<T>& c, T f, GjkCache3* cache) {
+  using std::sqrt;
+  GjkOutput3<T> out;
+  out.status = GjkStatus::converged;
+  out.iterations = 0;
+  const T ra = a.radius(), rb = b.radius();
+  out.core_distance = (T(1) / f) * sqrt(c.dist2);
+  out.normal = -unit_vector(c.v, c.dist2);
+  out.intersects = !(out.core_distance > ra + rb);
+  out.distance = out.intersects ? T(0) : out.core_distance - (ra + rb);
+  out.point_a = core_point3(a, c.s) + ra * out.normal;
+  out.point_b = core_point3(b, c.t) - rb * out.normal;
+  // The simplex: the corners carrying the closest point (an end of a segment, or both ends).
+  auto put = [&](int k, VertexIndex i, VertexIndex j, T w) {
+    out.simplex.points[k] = {a.vertex(i) - b.vertex(j), i, j};
+    out.simplex.bary[k] = w;
+  };
+  const VertexIndex ea = c.s == T(1) ? 1 : 0, eb = c.t == T(1) ? 1 : 0;
+  const bool in_a = a.dimension() == 1 && c.s > T(0) && c.s < T(1);
+  const bool in_b = b.dimension() == 1 && c.t > T(0) && c.t < T(1);
+  int n = 0;
+  if (!in_a && !in_b) {
+    put(n++, ea, eb, T(1));
+  } else if (!in_b) {
+    put(n++, 0, eb, T(1) - c.s), put(n++, 1, eb, c.s);
+  } else if (!in_a) {
+    put(n++, ea, 0, T(1) - c.t), put(n++, ea, 1, c.t);
+  } else if (c.s + c.t <= T(1)) {
+    const T w00 = T(1) - c.s - c.t;
+    if (w00 > T(0)) put(n++, 0, 0, w00);
+    put(n++, 1, 0, c.s), put(n++, 0, 1, c.t);
+  } else {
+    const T w11 = c.s + c.t - T(1);
+    if (w11 > T(0)) put(n++, 1, 1, w11);
+    put(n++, 0, 1, T(1) - c.s), put(n++, 1, 0, T(1) - c.t);
+  }
+  out.simplex.count = n;
+  if (cache != nullptr) {
+    cache->count = n;
+    for (int k = 0; k < n; ++k)
+      cache->index_a[k] = out.simplex.points[k].ia, cache->index_b[k] = out.simplex.points[k].ib;
+  }
+  return out;
+}
+
+// The GJK loop alone (no closed form): gjk_distance's general path.
+template <class T>
+GjkOutput3<T> gjk3_distance_loop(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
+                                 GjkCache3* cache, const GjkOptions& options,
+                                 bool overlap_witness) {
+  if (a.size() == 0 || b.size() == 0) return GjkOutput3<T>{};
+  const Gjk3Setup<T> st = gjk3_setup(a, b, options);
+  Gjk3CoreResult<T> r;
+  gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs, st.touch2, r);
+  store_cache3(r.simplex, cache);
+  return gjk3_output(a, b, r, st.f, overlap_witness);
+}
+
 template <class T>
 GjkOutput3<T> gjk3_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* cache,
                             const GjkOptions& options, bool overlap_witness) {
   if (a.size() == 0 || b.size() == 0) return GjkOutput3<T>{};
+  if (low_dimensional_pair(a, b)) {  // spheres and capsules: closed form, when it answers
+    const Closest3Scale<T> sc = closest3_scale(a, b);
+    const Closest3<T> c = closest_points_low3(a, b, sc.f, sc.touch2);
+    if (c.exit == Closest3Exit::answered) return closest3_output(a, b, c, sc.f, cache);
+  }
   const Gjk3Setup<T> st = gjk3_setup(a, b, options);
   Gjk3CoreResult<T> r;
   gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs, st.touch2, r);
@@ -670,6 +767,10 @@ GjkOutput3<T> gjk3_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b, 
 /// Tolerance: the distance is within the gap (kGjkGapUlps·u·distance + kGjk3GapAbsUlps·u·(Sa+Sb))
 ///   of the exact one, plus the rounding of the arithmetic.
 /// Warm start: pass a cache (zeroed the first time); it is read on entry and written on exit.
+/// Spheres and capsules (both cores points or segments, ShapeKind3): answered in closed form
+///   (segment3.hpp) when the cores are apart beyond the touching band and not within
+///   kSegment3ParallelSine2 of parallel — status converged, iterations 0, `options` unused, the
+///   cache written, not read; otherwise by the GJK loop as any pair.
 template <class T>
 GjkOutput3<T> gjk_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                            GjkCache3* cache = nullptr, const GjkOptions& options = {}) {
@@ -698,7 +799,8 @@ bool bounding_balls_apart(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T 
 /// Overlap test only: true when the rounded shapes overlap or touch. Cheaper than gjk_distance on
 /// separated shapes: it stops at the first support point that proves a separating direction.
 /// Shapes whose bounding balls are apart by more than ra + rb (bounding_balls_apart) give false
-/// at once, without GJK, and leave the cache as it was.
+/// at once, without GJK, and leave the cache as it was; so do spheres and capsules answered in
+/// closed form (gjk_distance's rule: cores apart, or touching, which is true).
 /// Preconditions and tolerance as gjk_distance; a default-constructed shape gives false.
 template <class T>
 bool gjk_overlap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* cache = nullptr,
@@ -706,6 +808,13 @@ bool gjk_overlap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, GjkCache3* 
   using std::sqrt;
   if (a.size() == 0 || b.size() == 0) return false;
   if (bounding_balls_apart(a, b, a.radius() + b.radius())) return false;
+  if (detail::low_dimensional_pair(a, b)) {  // spheres and capsules: closed form (segment3.hpp)
+    const detail::Closest3Scale<T> sc = detail::closest3_scale(a, b);
+    const detail::Closest3<T> c = detail::closest_points_low3(a, b, sc.f, sc.touch2);
+    if (c.exit == detail::Closest3Exit::answered)
+      return !(sqrt(c.dist2) > sc.f * (a.radius() + b.radius()));
+    if (c.exit == detail::Closest3Exit::touching) return true;
+  }
   const detail::Gjk3Setup<T> st = detail::gjk3_setup(a, b, options);
   const T radius = st.f * (a.radius() + b.radius());
   detail::Gjk3CoreResult<T> r;

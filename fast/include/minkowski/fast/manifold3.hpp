@@ -59,6 +59,18 @@
 //   fixtures/found/3d-containment-4830-touching_inside-swapped-shrunk.json); else B's best face
 //   is clipped when A's was used; else the incident support vertex alone.
 //
+// Spheres and capsules (both cores points or segments, ShapeKind3), chosen once per query from
+// the kinds: after the bounding balls, the cores' closest points in closed form (segment3.hpp;
+// GJK for segments within kSegment3ParallelSine2 of parallel). Cores apart by more than r +
+// margin: no point. Otherwise one contact at the closest points (crossing capsules, a sphere at
+// a capsule's end), or, for two segments within kManifold3CapsuleParallelSine2 of parallel whose
+// overlap along A's segment is longer than the gap's rounding, two: at each end of that overlap,
+// the point of A's segment and its closest point on B's, separation along the closest-points
+// normal n (a capsule lying along another), when both are within the margin. Every separation
+// is then >= the core distance − r: n separates the cores, so n·(b − a) >= the core distance for
+// all a in A's core and b in B's. Cores touching or crossing (within GJK's touching band) take the
+// general path below. The cache is neither read nor written on this path.
+//
 // Feature ids (ContactFeature3, always A's feature in type_a/index_a): a kept incident vertex is
 // (reference face, incident vertex); a point made by a side plane on an incident edge is
 // (reference edge of that side, incident edge); a reference face's corner inside the incident
@@ -428,6 +440,94 @@ Feature simplex_feature(const GjkSimplex3<T>& s, bool on_a) {
   return {FeatureType3::vertex, v0};
 }
 
+/// The feature of a core's point at parameter x (segment3.hpp): its vertex at an end or for a
+/// point core, else the segment's edge 0.
+template <class T>
+Feature param_feature(const ConvexShape3<T>& s, T x) {
+  if (s.dimension() == 0 || x == T(0)) return {FeatureType3::vertex, 0};
+  if (x == T(1)) return {FeatureType3::vertex, 1};
+  return {FeatureType3::edge, 0};
+}
+
+/// Spheres and capsules (both cores points or segments) whose cores are apart beyond GJK's
+/// touching band (header comment, "Spheres and capsules"). False when the cores touch or cross:
+/// the general path answers then, and `m` is left untouched.
+template <class T>
+bool low_dimensional_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T margin,
+                              Manifold3<T>& m) {
+  using std::sqrt;
+  const T ra = a.radius(), rb = b.radius(), r = ra + rb;
+  const detail::Closest3Scale<T> sc = detail::closest3_scale(a, b);
+  const T f = sc.f;
+  const detail::Closest3<T> c = detail::closest_points_low3(a, b, f, sc.touch2);
+  if (c.exit == detail::Closest3Exit::touching) return false;
+  T d;
+  Vec3<T> n, pa, pb;  // pa, pb: the closest points on the surfaces
+  Feature fa, fb;
+  if (c.exit == detail::Closest3Exit::answered) {
+    d = (T(1) / f) * sqrt(c.dist2);
+    n = -unit_vector(c.v, c.dist2);
+    pa = detail::core_point3(a, c.s) + ra * n;
+    pb = detail::core_point3(b, c.t) - rb * n;
+    fa = param_feature(a, c.s), fb = param_feature(b, c.t);
+  } else {  // nearly parallel segments: GJK's closest points
+    const GjkOutput3<T> g = detail::gjk3_distance_loop(a, b, nullptr, GjkOptions{}, true);
+    const bool apart = g.status != GjkStatus::overlap && g.status != GjkStatus::touching;
+    if (!apart || !(g.core_distance > T(0)) || !(length_squared(g.normal) > T(0))) return false;
+    d = g.core_distance, n = g.normal, pa = g.point_a, pb = g.point_b;
+    fa = simplex_feature(g.simplex, true), fb = simplex_feature(g.simplex, false);
+  }
+  m.axes_tested += 1;
+  if (d - r > margin) return true;  // apart beyond the margin: no point
+  m.normal = n;
+  m.kind = ManifoldKind3::closest;
+  m.reference_face = 0;
+  auto add = [&](Vec3<T> qa, Vec3<T> qb, T sep, Feature ea, Feature eb) {
+    ManifoldPoint3<T>& p = m.points[m.point_count++];
+    p.point_a = qa;
+    p.point_b = qb;
+    p.point = T(0.5) * (qa + qb);
+    p.separation = sep;
+    p.id = ContactFeature3{ea.type, eb.type, ea.index, eb.index};
+  };
+  // Two capsules lying along each other (kManifold3CapsuleParallelSine2): a contact at each end
+  // of the overlap of B's projection on A's segment, each end's point on A with its closest
+  // point on B, separation measured along n (never below d: n separates the cores).
+  if (a.dimension() == 1 && b.dimension() == 1 && c.sin2 <= T(kManifold3CapsuleParallelSine2)) {
+    const Vec3<T> A0 = a.vertex(0), B0 = b.vertex(0);
+    const Vec3<T> d1 = f * (a.vertex(1) - A0), d2 = f * (b.vertex(1) - B0);
+    const T aa = dot(d1, d1), ee = dot(d2, d2);
+    const T u0 = dot(f * (B0 - A0), d1) / aa, u1 = dot(f * (b.vertex(1) - A0), d1) / aa;
+    T lo = u0 < u1 ? u0 : u1, hi = u0 < u1 ? u1 : u0;
+    if (lo < T(0)) lo = T(0);
+    if (hi > T(1)) hi = T(1);
+    const T tol = sat3_detail::gap_error_bound(sat3_detail::pair_scale(a, b));
+    if (hi > lo && (hi - lo) * (sqrt(aa) / f) > tol) {
+      Vec3<T> qa[2], qb[2];
+      T sep[2];
+      Feature ea[2], eb[2];
+      const T ends[2] = {lo, hi};
+      bool both = true;
+      for (int k = 0; k < 2; ++k) {
+        const Vec3<T> ca = detail::core_point3(a, ends[k]);
+        T t = dot(f * (ca - B0), d2) / ee;
+        t = t < T(0) ? T(0) : (t > T(1) ? T(1) : t);
+        const Vec3<T> cb = detail::core_point3(b, t);
+        sep[k] = dot(cb - ca, n) - r;
+        qa[k] = ca + ra * n, qb[k] = cb - rb * n;
+        ea[k] = param_feature(a, ends[k]), eb[k] = param_feature(b, t);
+        both = both && sep[k] <= margin + tol;
+      }
+      if (both) {
+        for (int k = 0; k < 2; ++k) add(qa[k], qb[k], sep[k], ea[k], eb[k]);
+        return true;
+      }
+    }
+  }
+  add(pa, pb, d - r, fa, fb);
+  return true;
+}
+
 /// Length of a face's first edge (the size used by the reference-face tolerance).
 template <class T>
 T first_edge_length(const ConvexShape3<T>& s, std::uint32_t f) {
@@ -455,6 +555,11 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
       *cache = SatCache3{ax.axis, ax.index_a, ax.index_b};
   };
 
+  // Spheres and capsules (header comment, "Spheres and capsules"), chosen from the kinds.
+  if (detail::low_dimensional_pair(a, b)) {
+    if (bounding_balls_apart(a, b, stop)) return m;
+    if (low_dimensional_manifold(a, b, margin, m)) return m;
+  }
   if (cache != nullptr && cache->axis != SatAxis3::none) {
     Axis<T> ax;
     if (sat3_detail::cached_axis(a, b, *cache, ax)) {

@@ -70,6 +70,18 @@ struct Plane3 {
   T offset{};
 };
 
+/// What a shape's core is, decided once by make_shape3 from the built hull and stored: the queries
+/// choose their dedicated paths from the two shapes' kinds (segment3.hpp: closed-form closest
+/// points when both cores are points or segments — spheres and capsules). Exact by construction:
+/// the kind is the built core's dimension (a point core has 1 vertex, a segment core 2, a flat
+/// polygon 2 faces ±n), never a measured property of the input.
+enum class ShapeKind3 : std::uint8_t {
+  point = 0,    ///< 1 vertex (with a radius: a sphere)
+  segment = 1,  ///< 2 vertices, 1 edge (with a radius: a capsule)
+  polygon = 2,  ///< a flat convex polygon (2 faces)
+  polytope = 3  ///< a 3-dimensional convex polytope
+};
+
 /// "No face": the face fields of a segment's edge.
 inline constexpr std::uint32_t kNoFace = 0xffffffffu;
 
@@ -88,6 +100,8 @@ class ConvexShape3 {
   ConvexShape3() = default;
 
   int dimension() const { return dimension_; }
+  /// The core's kind (ShapeKind3), set by make_shape3 with the dimension.
+  ShapeKind3 kind() const { return kind_; }
   std::span<const Vec3<T>> vertices() const { return vertices_; }
   std::size_t size() const { return vertices_.size(); }
   const Vec3<T>& vertex(std::size_t i) const { return vertices_[i]; }
@@ -128,6 +142,7 @@ class ConvexShape3 {
  private:
   friend struct ShapeBuilder3<T>;
   int dimension_ = 0;
+  ShapeKind3 kind_ = ShapeKind3::point;
   std::vector<Vec3<T>> vertices_;
   std::vector<Plane3<T>> planes_;
   std::vector<std::uint32_t> face_offset_{0};  // face f: [face_offset_[f], face_offset_[f + 1])
@@ -562,6 +577,7 @@ struct ShapeBuilder3 {
     s.weld_shift_ = T(0);
     if (scale == T(0)) {  // every point is the origin
       s.dimension_ = 0;
+      s.kind_ = ShapeKind3::point;
       s.vertices_ = {Vec3<T>{}};
       s.adjacency_offset_ = {0, 0};
       return out;
@@ -1140,6 +1156,7 @@ struct ShapeBuilder3 {
       s.vertices_.push_back(input[v]);
     }
     s.dimension_ = d.dimension;
+    s.kind_ = static_cast<ShapeKind3>(d.dimension);
     // The normals as stored (rounded to T); the planes' offsets are computed with them below.
     std::vector<Vec3<T>> normals;
     std::vector<std::vector<std::uint32_t>> loops;

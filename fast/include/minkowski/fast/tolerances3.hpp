@@ -190,6 +190,31 @@ inline constexpr int kGjk3MaxFlatSteps = 4;
 /// over the 2D value's reasoning (16 for ~8 roundings).
 inline constexpr double kGjk3FlatUlps = 32.0;
 
+// ---- Closed-form closest points of spheres and capsules (segment3.hpp) ------------------------
+
+/// Two segment cores are solved in closed form only when the computed sin²θ of their angle,
+/// den/(a·e) with den = a·e − b² (segment3.hpp), exceeds this; nearer-parallel pairs are declined
+/// and GJK answers them. Derivation: the interior solution is refined by one Newton step whose
+/// contraction is the relative error of den, ~3u·a·e/den = 3u/sin²θ (a·e and b² each rounded once,
+/// their difference exactly), plus ~u/sin²θ from the residual's dot products: ~4u/sin²θ. At
+/// 1/256 that is 2^-42 in double and 6e-5 in float, so the refined point's distance is within
+/// the rounding of its residual vector (a few u·S) of the minimum, as GJK's is; and below it the
+/// first step's error, ~u·(|w| + |d|)/sin θ in distance, could exceed the 3D distance bound
+/// (k = 8 u·S) by a factor 16·|w|/S and the step would be the only safeguard. The cost of the
+/// fallback is small: for random axes P(sin θ < 1/16) = 1 − cos(3.6°) ≈ 0.2% of pairs.
+inline constexpr double kSegment3ParallelSine2 = 1.0 / 256.0;
+
+/// contact_manifold gives two contacts to two capsules (segment cores apart) whose computed sin²θ
+/// is at most this and whose segments overlap along their direction: one at each end of the
+/// overlap (a capsule lying along another, as a capsule lying on a box gets two). The angle is
+/// the face rule's (kManifold3ClosestFaceRelativeTolerance: a face normal within acos(1 − 5e-4) ≈
+/// 1.8° of the closest-points direction gives a face contact): 1 − (1 − 5e-4)² ≈ 1e-3, i.e.
+/// θ <= 1.8°. Each contact's separation is measured along the closest-points normal n, which
+/// separates the cores, so no contact is deeper than the pair (n·(b − a) >= the core distance for
+/// every a in A, b in B); the angle only decides when a second point is worth reporting.
+/// Crossing capsules (θ above it) get the one closest-points contact.
+inline constexpr double kManifold3CapsuleParallelSine2 = 1e-3;
+
 // ---- 3D EPA (epa3.hpp, penetration3.hpp) ----------------------------------------------------
 // (owned by the GJK/EPA work)
 
