@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <vector>
@@ -68,7 +69,10 @@ void check_climb(const ConvexShape3<T>& s, const std::vector<Vec3<T>>& dirs) {
   const std::size_t step = std::max<std::size_t>(1, n / 64);
   for (const Vec3<T>& d : dirs) {
     const double top = max_value(s, d), b = band(s, d);
-    for (std::size_t start = 0; start < n; start += step) {
+    std::vector<std::size_t> starts;
+    for (std::size_t start = 0; start < n; start += step) starts.push_back(start);
+    starts.push_back(n);  // no hint: the climb starts from the start table's vertex alone
+    for (std::size_t start : starts) {
       const std::size_t i = minkowski::fast::support_index_climb(s, d, start);
       ASSERT_LT(i, n);
       ASSERT_GE(value(s.vertex(i), d), top - b) << "start " << start << " n " << n;
@@ -115,6 +119,46 @@ TYPED_TEST(Support3Typed, ClimbFindsTheMaximumOnRandomPolytopesAndSpheres) {
       check_climb(s, random_directions<T>(rng, n >= 256 ? 12 : 40));
     }
   }
+}
+
+// The climb's start table (ConvexShape3::climb_starts, built by make_shape3 above
+// kSupport3WarmLinearMaxVertices vertices). On the 26 unit directions {-1, 0, 1}³ \ {0}, made unit
+// (all on the unit sphere, so all 26 are vertices): (1) every c in {-3, …, 3}³ whose largest
+// |component| is 3 is its own entry, 49(cx + 3) + 7(cy + 3) + (cz + 3) (its components over 3 are
+// 0, 1/3, 2/3 or 1, each strictly inside its level: 0 <= Level1 = 0.162 < 1/3 <= Level2 = 0.489 <
+// 2/3 <= Level3 = 0.820 < 1), and so is 2^k·c; (2) each entry's vertex maximizes dot(v, c) for its
+// c (against this test's own scan); (3) a shape of at most 16 vertices has no table.
+TYPED_TEST(Support3Typed, StartTableEntriesAreTheirDirectionsSupportVertices) {
+  using T = TypeParam;
+  std::vector<Vec3<double>> p;
+  for (int x = -1; x <= 1; ++x)
+    for (int y = -1; y <= 1; ++y)
+      for (int z = -1; z <= 1; ++z) {
+        if (x == 0 && y == 0 && z == 0) continue;
+        const Vec3<double> v{double(x), double(y), double(z)};
+        p.push_back((1 / length(v)) * v);
+      }
+  const auto s = build<T>(p);
+  ASSERT_EQ(s.size(), 26u);
+  const std::uint32_t* table = s.climb_starts();
+  ASSERT_NE(table, nullptr);
+  for (int x = -3; x <= 3; ++x)
+    for (int y = -3; y <= 3; ++y)
+      for (int z = -3; z <= 3; ++z) {
+        const std::size_t entry = std::size_t(49 * (x + 3) + 7 * (y + 3) + (z + 3));
+        const Vec3<T> c{T(x), T(y), T(z)};
+        if (std::max({std::abs(x), std::abs(y), std::abs(z)}) == 3) {
+          EXPECT_EQ(minkowski::fast::detail::direction_bucket3(c), entry) << x << y << z;
+          EXPECT_EQ(minkowski::fast::detail::direction_bucket3(T(0.25) * c), entry);
+          EXPECT_EQ(minkowski::fast::detail::direction_bucket3(T(1024) * c), entry);
+        }
+        ASSERT_LT(table[entry], s.size());
+        EXPECT_EQ(value(s.vertex(table[entry]), c), max_value(s, c)) << x << y << z;
+      }
+  EXPECT_EQ(minkowski::fast::detail::direction_bucket3(Vec3<T>{0, 0, 0}), 171u);  // c = 0
+  const auto cube = build<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                              {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}});
+  EXPECT_EQ(cube.climb_starts(), nullptr);
 }
 
 // A box and a 32-gon prism, directions along the axes and the face diagonals: plateaus of 4 (a

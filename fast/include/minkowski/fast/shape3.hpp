@@ -44,6 +44,7 @@
 // algorithm; outside it make_shape3 returns the ShapeError naming the point or the radius.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -138,6 +139,14 @@ class ConvexShape3 {
   /// gjk_overlap and contact_manifold (bounding_balls_apart, gjk3.hpp) read it.
   const Vec3<T>& bound_centre() const { return bound_centre_; }
   T bound_radius() const { return bound_radius_; }
+  /// The climbing support search's start table (support3.hpp), kClimbStartEntries3 entries: entry
+  /// detail::direction_bucket3(d) is a support vertex of that entry's direction c (the middle one,
+  /// c = 0, is vertex 0). Only shapes of more than kSupport3WarmLinearMaxVertices vertices, which
+  /// the searches climb, have one (1,372 bytes); nullptr for the others (they are scanned, and a
+  /// climb on them starts from its hint or vertex 0).
+  const std::uint32_t* climb_starts() const {
+    return climb_start_.empty() ? nullptr : climb_start_.data();
+  }
 
  private:
   friend struct ShapeBuilder3<T>;
@@ -156,6 +165,7 @@ class ConvexShape3 {
   T weld_shift_{};
   Vec3<T> bound_centre_{};
   T bound_radius_ = std::numeric_limits<T>::infinity();
+  std::vector<std::uint32_t> climb_start_;
 };
 
 /// Outcome of make_shape3: `error == ShapeError::none` means `shape` is valid; otherwise
@@ -231,6 +241,27 @@ struct ShapeResult3 {
 // 870 ms).
 
 namespace detail {
+
+/// Entries of the climb's start table: one per direction c in {-3, …, 3}³.
+inline constexpr std::size_t kClimbStartEntries3 = 343;
+
+/// The entry of direction d in the climb's start table: the c of d's components rounded to thirds
+/// of the largest (tolerances3.hpp, kClimb3StartLevel1–3), at 49(cx + 3) + 7(cy + 3) + (cz + 3).
+/// 171 (c = 0) for d = 0; a NaN component counts as −3 (any entry is a correct start).
+template <class T>
+inline std::size_t direction_bucket3(Vec3<T> d) {
+  using std::abs;
+  const T m = std::max(abs(d.x), std::max(abs(d.y), abs(d.z)));
+  const T t1 = T(kClimb3StartLevel1) * m, t2 = T(kClimb3StartLevel2) * m,
+          t3 = T(kClimb3StartLevel3) * m;
+  const auto level = [t1, t2, t3](T c) {
+    if (c > t1) return c > t3 ? 6u : (c > t2 ? 5u : 4u);
+    if (c >= -t1) return 3u;
+    return c >= -t2 ? 2u : (c >= -t3 ? 1u : 0u);
+  };
+  return 49u * level(d.x) + 7u * level(d.y) + level(d.z);
+}
+
 
 // (b − a) × (c − a) of double points, accurate to a few ulps of each component however thin the
 // triangle (a sliver's plane from a rounded cross product may tilt by u·|ab|·|ac|/|ab × ac|: a
@@ -543,6 +574,27 @@ struct ShapeBuilder3 {
         m2 >= std::numeric_limits<T>::min() && m2 <= std::numeric_limits<T>::max() / T(4)
             ? sqrt(m2) * (T(1) + T(kBound3RadiusUlps) * unit_roundoff<T>())
             : std::numeric_limits<T>::infinity();
+  }
+
+  /// The climb's start table (ConvexShape3::climb_starts): for each bucket's direction c, the
+  /// first vertex maximizing dot(v, c) (exact for the small integer c up to the dot's rounding;
+  /// any vertex would be a correct start). Only for shapes the searches climb.
+  static void climb_table(ConvexShape3<T>& s) {
+    const std::size_t n = s.vertices_.size();
+    if (n <= kSupport3WarmLinearMaxVertices) return;
+    s.climb_start_.assign(detail::kClimbStartEntries3, 0);
+    for (int cx = -3; cx <= 3; ++cx)
+      for (int cy = -3; cy <= 3; ++cy)
+        for (int cz = -3; cz <= 3; ++cz) {
+          const Vec3<T> c{T(cx), T(cy), T(cz)};
+          std::size_t best = 0;
+          T best_h = dot(s.vertices_[0], c);
+          for (std::size_t i = 1; i < n; ++i) {
+            const T h = dot(s.vertices_[i], c);
+            if (h > best_h) best_h = h, best = i;
+          }
+          s.climb_start_[49 * (cx + 3) + 7 * (cy + 3) + (cz + 3)] = static_cast<std::uint32_t>(best);
+        }
   }
 
   static ShapeResult3<T> build(std::span<const Vec3<T>> points, T radius) {
@@ -1326,7 +1378,10 @@ struct ShapeBuilder3 {
 template <class T>
 ShapeResult3<T> make_shape3(std::span<const Vec3<T>> points, T radius = T(0)) {
   ShapeResult3<T> r = ShapeBuilder3<T>::build(points, radius);
-  if (r.error == ShapeError::none) ShapeBuilder3<T>::bound(r.shape);
+  if (r.error == ShapeError::none) {
+    ShapeBuilder3<T>::bound(r.shape);
+    ShapeBuilder3<T>::climb_table(r.shape);
+  }
   return r;
 }
 
