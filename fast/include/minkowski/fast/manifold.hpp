@@ -16,6 +16,8 @@
 //      two capsules end to end) the contact is one point on the vertex–vertex axis.
 //   3. Otherwise a reference face: A's best face, unless B's best face has a gap larger by more
 //      than kReferenceFaceRelativeTolerance × the shorter face (coherence: equal faces keep A).
+//      Coherence chooses only between faces that both separate the cores (a gap above its
+//      rounding) or both do not: when only B's separates them, B's is the reference.
 //      The incident edge is the other shape's edge most anti-parallel to the reference normal (a
 //      single-vertex shape offers its vertex, which gives one point: circle–polygon).
 //   4. The incident edge is clipped to the slab between the reference face's two side planes
@@ -708,10 +710,11 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
     kept_pair = fp;
   }
 
-  // Reference face: A's best unless B's is better by more than the coherence tolerance. (The
-  // rest of the query is written with selects instead of branches where the branch would be a
-  // coin toss on random pairs: which shape is the reference, which edge is incident, which end
-  // a side plane cuts, whether a point is kept: a mispredicted branch costs more than a select.)
+  // Reference face: A's best unless B's is better by more than the coherence tolerance, or B's
+  // separates the cores (by more than the gaps' rounding) and A's does not. (The rest of the
+  // query is written with selects instead of branches where the branch would be a coin toss on
+  // random pairs: which shape is the reference, which edge is incident, which end a side plane
+  // cuts, whether a point is kept: a mispredicted branch costs more than a select.)
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
@@ -720,7 +723,14 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
     const T lb2 =
         length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
     const T tol = T(options.reference_face_relative_tolerance);
-    ref_b = (diff > gap_floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
+    // Coherence chooses only between faces that both separate the cores or both do not: a face
+    // whose gap is not positive while the cores are apart does not witness their contact (I's
+    // vertex that realises its gap lies beyond its side planes, not in the contact), so a face
+    // that separates them is the better one however small the difference
+    // (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json). "Separates": a gap above its rounding.
+    const bool only_b_separates = (pass.b.gap > gap_floor) & !(pass.a.gap > gap_floor);
+    ref_b = (diff > gap_floor) &
+            (only_b_separates | (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2)));
   }
   const ConvexShape<T>& R = ref_b ? b : a;
   const ConvexShape<T>& I = ref_b ? a : b;

@@ -230,7 +230,12 @@ inline constexpr double kSatCertifyUlps = 8.0;
 /// kReferenceFaceRelativeTolerance times the shorter face (and by more than kSatGapErrorUlps ·
 /// u · S), so that nearly equal faces do not swap roles from frame to frame. Box2D 2.4.1
 /// (b2CollidePolygons) uses 0.1 · b2_linearSlop = 0.0005 m on ~1 m shapes: the same ratio. The
-/// reported depth may exceed the minimum by at most this tolerance.
+/// reported depth may exceed the minimum by at most this tolerance. It chooses only between faces
+/// that both separate the cores (a gap above its rounding, kSatGapErrorUlps · u · S) or both do
+/// not: when only B's separates them, B's face is the reference however small the difference. A
+/// face that does not separate cores that are apart does not witness their contact: the vertex
+/// that realises its gap lies beyond its side planes, and the clipping loses the contact
+/// (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json: a contact one radius short).
 inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 
 /// Two incident edges are equally anti-parallel to the reference normal n when their dots with n
