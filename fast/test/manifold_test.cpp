@@ -1134,6 +1134,38 @@ TYPED_TEST(ManifoldTyped, ACoherentFaceThatDoesNotSeparateTheCoresGivesWayToOneT
   EXPECT_NEAR(deepest_separation(m), -(8 - delta), 8 * u * S);
 }
 
+TYPED_TEST(ManifoldTyped, ACoherentFaceClearlyBelowTouchingGivesWayToOneThatTouches) {
+  // A = capsule core (−8, h)–(0, 0), radius 1, h = 2^-10; B = triangle (0, −8), (8, 0), (0, −δ)
+  // of radius 1, δ = the gaps' rounding 32 u·S over 8 (S = 8: 2^-48 in double, 2^-19 in float).
+  // A's end (0, 0) lies δ above B's vertex (0, −δ), over B's top face (0, −δ)→(8, 0) (its foot
+  // is inside the face), so B's top face has gap δ·8/√(64 + δ²) — the cores' distance, within
+  // the rounding of a gap of zero: they touch up to rounding — and the exact depth is 2 − δ (to
+  // δ³). A's best face (its lower side, normal ≈ (−h/8, −1)) has gap ≈ −h (B's far vertex (8, 0)
+  // lies below its line): clearly below touching. B's face is better by ≈ h = 9.8e-4, more than
+  // the gaps' rounding but less than kReferenceFaceRelativeTolerance × the shorter face
+  // (5e-4 × 8), so the coherence rule kept A's face; B's top edge lies wholly beyond its side
+  // plane at (0, 0) (B's near vertex by h·δ/8), so the clipping fell back to B's deepest vertex
+  // (8, 0), 8 beyond the face's end and beyond A's radius, at or below the face line: depth 1 + h
+  // where the exact depth is ≈ 2 (fixtures/found/fuzz-a5023d17b8b54a53.json, the same
+  // configuration at scale 3.6e88 with A's radius reaching B's far vertex). A rule that lets
+  // coherence choose only between faces that both separate the cores by more than the gap's
+  // rounding, or both not, keeps A's face here: B's gap is within that rounding. Expected, by
+  // hand: B's top face is the reference, the deepest contact is A's end: separation −(2 − δ),
+  // normal −(B's face normal) = (δ, −8)/√(64 + δ²). Tolerance 8 u·S.
+  using T = TypeParam;
+  using minkowski::fast::InputDomain;
+  const double S = 8, u = double(unit_roundoff<T>()), h = 0x1p-10, d = 32 * u * S / 8;
+  const auto a = shape<T>({{-8, h}, {0, 0}}, 1, InputDomain::enforce);
+  const auto b = shape<T>({{0, -8}, {8, 0}, {0, -d}}, 1, InputDomain::enforce);
+  ASSERT_EQ(b.size(), 3u);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_NEAR(double(m.normal.x), d / 8, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), -1.0, 4 * u);
+  EXPECT_NEAR(deepest_separation(m), -(2 - d), 8 * u * S);
+}
+
 }  // namespace
 
 }  // namespace manifold_test_cpp

@@ -231,11 +231,14 @@ inline constexpr double kSatCertifyUlps = 8.0;
 /// u · S), so that nearly equal faces do not swap roles from frame to frame. Box2D 2.4.1
 /// (b2CollidePolygons) uses 0.1 · b2_linearSlop = 0.0005 m on ~1 m shapes: the same ratio. The
 /// reported depth may exceed the minimum by at most this tolerance. It chooses only between faces
-/// that both separate the cores (a gap above its rounding, kSatGapErrorUlps · u · S) or both do
-/// not: when only B's separates them, B's face is the reference however small the difference. A
-/// face that does not separate cores that are apart does not witness their contact: the vertex
-/// that realises its gap lies beyond its side planes, and the clipping loses the contact
-/// (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json: a contact one radius short).
+/// of one class, told apart by the gaps' rounding g = kSatGapErrorUlps · u · S: both separate
+/// the cores (gap > g), both touch them up to rounding (|gap| <= g), or both clearly do not
+/// separate them (gap < −g). When B's face is in a higher class, it is the reference however
+/// small the difference: a face of a lower class does not witness the contact (the cores overlap
+/// by less than its gap says, or not at all, so the vertex that realises its gap lies beyond its
+/// side planes, and the clipping loses the contact: fixtures/found/fuzz-b3dbfa2db9dd1a3c.json,
+/// separating against not, a contact one radius short; fuzz-a5023d17b8b54a53.json, touching
+/// against clearly not, a contact 3.6e88 short).
 inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 
 /// Two incident edges are equally anti-parallel to the reference normal n when their dots with n
