@@ -728,12 +728,13 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
     // gap_floor: 2, the face separates the cores (gap > gap_floor); 1, they touch up to rounding
     // (|gap| <= gap_floor); 0, it does not separate them (gap < −gap_floor). A face of a lower
     // class than the other shape's best does not witness the contact: the cores overlap by less
-    // than its gap says, or not at all, so I's vertex that realises its gap is not in the
-    // contact (it lies beyond the face's side planes), and the clipping loses the contact. So B's
-    // face is the reference, however small the difference, when its class is higher: separating
-    // against not separating (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json: a contact one radius
-    // short), touching up to rounding against clearly not separating (fuzz-a5023d17b8b54a53.json:
-    // B's gap 1.4e73 = 0.05·gap_floor, A's −2.6e84; a contact 3.6e88 short).
+    // than its gap says, or not at all, so I's vertex that realises its gap need not be in the
+    // contact (in both findings below it lies beyond the face's side planes, and the clipping
+    // lost the contact). So B's face is the reference when its class is higher, however small
+    // the difference beyond the gaps' rounding: separating against not separating
+    // (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json: a contact one radius short), touching up to
+    // rounding against clearly not separating (fuzz-a5023d17b8b54a53.json: B's gap 1.4e73 =
+    // 0.05·gap_floor, A's −2.6e84; a contact 3.6e88 short).
     const int class_a = int(pass.a.gap > gap_floor) + int(pass.a.gap >= -gap_floor);
     const int class_b = int(pass.b.gap > gap_floor) + int(pass.b.gap >= -gap_floor);
     ref_b = (diff > gap_floor) &

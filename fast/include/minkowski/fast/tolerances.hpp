@@ -234,11 +234,11 @@ inline constexpr double kSatCertifyUlps = 8.0;
 /// of one class, told apart by the gaps' rounding g = kSatGapErrorUlps · u · S: both separate
 /// the cores (gap > g), both touch them up to rounding (|gap| <= g), or both clearly do not
 /// separate them (gap < −g). When B's face is in a higher class, it is the reference however
-/// small the difference: a face of a lower class does not witness the contact (the cores overlap
-/// by less than its gap says, or not at all, so the vertex that realises its gap lies beyond its
-/// side planes, and the clipping loses the contact: fixtures/found/fuzz-b3dbfa2db9dd1a3c.json,
-/// separating against not, a contact one radius short; fuzz-a5023d17b8b54a53.json, touching
-/// against clearly not, a contact 3.6e88 short).
+/// small the difference beyond g: a face of a lower class does not witness the contact (the cores
+/// overlap by less than its gap says, or not at all, so the vertex that realises its gap need not
+/// be in the contact; in fixtures/found/fuzz-b3dbfa2db9dd1a3c.json, separating against not, and
+/// fuzz-a5023d17b8b54a53.json, touching against clearly not, it lay beyond the face's side
+/// planes and the deepest contact came out one radius, and 3.6e88, short).
 inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 
 /// Two incident edges are equally anti-parallel to the reference normal n when their dots with n
