@@ -126,14 +126,23 @@ void check_domain(const fixtures::Case& c, const reference::Shape& in, const cha
   // its longer edge, L1 norm: fast::detail::sliver_threshold) from the segment between its
   // neighbours (measured in long double: to 2^-60·S, a relative 2^-9 of the threshold in double
   // where L/2 >= S; a smaller threshold gets the same absolute slack), and then every turn left
-  // in T's own rounded arithmetic where nothing underflows.
+  // in T's own rounded arithmetic where nothing underflows. The threshold is computed in double
+  // on the vertices and S scaled by the power of two 2^e that brings S to [1, 2) (exact): at
+  // subnormal scale 16u·S itself underflows to T's grid (S = 1.47e-309: 0.53 of 2^-1074 came out
+  // 2^-1074, and a vertex 0.71·2^-1074 from its chord, rightly kept, was called a sliver:
+  // fuzz/findings' fast_vs_reference_fuzz-sliver-kept-bf29ffb4.bin).
   const auto v = s.vertices();
   const std::size_t n = v.size();
+  const int e = s.scale() > T(0) ? -std::ilogb(s.scale()) : 0;
   for (std::size_t i = 0; n >= 3 && i < n; ++i) {
     const fast::Vec2<T> p0 = v[(i + n - 1) % n], p1 = v[i], p2 = v[(i + 1) % n];
-    auto d = [](fast::Vec2<T> p) { return fast::Vec2<double>{double(p.x), double(p.y)}; };
-    const long double tau =
-        fast::detail::sliver_threshold(d(p0), d(p1), d(p2), double(scale), double(u));
+    auto d = [e](fast::Vec2<T> p) {
+      return fast::Vec2<double>{std::ldexp(double(p.x), e), std::ldexp(double(p.y), e)};
+    };
+    const long double tau = std::ldexp(
+        static_cast<long double>(fast::detail::sliver_threshold(
+            d(p0), d(p1), d(p2), std::ldexp(double(scale), e), double(u))),
+        -e);
     if (!(segment_distance(p1.x, p1.y, p0.x, p0.y, p2.x, p2.y) > tau - 2 * slack_of(scale)))
       fail(c, name + ": a sliver vertex was kept");
     if (s.scale() >= T(fast::kRescaleBelow) && !(fast::cross(p1 - p0, p2 - p0) > T(0)))

@@ -551,22 +551,30 @@ TEST(ManifoldTiny, ASubnormalSquareAgainstALongSegmentGivesFiniteContacts) {
 }
 
 TEST(ManifoldRounded, AFallbackPointBeyondACapsulesEndLiesOnItsCap) {
-  // A = capsule (0, 0)–(4, 0), radius 1; B = triangle (−δ, −δ), (−δ + 6.8e-13, −δ), (1, 2) with
-  // δ = 1.8325506472120096e-6 (fixtures/found/cap.json). The reference face is
-  // A's top face (normal (0, 1)); B's incident edge, its tiny bottom one, lies wholly left of the
-  // side plane x = 0, so the deepest vertex q = (−δ + 6.8e-13, −δ) is the one point. A's surface
-  // above q is the end cap, y = sqrt(1 − q.x²) = 1 − 1.68e-12, not y = 1: point_a must not be
-  // outside A (|point_a − core| <= 1), point_b = q, point_b − point_a along the normal.
-  const double d = 1.8325506472120096e-06;
+  // A = capsule (0, 0)–(4, 0), radius 1; B = triangle (−δ/2, −δ), (−δ/2 + 6.8e-13, −δ),
+  // (1 + δ/2, 2) with δ = 1.8325506472120096e-6: fixtures/found/cap.json's B moved right by δ/2,
+  // so that B's slanted face through A's end (0, 0) no longer separates the cores (it meets
+  // y = 0 at x = 0 and x = 6.8e-13: the cores overlap, its gap is about −6e-13). In cap.json
+  // itself B's face separates them (gap ≈ δ/√5) and A's face does not, so B's face is the
+  // reference (kReferenceFaceRelativeTolerance) and this fallback is not reached there. Here
+  // both gaps are negative and B's is better by ~δ, less than the coherence tolerance, so the
+  // reference face is A's top face (normal (0, 1)); B's incident edge, its tiny bottom one, lies
+  // wholly left of the side plane x = 0, so the deepest vertex q = (−δ/2 + 6.8e-13, −δ) is the
+  // one point. A's surface above q is the end cap, y = sqrt(1 − q.x²) = 1 − 4.2e-13, not y = 1:
+  // point_a must not be outside A (|point_a − core| <= 1), point_b = q, point_b − point_a along
+  // the normal.
+  const double d = 1.8325506472120096e-06, sh = d / 2, qx = -1.8325499695492908e-06 + sh;
   const auto a = shape<double>({{0, 0}, {4, 0}}, 1.0);
-  const auto b = shape<double>({{1.0, 2.0}, {-1.8325499695492908e-06, -d}, {-d, -d}});
+  const auto b = shape<double>({{1.0 + sh, 2.0}, {qx, -d}, {-d + sh, -d}});
   const Manifold<double> m = contact_manifold(a, b);
   ASSERT_EQ(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_a);
   const ManifoldPoint<double>& p = m.points[0];
   const double x = p.point_a.x, y = p.point_a.y;  // nearest core point: (0, 0) for x < 0
+  EXPECT_LT(x, 0.0);
   EXPECT_LE(std::hypot(std::min(x, 0.0), y), 1.0 + 1e-15);
   EXPECT_NEAR(y, std::sqrt(1 - x * x), 1e-15);
-  EXPECT_EQ(p.point_b.x, -1.8325499695492908e-06);
+  EXPECT_EQ(p.point_b.x, qx);
   EXPECT_EQ(p.point_b.y, -d);
   EXPECT_NEAR(p.separation, (p.point_b.y - p.point_a.y), 1e-15);
 }
@@ -1079,6 +1087,83 @@ TYPED_TEST(ManifoldTyped, TheBetterFaceOfTheSecondRoundWalksToItsTiedNeighbour) 
     EXPECT_NEAR(double(p.point_b.x), x, 4 * u * S) << "point " << k;
     EXPECT_NEAR(double(p.point_b.y), 0.0, 4 * u * S) << "point " << k;
   }
+}
+
+
+// The lowest separation of a manifold's points (its deepest contact).
+template <class T>
+double deepest_separation(const Manifold<T>& m) {
+  double s = 0;
+  for (int k = 0; k < m.point_count; ++k)
+    s = k == 0 ? double(m.points[k].separation) : std::min(s, double(m.points[k].separation));
+  return s;
+}
+
+TYPED_TEST(ManifoldTyped, ACoherentFaceThatDoesNotSeparateTheCoresGivesWayToOneThatDoes) {
+  // A = capsule core (0, 8)–(0, 16), radius 4; B = (−8, −1), (X, −1), (X, 0), (X − s, 8) of
+  // radius 4, X = 2^-10, s = 2^-9 (inside the domain: nothing is welded). B's slanted face
+  // (X, 0)→(X − s, 8) passes s − X = 2^-10 left of A's lower end (0, 8) at its height; the foot of
+  // (0, 8) on it lies inside the face, so the cores are apart by its gap
+  //   δ = 8·(s − X)/√(s² + 64) = 2^-10/√(1 + 2^-24)
+  // and the exact depth is 8 − δ. A's best face (normal (−1, 0)) has gap −X (B's short vertical
+  // edge at x = X, far below A's slab 8 <= y <= 16): it does not separate the cores. B's face is
+  // better by δ + X ≈ 2^-9, more than the gaps' rounding (32 u·S <= 3.1e-5 at S = 16) but less
+  // than kReferenceFaceRelativeTolerance × the shorter face (5e-4 × 8), so the coherence rule
+  // kept A's face; its incident edge, B's vertical edge (normal (1, 0): the most anti-parallel),
+  // lies 8 below the slab, and the fallback vertex (X, 0), 8 beyond the face's end and beyond
+  // A's radius, at or below the face line, met the cap's outermost point: depth 4 + X, one radius
+  // short (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json, the same configuration at scale 2.3e6).
+  // (That is double. In float the two incident edges' normals, 2^-12 rad apart, tie within
+  // kIncidentTieUlps, the first clipping lost the face gap's vertex, and the second round reached
+  // B's face: the float instance passed before the fix too.)
+  // Expected, by hand: B's face is the reference (a face that separates the cores is the better
+  // witness of their contact), the deepest contact is A's end: separation −(8 − δ), normal −(B's
+  // face normal) = −(8, s)/√(64 + s²). Tolerance 8 u·S (S = 16), a few roundings.
+  using T = TypeParam;
+  using minkowski::fast::InputDomain;
+  const double X = 0x1p-10, s = 0x1p-9, S = 16, u = double(unit_roundoff<T>());
+  const double delta = 0x1p-10 / std::sqrt(1 + 0x1p-24), len = std::sqrt(64 + s * s);
+  const auto a = shape<T>({{0, 8}, {0, 16}}, 4, InputDomain::enforce);
+  const auto b = shape<T>({{-8, -1}, {X, -1}, {X, 0}, {X - s, 8}}, 4, InputDomain::enforce);
+  ASSERT_EQ(b.size(), 4u);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_NEAR(double(m.normal.x), -8 / len, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), -s / len, 4 * u);
+  EXPECT_NEAR(deepest_separation(m), -(8 - delta), 8 * u * S);
+}
+
+TYPED_TEST(ManifoldTyped, ACoherentFaceClearlyBelowTouchingGivesWayToOneThatTouches) {
+  // A = capsule core (−8, h)–(0, 0), radius 1, h = 2^-10; B = triangle (0, −8), (8, 0), (0, −δ)
+  // of radius 1, δ = the gaps' rounding 32 u·S over 8 (S = 8: 2^-48 in double, 2^-19 in float).
+  // A's end (0, 0) lies δ above B's vertex (0, −δ), over B's top face (0, −δ)→(8, 0) (its foot
+  // is inside the face), so B's top face has gap δ·8/√(64 + δ²) — the cores' distance, within
+  // the rounding of a gap of zero: they touch up to rounding — and the exact depth is 2 − δ (to
+  // δ³). A's best face (its lower side, normal ≈ (−h/8, −1)) has gap ≈ −h (B's far vertex (8, 0)
+  // lies below its line): clearly below touching. B's face is better by ≈ h = 9.8e-4, more than
+  // the gaps' rounding but less than kReferenceFaceRelativeTolerance × the shorter face
+  // (5e-4 × 8), so the coherence rule kept A's face; B's top edge lies wholly beyond its side
+  // plane at (0, 0) (B's near vertex by h·δ/8), so the clipping fell back to B's deepest vertex
+  // (8, 0), 8 beyond the face's end and beyond A's radius, at or below the face line: depth 1 + h
+  // where the exact depth is ≈ 2 (fixtures/found/fuzz-a5023d17b8b54a53.json, the same
+  // configuration at scale 3.6e88 with A's radius reaching B's far vertex). A rule that lets
+  // coherence choose only between faces that both separate the cores by more than the gap's
+  // rounding, or both not, keeps A's face here: B's gap is within that rounding. Expected, by
+  // hand: B's top face is the reference, the deepest contact is A's end: separation −(2 − δ),
+  // normal −(B's face normal) = (δ, −8)/√(64 + δ²). Tolerance 8 u·S.
+  using T = TypeParam;
+  using minkowski::fast::InputDomain;
+  const double S = 8, u = double(unit_roundoff<T>()), h = 0x1p-10, d = 32 * u * S / 8;
+  const auto a = shape<T>({{-8, h}, {0, 0}}, 1, InputDomain::enforce);
+  const auto b = shape<T>({{0, -8}, {8, 0}, {0, -d}}, 1, InputDomain::enforce);
+  ASSERT_EQ(b.size(), 3u);
+  const Manifold<T> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_NEAR(double(m.normal.x), d / 8, 4 * u);
+  EXPECT_NEAR(double(m.normal.y), -1.0, 4 * u);
+  EXPECT_NEAR(deepest_separation(m), -(2 - d), 8 * u * S);
 }
 
 }  // namespace

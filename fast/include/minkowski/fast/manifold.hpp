@@ -16,6 +16,9 @@
 //      two capsules end to end) the contact is one point on the vertex–vertex axis.
 //   3. Otherwise a reference face: A's best face, unless B's best face has a gap larger by more
 //      than kReferenceFaceRelativeTolerance × the shorter face (coherence: equal faces keep A).
+//      Coherence chooses only between faces of one class: both separate the cores (a gap above
+//      its rounding), both touch up to rounding, or both clearly do not separate them; when B's
+//      is in a higher class, B's is the reference.
 //      The incident edge is the other shape's edge most anti-parallel to the reference normal (a
 //      single-vertex shape offers its vertex, which gives one point: circle–polygon).
 //   4. The incident edge is clipped to the slab between the reference face's two side planes
@@ -708,10 +711,11 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
     kept_pair = fp;
   }
 
-  // Reference face: A's best unless B's is better by more than the coherence tolerance. (The
-  // rest of the query is written with selects instead of branches where the branch would be a
-  // coin toss on random pairs: which shape is the reference, which edge is incident, which end
-  // a side plane cuts, whether a point is kept: a mispredicted branch costs more than a select.)
+  // Reference face: A's best unless B's is better by more than the coherence tolerance, or B's
+  // is in a higher class of separation than A's (below). (The rest of the query is written with
+  // selects instead of branches where the branch would be a coin toss on random pairs: which
+  // shape is the reference, which edge is incident, which end a side plane cuts, whether a point
+  // is kept: a mispredicted branch costs more than a select.)
   bool ref_b = best_b;
   if (pass.a.valid && pass.b.valid) {
     const T diff = pass.b.gap - pass.a.gap;  // > 0 only when B's face is the better one
@@ -720,7 +724,21 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
     const T lb2 =
         length_squared(b.vertex(next_index(pass.b.face, b.size())) - b.vertex(pass.b.face));
     const T tol = T(options.reference_face_relative_tolerance);
-    ref_b = (diff > gap_floor) & (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2));
+    // Coherence chooses only between faces of one class, told apart by the gaps' rounding
+    // gap_floor: 2, the face separates the cores (gap > gap_floor); 1, they touch up to rounding
+    // (|gap| <= gap_floor); 0, it does not separate them (gap < −gap_floor). A face of a lower
+    // class than the other shape's best does not witness the contact: the cores overlap by less
+    // than its gap says, or not at all, so I's vertex that realises its gap need not be in the
+    // contact (in both findings below it lies beyond the face's side planes, and the clipping
+    // lost the contact). So B's face is the reference when its class is higher, however small
+    // the difference beyond the gaps' rounding: separating against not separating
+    // (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json: a contact one radius short), touching up to
+    // rounding against clearly not separating (fuzz-a5023d17b8b54a53.json: B's gap 1.4e73 =
+    // 0.05·gap_floor, A's −2.6e84; a contact 3.6e88 short).
+    const int class_a = int(pass.a.gap > gap_floor) + int(pass.a.gap >= -gap_floor);
+    const int class_b = int(pass.b.gap > gap_floor) + int(pass.b.gap >= -gap_floor);
+    ref_b = (diff > gap_floor) &
+            ((class_b > class_a) | (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2)));
   }
   const ConvexShape<T>& R = ref_b ? b : a;
   const ConvexShape<T>& I = ref_b ? a : b;

@@ -230,7 +230,15 @@ inline constexpr double kSatCertifyUlps = 8.0;
 /// kReferenceFaceRelativeTolerance times the shorter face (and by more than kSatGapErrorUlps ·
 /// u · S), so that nearly equal faces do not swap roles from frame to frame. Box2D 2.4.1
 /// (b2CollidePolygons) uses 0.1 · b2_linearSlop = 0.0005 m on ~1 m shapes: the same ratio. The
-/// reported depth may exceed the minimum by at most this tolerance.
+/// reported depth may exceed the minimum by at most this tolerance. It chooses only between faces
+/// of one class, told apart by the gaps' rounding g = kSatGapErrorUlps · u · S: both separate
+/// the cores (gap > g), both touch them up to rounding (|gap| <= g), or both clearly do not
+/// separate them (gap < −g). When B's face is in a higher class, it is the reference however
+/// small the difference beyond g: a face of a lower class does not witness the contact (the cores
+/// overlap by less than its gap says, or not at all, so the vertex that realises its gap need not
+/// be in the contact; in fixtures/found/fuzz-b3dbfa2db9dd1a3c.json, separating against not, and
+/// fuzz-a5023d17b8b54a53.json, touching against clearly not, it lay beyond the face's side
+/// planes and the deepest contact came out one radius, and 3.6e88, short).
 inline constexpr double kReferenceFaceRelativeTolerance = 5e-4;
 
 /// Two incident edges are equally anti-parallel to the reference normal n when their dots with n
