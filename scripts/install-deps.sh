@@ -19,6 +19,9 @@ packages=(
   parallel python3         # GNU parallel (shard example and test), python3 (CLI tests parse JSON)
   gnuplot-nox             # `minkowski report` draws its SVG plots with gnuplot
   clang-14 libfuzzer-14-dev  # the `fuzz` preset: libFuzzer targets with ASan + UBSan (fuzz/)
+  libclang-rt-14-dev      # clang's sanitizer runtimes (libclang_rt.asan*, ubsan): neither clang-14
+                          # nor libfuzzer-14-dev depends on it, and without it the test command's
+                          # sanitized targets do not link (a fresh Debian 12, 2026-11-28)
 )
 optional=(
   libbox2d-dev            # only for side-by-side benchmarks and the Box2D --exec adapter
