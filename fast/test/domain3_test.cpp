@@ -78,6 +78,43 @@ TEST(Domain3Needles, ANeedlePolytopeAgainstASegmentGetsItsDistance) {
   EXPECT_NEAR(g.distance, 16.0, allowed);
 }
 
+TEST(Domain3Needles, ANeedlePolytopeOverlappingATetrahedronIsIntersecting) {
+  // fuzz3-b382ed04f662617a (points copied): A a needle, two vertices ~4e9 out and a cluster of
+  // size 11 at the origin (6 hull vertices); B a tetrahedron of size 11 in that cluster. They
+  // overlap: exact signed distance −0.84119102393290964789 (the reference). Before the fix GJK
+  // answered "separated by 5.39" (status stalled after 3 iterations): at the working scale
+  // |v| ~ 2.5e-9 against points ~2 long, a step from one face to the next came out
+  // 7e-9 relatively farther, past the flat step's relative limit (kGjk3FlatUlps), though the
+  // exact distance decreased and the difference was 0.08 u·W·|v|∞ (kGjk3FlatAbsUlps).
+  const std::vector<V> a{{0.0, -3355443200.0, 4160749568.0},
+                         {-2281701376.0, -3355443200.0, 6.013287214530167e-154},
+                         {0.0, 0.0, -1.0},
+                         {1.0, 0.0, 6.014926743611373e-154},
+                         {0.0, 1.0, 0.0},
+                         {0.0, 0.0, 1.0},
+                         {-1.0, -1.0, -1.0},
+                         {0.0, 11.0, 5.42715998006e-312}};
+  const std::vector<V> b{{0.0, 0.0, 0.0},
+                         {8.256667e-317, 0.0, 3.22837e-319},
+                         {0.0, 0.0, 0.0},
+                         {0.0, 1.0, -1.0},
+                         {-1.0, -1.0, 0.0},
+                         {11.0, 5.42715998006e-312, 1.389334304218693e-309},
+                         {0.0, 0.0, 0.0},
+                         {0.0, 0.0, 0.0}};
+  const double ra = 4.5533e-320;
+  const auto sa = make_shape3<double>(a, ra), sb = make_shape3<double>(b);
+  ASSERT_TRUE(sa && sb);
+  const GjkOutput3<double> g = gjk_distance(sa.shape, sb.shape);
+  EXPECT_TRUE(g.intersects) << "status " << describe(g.status) << ", distance " << g.distance;
+  EXPECT_EQ(g.distance, 0.0);
+  const double allowed = 16 * kU * case_scale(a, ra, b, 0) + sa.shape.weld_shift() +
+                         sb.shape.weld_shift();  // k = 16 (penetration depth, double)
+  const PenetrationResult3<double> p = penetration(sa.shape, sb.shape);
+  EXPECT_TRUE(p.intersects);
+  EXPECT_NEAR(p.depth, 0.84119102393290964789, allowed);
+}
+
 struct NeedleCase {
   const char* finding;
   std::vector<V> a, b;

@@ -41,7 +41,9 @@
 //   converged       the new support point is one of the simplex's points, or gains no more than the
 //                   gap (kGjkGapUlps · u · |v|² + kGjk3GapAbsUlps · u · S3 · |v|∞) over it.
 //   stalled         adding the new point did not decrease the computed distance, beyond the few
-//                   flat steps allowed (kGjk3MaxFlatSteps); the best simplex seen is answered.
+//                   flat steps allowed (kGjk3MaxFlatSteps: steps that leave it unchanged up to
+//                   rounding, kGjk3FlatUlps and kGjk3FlatAbsUlps); the best simplex seen is
+//                   answered.
 //   touching        the computed distance is at most kGjk3TouchingUlps · u · S3: the origin is on
 //                   a simplex vertex, edge or face up to rounding (the sign of a smaller distance
 //                   is the arithmetic's, not the shapes'). Two spheres with one centre (FCL
@@ -514,7 +516,16 @@ MINKOWSKI_FAST_INLINE void gjk3_core(const ConvexShape3<T>& a, const ConvexShape
         best_s.count = count;  // without w
         best_sv = sv;
       }
-      const T flat_limit = sv.dist2 + T(kGjk3FlatUlps) * unit_roundoff<T>() * sv.dist2;
+      // "Up to rounding" has two parts: kGjk3FlatUlps relative to dist2, and kGjk3FlatAbsUlps ·
+      // u · W · |v|∞ for the operands' rounding (W: the largest |coordinate| of the simplex
+      // points, w included), which dominates when |v| << W (tolerances3.hpp).
+      T w_max = max_abs(s.w[0]);
+      for (int k = 1; k <= count; ++k) {
+        const T mk = max_abs(s.w[k]);
+        if (mk > w_max) w_max = mk;
+      }
+      const T flat_limit = sv.dist2 + T(kGjk3FlatUlps) * unit_roundoff<T>() * sv.dist2 +
+                           T(kGjk3FlatAbsUlps) * unit_roundoff<T>() * w_max * max_abs(sv.v);
       if (!(next.dist2 <= flat_limit) || flat_steps >= kGjk3MaxFlatSteps) {
         s = best_s;
         sv = best_sv;

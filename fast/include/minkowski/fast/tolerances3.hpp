@@ -206,6 +206,23 @@ inline constexpr int kGjk3MaxFlatSteps = 4;
 /// over the 2D value's reasoning (16 for ~8 roundings).
 inline constexpr double kGjk3FlatUlps = 32.0;
 
+/// The absolute part of "the same computed distance" for a 3D flat step: a squared distance at
+/// most kGjk3FlatAbsUlps · u · W · |v|∞ above the current one besides kGjk3FlatUlps' relative
+/// part, W the largest |coordinate| of the simplex points (new support point included), v the
+/// current closest point. kGjk3FlatUlps counts roundings relative to dist2, but they fall on
+/// operands of size W, not |v|: in p = n·(n·w1)/|n|², n·w1 is off by ~3u·|n|₁·W <= ~5u·|n|·W and
+/// n's direction by ~4u (the two shorter edges, angle >= 60°: triangle_normal3), which moves n·w1
+/// by ~4u·|n|·|w1| <= ~7u·|n|·W; so |p| is off by ~12u·W and |p|² by ~2|p|·12u·W <=
+/// 2√3·12u·W·|v|∞ ≈ 42u·W·|v|∞ (a segment's v = w1 + t·e likewise). Two features' dist2 then
+/// differ by up to twice that, 84; 96 rounds it up. Relative to dist2 that is ~96u·W/|v|, far
+/// above 32u when |v| << W: fuzz/findings' fuzz3-b382ed04f662617a (a needle 4e9 long, W ~ 2 and
+/// |v| ~ 2.5e-9 at the working scale) had two faces 7e-9 apart relatively whose computed dist2
+/// came out in the wrong order (0.08 u·W·|v|∞ apart, the first 0.17 u·W·|v|∞ off its exact
+/// value), GJK stopped as stalled and answered "separated by 5.39" for shapes overlapping by
+/// 0.841. A flat step costs one iteration and keeps the best simplex, so the generous bound
+/// costs nothing in accuracy.
+inline constexpr double kGjk3FlatAbsUlps = 96.0;
+
 // ---- Closed-form closest points of spheres and capsules (segment3.hpp) ------------------------
 
 /// Two segment cores are solved in closed form only when the computed sin²θ of their angle,
