@@ -122,24 +122,29 @@ TYPED_TEST(Support3Typed, ClimbFindsTheMaximumOnRandomPolytopesAndSpheres) {
 }
 
 // The climb's start table (ConvexShape3::climb_starts, built by make_shape3 above
-// kSupport3WarmLinearMaxVertices vertices). On the 26 unit directions {-1, 0, 1}³ \ {0}, made unit
-// (all on the unit sphere, so all 26 are vertices): (1) every c in {-3, …, 3}³ whose largest
+// kSupport3LinearMaxVertices = 64 vertices). On the 98 distinct unit directions of {-2, …, 2}³ \ {0}
+// (all on the unit sphere, so all are vertices): (1) every c in {-3, …, 3}³ whose largest
 // |component| is 3 is its own entry, 49(cx + 3) + 7(cy + 3) + (cz + 3) (its components over 3 are
 // 0, 1/3, 2/3 or 1, each strictly inside its level: 0 <= Level1 = 0.162 < 1/3 <= Level2 = 0.489 <
 // 2/3 <= Level3 = 0.820 < 1), and so is 2^k·c; (2) each entry's vertex maximizes dot(v, c) for its
-// c (against this test's own scan); (3) a shape of at most 16 vertices has no table.
+// c (against this test's own scan); (3) shapes of at most 64 vertices have no table.
 TYPED_TEST(Support3Typed, StartTableEntriesAreTheirDirectionsSupportVertices) {
   using T = TypeParam;
-  std::vector<Vec3<double>> p;
-  for (int x = -1; x <= 1; ++x)
-    for (int y = -1; y <= 1; ++y)
-      for (int z = -1; z <= 1; ++z) {
-        if (x == 0 && y == 0 && z == 0) continue;
-        const Vec3<double> v{double(x), double(y), double(z)};
-        p.push_back((1 / length(v)) * v);
-      }
-  const auto s = build<T>(p);
-  ASSERT_EQ(s.size(), 26u);
+  // The unit directions of {-k, …, k}³ \ {0}: 26 distinct for k = 1, 98 for k = 2 (the other 26
+  // of k = 2's 124 repeat k = 1's and are welded).
+  auto sphere_points = [](int k) {
+    std::vector<Vec3<double>> p;
+    for (int x = -k; x <= k; ++x)
+      for (int y = -k; y <= k; ++y)
+        for (int z = -k; z <= k; ++z) {
+          if (x == 0 && y == 0 && z == 0) continue;
+          const Vec3<double> v{double(x), double(y), double(z)};
+          p.push_back((1 / length(v)) * v);
+        }
+    return p;
+  };
+  const auto s = build<T>(sphere_points(2));
+  ASSERT_EQ(s.size(), 98u);
   const std::uint32_t* table = s.climb_starts();
   ASSERT_NE(table, nullptr);
   for (int x = -3; x <= 3; ++x)
@@ -159,6 +164,9 @@ TYPED_TEST(Support3Typed, StartTableEntriesAreTheirDirectionsSupportVertices) {
   const auto cube = build<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
                               {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}});
   EXPECT_EQ(cube.climb_starts(), nullptr);
+  const auto small_sphere = build<T>(sphere_points(1));
+  ASSERT_EQ(small_sphere.size(), 26u);
+  EXPECT_EQ(small_sphere.climb_starts(), nullptr);
 }
 
 // A box and a 32-gon prism, directions along the axes and the face diagonals: plateaus of 4 (a

@@ -141,9 +141,8 @@ class ConvexShape3 {
   T bound_radius() const { return bound_radius_; }
   /// The climbing support search's start table (support3.hpp), kClimbStartEntries3 entries: entry
   /// detail::direction_bucket3(d) is a support vertex of that entry's direction c (the middle one,
-  /// c = 0, is vertex 0). Only shapes of more than kSupport3WarmLinearMaxVertices vertices, which
-  /// the searches climb, have one (1,372 bytes); nullptr for the others (they are scanned, and a
-  /// climb on them starts from its hint or vertex 0).
+  /// c = 0, is vertex 0). Only shapes of more than kSupport3LinearMaxVertices vertices have one
+  /// (1,372 bytes); nullptr for the others (a climb on them starts from its hint or vertex 0).
   const std::uint32_t* climb_starts() const {
     return climb_start_.empty() ? nullptr : climb_start_.data();
   }
@@ -581,7 +580,7 @@ struct ShapeBuilder3 {
   /// any vertex would be a correct start). Only for shapes the searches climb.
   static void climb_table(ConvexShape3<T>& s) {
     const std::size_t n = s.vertices_.size();
-    if (n <= kSupport3WarmLinearMaxVertices) return;
+    if (n <= kSupport3LinearMaxVertices) return;
     s.climb_start_.assign(detail::kClimbStartEntries3, 0);
     for (int cx = -3; cx <= 3; ++cx)
       for (int cy = -3; cy <= 3; ++cy)
