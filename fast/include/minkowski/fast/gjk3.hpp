@@ -757,11 +757,7 @@ GjkOutput3<T> gjk3_distance(const ConvexShape3<T>& a, const ConvexShape3<T>& b, 
     const Closest3<T> c = closest_points_low3(a, b, sc.f, sc.touch2);
     if (c.exit == Closest3Exit::answered) return closest3_output(a, b, c, sc.f, cache);
   }
-  const Gjk3Setup<T> st = gjk3_setup(a, b, options);
-  Gjk3CoreResult<T> r;
-  gjk3_core<false>(a, b, cache, options, st.f, T(0), st.gap, st.gap_abs, st.touch2, r);
-  store_cache3(r.simplex, cache);
-  return gjk3_output(a, b, r, st.f, overlap_witness);
+  return gjk3_distance_loop(a, b, cache, options, overlap_witness);
 }
 
 }  // namespace detail

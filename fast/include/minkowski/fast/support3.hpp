@@ -198,7 +198,8 @@ MINKOWSKI_FAST_INLINE Climb3Result climb3(const CoreView3<T>& s, Vec3<T> d, T ba
 }
 
 /// Where the climb along d starts: the start table's vertex for d's bucket, or `hint` (any index
-/// >= n: none) when that is higher along d (see the header).
+/// >= n: none) when that is higher along d (see the header). A shape without a table (at most
+/// kSupport3LinearMaxVertices vertices) starts from `hint`, or vertex 0 without one.
 template <class T>
 MINKOWSKI_FAST_INLINE std::size_t climb_start3(const CoreView3<T>& s, Vec3<T> d,
                                                std::size_t hint) {
@@ -208,9 +209,8 @@ MINKOWSKI_FAST_INLINE std::size_t climb_start3(const CoreView3<T>& s, Vec3<T> d,
   return dot(s.v[t], d) > dot(s.v[hint], d) ? t : hint;
 }
 
-/// The climb's search policy for GJK/EPA-style callers: a climb from `hint` (any index >= n: from
-/// vertex 0) for shapes above kSupport3WarmLinearMaxVertices, the scan below, and the scan when
-/// the climb gives up.
+/// The climb's search policy for GJK/EPA-style callers: a climb (from climb_start3) for shapes
+/// above kSupport3WarmLinearMaxVertices, the scan below, and the scan when the climb gives up.
 template <class T>
 MINKOWSKI_FAST_INLINE std::size_t support_index_auto3(const CoreView3<T>& s, Vec3<T> d,
                                                       std::size_t hint) {
@@ -230,7 +230,7 @@ MINKOWSKI_FAST_INLINE std::size_t support_index_linear(const ConvexShape3<T>& s,
 
 /// Index of a vertex maximizing dot(v, d) up to the tie band, by hill-climbing from `start` or from
 /// the start table's vertex for d, whichever is higher along d (an index >= size(): the table's
-/// vertex). At most size() dot products in the climb, then the linear scan (a plateau larger than
+/// vertex, or vertex 0 on a shape without a table). At most size() dot products in the climb, then the linear scan (a plateau larger than
 /// kClimb3TieRegion vertices, or a long walk from a far start).
 /// Preconditions: `s` was built by make_shape3.
 template <class T>

@@ -111,7 +111,8 @@ inline constexpr double kHull3FlatRetryThicknesses = 64.0;
 // (owned by the shape work)
 
 /// One-off support queries (support_index's automatic method: no start vertex) scan linearly up
-/// to this many vertices and hill-climb from vertex 0 above. Measured on points on a sphere
+/// to this many vertices and hill-climb above (from the start table's vertex, which only shapes
+/// above this size have: kClimb3StartLevel1). Measured, before the table, on points on a sphere
 /// (double, -O2, random directions, CPU time on the shared 2-core host; the shape work's report):
 /// scan 67 / 98 / 139 ns and cold climb 85 / 104 / 114 ns at 64 / 96 / 128 vertices (3 to 5
 /// steps, 26 to 38 dot products); the two cross between 64 and 96.
@@ -124,7 +125,9 @@ inline constexpr std::size_t kSupport3LinearMaxVertices = 64;
 /// at 16 / 24 / 32 vertices; at 256 and 1,024 vertices 21 and 28 ns against 278 and 1,047.
 inline constexpr std::size_t kSupport3WarmLinearMaxVertices = 16;
 
-/// The climb's start table (ConvexShape3::climb_starts, support3.hpp) has an entry per direction
+/// The climb's start table (ConvexShape3::climb_starts, support3.hpp; shapes above
+/// kSupport3LinearMaxVertices vertices: on 17–32-vertex shapes its lookup on every warm climb
+/// made GJK 9–17% slower, docs/performance.md) has an entry per direction
 /// c in {-3, …, 3}³; a direction d takes the entry of the c that rounds d's components, divided by
 /// the largest |component| m, to thirds: |d_i| <= kClimb3StartLevel1·m gives c_i = 0, <= Level2·m
 /// ±1, <= Level3·m ±2, else ±3. The three are the bisectors, in a coordinate plane, of the
@@ -133,9 +136,10 @@ inline constexpr std::size_t kSupport3WarmLinearMaxVertices = 16;
 /// direction is within 12.9° of d (the largest angle over 2,000,000 random directions: 12.89°).
 /// Not tolerances: any start is a correct one (the climb's proof does not depend on it); they only
 /// decide how near the answer the climb begins. Seven levels, not three or five: GJK distance
-/// between 256-vertex polytopes with the climb took 1.2x / 2.9x / 4.2x less time than with the
-/// scan for no table / three levels / seven (five: 3.5–4.2x; nine, 729 entries: 3.5x, its larger
-/// table slower to reach), `minkowski_bench --benchmark_filter='^support/poly'` (2026-11-28).
+/// between 256-vertex polytopes with the climb took 1.2x / 2.9x / 3.9–4.4x less time than with
+/// the scan for no table / three levels / seven (five: 3.5–4.2x; nine, 729 entries: 3.5x, its
+/// larger table slower to reach), `minkowski_bench --benchmark_filter='^support/poly'`
+/// (2026-11-28; 4.4–4.6x in the final run of the table as built now).
 inline constexpr double kClimb3StartLevel1 = 0.16227766016837933;  // tan(atan(1/3) / 2) = √10 − 3
 inline constexpr double kClimb3StartLevel2 = 0.48908380566570886;  // tan((atan(1/3) + atan(2/3)) / 2)
 inline constexpr double kClimb3StartLevel3 = 0.81980390271855690;  // tan((atan(2/3) + π/4) / 2)
