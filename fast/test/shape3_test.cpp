@@ -467,7 +467,9 @@ TYPED_TEST(Shape3Typed, WeldThatLowersTheDimensionKeepsEveryPointWithinWeldShift
   const std::vector<Vec3<T>> q = convert<T>(b);
   auto r = make_shape3<T>(std::span<const Vec3<T>>(q));
   ASSERT_TRUE(r) << r.message;
-  if (std::is_same_v<T, double>) EXPECT_EQ(r.shape.dimension(), 3);
+  if (std::is_same_v<T, double>) {
+    EXPECT_EQ(r.shape.dimension(), 3);
+  }
   // Rounding of the distances in double at 1e6: a few ulps of 1e6 (2^-33 each).
   expect_points_within_weld_shift(r.shape, q, 1e-8);
   check_invariants(r.shape, 2 * 32 * unit<T>() * 1e6 + double(r.shape.weld_shift()));
