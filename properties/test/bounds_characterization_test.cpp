@@ -5,7 +5,9 @@
 // campaign (170,000 cases per family) found errors more than four times the short campaign's
 // worst, and their bounds follow the long campaign; for those the lower side is checked against
 // the long campaign's value (kHeavyTail below; docs/tolerances.md lists them), so a loose bound
-// still fails. (The manifold's contact depth is governed by its reference-face tolerance, a
+// still fails. SAT's distance, depth and normal bounds are derived, far above the errors seen;
+// for them the same two-sided check runs against the measured envelope they had before
+// (kDerivedEnvelope). (The manifold's contact depth is governed by its reference-face tolerance, a
 // design setting rather than a rounding constant, and is only checked one-sided.)
 //
 // What is measured is the error less the case's weld shift (Cell::max_error_beyond_shift): k
@@ -28,6 +30,15 @@ namespace bounds_characterization_test_cpp {
 namespace {
 
 using namespace minkowski::properties;
+
+/// Fields whose bound is derived from the arithmetic, not measured (bounds.hpp:
+/// kSatMagnitudeDerivedUlps, kSatNormalDerivedUlps), mapped to the measured bound they had before
+/// (docs/tolerances.md). The campaign's worst must stay under the derived bound (the judge's
+/// assertion) and, two-sided, in (envelope/4, envelope]: a derived bound sits far above typical
+/// errors, so without the envelope an accuracy regression of several times would pass here.
+const std::map<std::string, double> kDerivedEnvelope = {
+    {"sat/double/distance", 8}, {"sat/float/distance", 8}, {"sat/double/depth", 8},
+    {"sat/float/depth", 8},     {"sat/double/normal", 12}, {"sat/float/normal", 12}};
 
 /// Fields whose bound comes from the long campaign: key -> long-campaign worst
 /// (docs/tolerances.md).
@@ -66,6 +77,15 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
         if (!worst.count(key)) continue;  // the algorithm does not report this field
         const double k = b.k(field), w = worst[key];
         EXPECT_LE(w, k) << key << ": worst " << w << " u·S exceeds the bound " << k;
+        ++checked;
+        if (const auto env = kDerivedEnvelope.find(key); env != kDerivedEnvelope.end()) {
+          EXPECT_LE(w, env->second) << key << ": worst " << w
+                                    << " u·S exceeds the measured envelope " << env->second
+                                    << " (the derived bound " << k << " still holds)";
+          EXPECT_GT(w, env->second / 4) << key << ": worst " << w
+                                        << " u·S is below a quarter of the measured envelope";
+          continue;
+        }
         const auto tail = kHeavyTail.find(key);
         const double lower_evidence = tail == kHeavyTail.end() ? w : tail->second;
         EXPECT_GT(lower_evidence, k / 4)
@@ -74,7 +94,6 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
         if (tail != kHeavyTail.end()) {
           EXPECT_LE(tail->second, k) << key << ": long-campaign worst exceeds the bound";
         }
-        ++checked;
       }
     }
   EXPECT_GE(checked, 25);
