@@ -675,4 +675,43 @@ TEST(Manifold3Bound, BallsApartGiveNoPointAndKeepTheCache) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(m.points[i].separation, 2.0);
 }
 
+// A triangular prism resting 1/2 deep in the top face of a tetrahedron 1e12 across, both 1e12 from
+// the origin (u·S = 1.1e-4, one ulp of the coordinates). A: the triangle t = (c + 0.3, c + 0.1),
+// (c + 1.1, c + 0.4), (c + 0.5, c + 0.9) in x, y (each coordinate the double nearest), c = 1e12,
+// between z = c and z = c + 1; B's top face is the plane z = c + 1/2, a triangle whose corners lie
+// 2e11–9e11 from A, its apex 5e11 below. SAT: A's bottom face and B's top face push by 1/2 each
+// (A keeps the tie), every other axis by more. B's top face covers A's bottom triangle, so the
+// clipping keeps its three corners, each made by two side planes: point_a exactly A's vertex
+// (z = c), separation −1/2. Until 2026-11-28 each corner was interpolated along a clipped edge
+// between two crossings of B's edges ~1e12 away, and came out ulps beside the vertex;
+// fuzz3-ad61782bfd01ec1d's was 9 u·S beyond its weld, off A (manifold3.hpp, corner_on_plane).
+TEST(Manifold3Far, ReferenceCornersUnderAHugeIncidentFaceAreTheReferenceVertices) {
+  const double c = 1e12;
+  const double tx[3] = {c + 0.3, c + 1.1, c + 0.5}, ty[3] = {c + 0.1, c + 0.4, c + 0.9};
+  const ConvexShape3<double> a =
+      shape<double>({{tx[0], ty[0], c}, {tx[1], ty[1], c}, {tx[2], ty[2], c},
+                     {tx[0], ty[0], c + 1}, {tx[1], ty[1], c + 1}, {tx[2], ty[2], c + 1}});
+  const ConvexShape3<double> b = shape<double>({{c - 3e11, c - 2e11, c + 0.5},
+                                                {c + 9e11, c - 1e11, c + 0.5},
+                                                {c + 1e11, c + 8e11, c + 0.5},
+                                                {c + 2e11, c + 2e11, c - 5e11}});
+  const Manifold3<double> m = contact_manifold(a, b);
+  ASSERT_EQ(m.point_count, 3);
+  EXPECT_EQ(m.kind, ManifoldKind3::face_a);
+  EXPECT_EQ(m.normal.z, -1.0);
+  bool seen[3] = {};
+  for (int i = 0; i < m.point_count; ++i) {
+    const Vec3<double> pa = m.points[i].point_a;
+    int corner = -1;
+    for (int k = 0; k < 3; ++k)
+      if (pa.x == tx[k] && pa.y == ty[k]) corner = k;
+    EXPECT_GE(corner, 0) << "contact " << i << " at (" << pa.x - c << ", " << pa.y - c
+                         << ") + c, not a vertex of A's face";
+    if (corner >= 0) seen[corner] = true;
+    EXPECT_EQ(pa.z, c) << "contact " << i;
+    EXPECT_EQ(m.points[i].separation, -0.5) << "contact " << i;
+  }
+  EXPECT_TRUE(seen[0] && seen[1] && seen[2]);
+}
+
 }  // namespace manifold3_test_cpp

@@ -85,6 +85,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
 #include "minkowski/fast/gjk3.hpp"
 #include "minkowski/fast/sat3.hpp"
@@ -279,6 +280,26 @@ T side_distance(Vec3<T> s, Vec3<T> p, Vec3<T> v0) {
   return dot(s, p - v0);
 }
 
+/// A reference corner of the clipped polygon: where the line through the reference face's vertex
+/// v along its normal n meets the incident face's plane ip — the point the clipping's two side
+/// planes at v cut from the incident face, formed from v instead of interpolated. The clipping
+/// interpolates it along a polygon edge that lies on the first side plane, between two earlier
+/// crossings of incident edges; when the incident face is far larger than the reference face
+/// those crossings are up to ~S away, and their rounding (a few u·S each, off the side plane)
+/// reaches the corner: a corner of a unit face 1e12 from the origin came out 9 u·S beside it,
+/// off A by more than the contacts' bound (fuzz3-ad61782bfd01ec1d). Formed from v, the corner is
+/// v exactly in the reference face's plane, and only its height h = (ip.offset − ip.normal·v) /
+/// (ip.normal·n) carries rounding: the plane's evaluation at v (a few u·S) over |ip.normal·n|.
+/// Not formed when the incident face is tilted by more than kManifold3CornerPlaneCosine from
+/// anti-parallel (that division would amplify it): the interpolated corner stands.
+template <class T>
+std::optional<Vec3<T>> corner_on_plane(Vec3<T> v, Vec3<T> n, const Plane3<T>& ip) {
+  const T dn = dot(ip.normal, n);
+  if (!(dn <= -T(kManifold3CornerPlaneCosine))) return std::nullopt;
+  const T h = (ip.offset - dot(ip.normal, v)) / dn;
+  return v + h * n;
+}
+
 /// Face contact: clip the incident feature of I against reference face `rf` of R and write the
 /// kept points (at most 4) to m. Returns false when the clipping kept nothing (no point written).
 template <class T>
@@ -364,6 +385,8 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
                 (k2 + 1 == nr ? 0 : k2 + 1) == j ? rv[j] : rv[j + 1 == nr ? 0 : j + 1];
             x.ref = {FeatureType3::vertex, corner};
             x.inc = {FeatureType3::face, fi};
+            if (const auto c = corner_on_plane(R.vertex(corner), n, I.face_plane(fi)))
+              x.x = c->x, x.y = c->y, x.z = c->z;
           } else {
             x.ref = {FeatureType3::edge, re[j]};
             x.inc = {FeatureType3::edge, p.after};

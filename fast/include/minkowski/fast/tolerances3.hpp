@@ -345,6 +345,14 @@ inline constexpr double kManifold3ClosestFaceRelativeTolerance = 5e-4;
 /// vertices beyond it, which the reduction to 4 points would mostly discard anyway.
 inline constexpr std::size_t kManifold3MaxClipVertices = 32;
 
+/// A reference corner of the clipped polygon is formed from the reference vertex and the incident
+/// face's plane (manifold3.hpp, corner_on_plane) when the incident face's normal m has
+/// m·n <= −kManifold3CornerPlaneCosine (n the reference normal): the corner's height is the
+/// plane's evaluation error over |m·n|, so at most twice that error at 1/2 (faces within 60° of
+/// anti-parallel, which the incident face of a resting or sunk pair has). A more tilted incident
+/// face keeps the interpolated corner, whose error is what it was before the rule.
+inline constexpr double kManifold3CornerPlaneCosine = 0.5;
+
 /// The bounding ball of a shape's core (ConvexShape3::bound_radius): the largest computed
 /// |v − c| times (1 + kBound3RadiusUlps·u). A computed |v − c| (three rounded differences,
 /// squares and sums, a rounded square root) is within 4u of the exact one relative to it while
