@@ -2,6 +2,8 @@
 
 #include <fstream>
 #include <iostream>
+#include <sstream>
+#include <string>
 #include <variant>
 
 #include <fmt/format.h>
@@ -87,6 +89,28 @@ nlohmann::ordered_json fast_answers_3d(const fixtures::Case3& c,
   return out;
 }
 
+/// Whether the file holds one JSON object spread over several lines, whose first line is not
+/// JSON on its own: then it is one case (a fixture file, say), not a batch of lines; its text is
+/// left in `text`. A JSON Lines batch has a whole case, or an error, on its first line, and is
+/// not read ahead: the file is rewound for the batch reader.
+bool holds_one_multiline_case(std::ifstream& file, std::string& text) {
+  std::string first;
+  while (std::getline(file, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
+  }
+  const std::size_t start = first.find_first_not_of(" \t\r");
+  const bool candidate = start != std::string::npos && first[start] == '{' &&
+                         !nlohmann::json::accept(first) && !file.eof();
+  if (candidate) {
+    file.clear();
+    file.seekg(0);
+    text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    if (nlohmann::json::accept(text)) return true;
+  }
+  file.clear();
+  file.seekg(0);
+  return false;
+}
+
 int run_query(const QueryOptions& opt) {
   std::ifstream file;
   std::istream* in = &std::cin;
@@ -112,34 +136,45 @@ int run_query(const QueryOptions& opt) {
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   };
   std::size_t refused = 0;  // valid cases the oracle refuses (reference::kMaxDifferencePoints)
-  // Each line is a 2D or a 3D case on its own (the arity of its points decides).
-  const std::size_t bad = fixtures::read_any_batch(
-      *in, source,
-      [&](std::size_t line, fixtures::AnyCase&& any) {
-        nlohmann::ordered_json out;
-        const std::string& id = fixtures::case_id(any);
-        out["id"] = id.empty() ? nlohmann::ordered_json(line) : nlohmann::ordered_json(id);
-        try {
-          if (const auto* c = std::get_if<fixtures::Case>(&any)) {
-            const reference::PairAnswer exact = reference::query(c->a, c->b, detail);
-            out["exact"] = fixtures::answer_to_json(exact);
-            if (!opt.exact_only) out["fast"] = fast_answers(*c, exact);
-          } else {
-            const auto& c3 = std::get<fixtures::Case3>(any);
-            // The exact answer from the judge's prepared pair: the same answer, and the judge
-            // then asks its questions of the hull built for it.
-            const reference::PairAnswer3 exact = properties::exact_answer3(c3, detail);
-            out["exact"] = fixtures::answer_to_json(exact);
-            if (!opt.exact_only) out["fast"] = fast_answers_3d(c3, exact);
-          }
-        } catch (const reference::InputError& e) {
-          ++refused;
-          report(fixtures::CaseError(source, line, e.what(), id));
-          return;
-        }
-        std::cout << out.dump() << '\n';  // one whole line per case, written only when complete
-      },
-      report);
+  auto answer = [&](std::size_t line, fixtures::AnyCase&& any) {
+    nlohmann::ordered_json out;
+    const std::string& id = fixtures::case_id(any);
+    out["id"] = id.empty() ? nlohmann::ordered_json(line) : nlohmann::ordered_json(id);
+    try {
+      if (const auto* c = std::get_if<fixtures::Case>(&any)) {
+        const reference::PairAnswer exact = reference::query(c->a, c->b, detail);
+        out["exact"] = fixtures::answer_to_json(exact);
+        if (!opt.exact_only) out["fast"] = fast_answers(*c, exact);
+      } else {
+        const auto& c3 = std::get<fixtures::Case3>(any);
+        // The exact answer from the judge's prepared pair: the same answer, and the judge
+        // then asks its questions of the hull built for it.
+        const reference::PairAnswer3 exact = properties::exact_answer3(c3, detail);
+        out["exact"] = fixtures::answer_to_json(exact);
+        if (!opt.exact_only) out["fast"] = fast_answers_3d(c3, exact);
+      }
+    } catch (const reference::InputError& e) {
+      ++refused;
+      report(fixtures::CaseError(source, line, e.what(), id));
+      return;
+    }
+    std::cout << out.dump() << '\n';  // one whole line per case, written only when complete
+  };
+  std::size_t bad = 0;
+  if (std::string text; in == &file && holds_one_multiline_case(file, text)) {
+    // A file holding one case spread over several lines (a fixture file, pretty-printed): that
+    // case, as line 1, instead of one "not valid JSON" per line.
+    try {
+      answer(1, fixtures::any_case_from_json(nlohmann::json::parse(text), source, 1));
+    } catch (const fixtures::CaseError& e) {
+      report(e);
+      ++bad;
+    }
+  } else {
+    // Each line is a 2D or a 3D case on its own (the arity of its points decides), answered as
+    // it is read (stdin is a stream).
+    bad = fixtures::read_any_batch(*in, source, answer, report);
+  }
   std::cout.flush();
   return bad + refused == 0 ? 0 : 2;
 }
@@ -151,7 +186,8 @@ void add_query_command(CLI::App& app, int* status) {
   CLI::App* q = app.add_subcommand(
       "query", "Answer each case of a JSON Lines batch exactly (and with the fast algorithms)");
   q->add_option("FILE", opt->file,
-                "case file, one JSON case per line, 2D or 3D ('-' or omitted: stdin)");
+                "case file, one JSON case per line, 2D or 3D, or one case over several lines (a fixture "
+                "file) ('-' or omitted: stdin, one case per line)");
   q->add_flag("--magnitudes-only", opt->magnitudes_only,
               "skip exact witness points and MTV vectors (faster)");
   q->add_flag("--exact-only", opt->exact_only, "omit the fast algorithms' answers");

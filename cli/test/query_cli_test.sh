@@ -48,6 +48,17 @@ grep -q '"id":"ok2".*"squared":"1"' <<<"$out" || fail "line 5 not answered: $out
 grep -q '<stdin>:2: not valid JSON' err.txt || fail "line 2 error missing: $(cat err.txt)"
 grep -q '<stdin>:3: missing shape "b"' err.txt || fail "line 3 error missing: $(cat err.txt)"
 grep -q '<stdin>:4: shape a: radius -1 is negative' err.txt || fail "line 4 error missing: $(cat err.txt)"
+# One case over several lines (a fixture file is pretty-printed): one answer, not an error per line.
+tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
+printf '{\n  "id": "pretty",\n  "a": {"points": [[0, 0]]},\n  "b": {"points": [[3, 4]]}\n}\n' >"$tmpd/one.json"
+out=$("$bin" query "$tmpd/one.json" 2>err.txt) || fail "one pretty-printed case: exit $?: $(cat err.txt)"
+[ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || fail "one pretty-printed case: want 1 line, got: $out"
+grep -q '"id":"pretty".*"squared":"25"' <<<"$out" || fail "pretty-printed case not answered: $out"
+printf '{\n  "a": {"points": [[0, 0]]}\n}\n' >"$tmpd/bad.json"
+out=$("$bin" query "$tmpd/bad.json" 2>err.txt); status=$?
+[ "$status" = 2 ] || fail "pretty-printed bad case: exit $status, want 2"
+grep -q "bad.json:1: missing shape \"b\"" err.txt || fail "pretty-printed bad case: $(cat err.txt)"
+[ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || fail "pretty-printed bad case: want 1 error line, got: $out"
 "$bin" query /nonexistent/file >/dev/null 2>&1; [ $? = 2 ] || fail "missing file must exit 2"
 "$bin" query --no-such-flag >/dev/null 2>&1; [ $? = 2 ] || fail "usage error must exit 2"
 echo "query CLI: all checks passed"
