@@ -385,8 +385,15 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
                 (k2 + 1 == nr ? 0 : k2 + 1) == j ? rv[j] : rv[j + 1 == nr ? 0 : j + 1];
             x.ref = {FeatureType3::vertex, corner};
             x.inc = {FeatureType3::face, fi};
-            if (const auto c = corner_on_plane(R.vertex(corner), n, I.face_plane(fi)))
-              x.x = c->x, x.y = c->y, x.z = c->z;
+            // Only where the two sides meet at that vertex: a segment on side k2 can also cross a
+            // side j further round, outside the face, before the side next to k2 is clipped (k2
+            // = 0 and its neighbour nr − 1 comes last), and that point must stay where it is, to
+            // be clipped away later.
+            const bool adjacent =
+                (k2 + 1 == nr ? 0 : k2 + 1) == j || (j + 1 == nr ? 0 : j + 1) == k2;
+            if (adjacent)
+              if (const auto c = corner_on_plane(R.vertex(corner), n, I.face_plane(fi)))
+                x.x = c->x, x.y = c->y, x.z = c->z;
           } else {
             x.ref = {FeatureType3::edge, re[j]};
             x.inc = {FeatureType3::edge, p.after};
