@@ -1,9 +1,11 @@
 #include "query_command.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include <fmt/format.h>
@@ -89,26 +91,34 @@ nlohmann::ordered_json fast_answers_3d(const fixtures::Case3& c,
   return out;
 }
 
-/// Whether the file holds one JSON object spread over several lines, whose first line is not
-/// JSON on its own: then it is one case (a fixture file, say), not a batch of lines; its text is
-/// left in `text`. A JSON Lines batch has a whole case, or an error, on its first line, and is
-/// not read ahead: the file is rewound for the batch reader.
-bool holds_one_multiline_case(std::ifstream& file, std::string& text) {
+/// A case spread over several lines of a regular file (a fixture file, pretty-printed): the
+/// parsed object and the line it starts on. Anything else is read as a JSON Lines batch, from the
+/// start: the file is rewound. A batch has a whole case, or an error, on its first line, so only
+/// a first non-blank line that opens an object without being JSON on its own makes the file a
+/// candidate, and the parse of the whole stops where a batch's second line begins. A pipe or
+/// stdin is never looked at (it cannot be rewound; its cases are answered as they arrive).
+std::optional<std::pair<nlohmann::json, std::size_t>> one_multiline_case(const std::string& path,
+                                                                         std::ifstream& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
   std::string first;
-  while (std::getline(file, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
+  std::size_t line = 0;
+  while (std::getline(file, first)) {
+    ++line;
+    if (line == 1 && first.rfind("\xEF\xBB\xBF", 0) == 0) first.erase(0, 3);  // a UTF-8 BOM
+    if (first.find_first_not_of(" \t\r") != std::string::npos) break;
   }
   const std::size_t start = first.find_first_not_of(" \t\r");
-  const bool candidate = start != std::string::npos && first[start] == '{' &&
-                         !nlohmann::json::accept(first) && !file.eof();
-  if (candidate) {
-    file.clear();
-    file.seekg(0);
-    text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-    if (nlohmann::json::accept(text)) return true;
-  }
+  const bool candidate = !file.eof() && start != std::string::npos && first[start] == '{' &&
+                         !nlohmann::json::accept(first);
   file.clear();
   file.seekg(0);
-  return false;
+  if (!candidate) return std::nullopt;
+  nlohmann::json j = nlohmann::json::parse(file, nullptr, false);  // skips a BOM; no exceptions
+  file.clear();
+  file.seekg(0);
+  if (j.is_discarded() || !j.is_object()) return std::nullopt;
+  return std::make_pair(std::move(j), line);
 }
 
 int run_query(const QueryOptions& opt) {
@@ -161,11 +171,11 @@ int run_query(const QueryOptions& opt) {
     std::cout << out.dump() << '\n';  // one whole line per case, written only when complete
   };
   std::size_t bad = 0;
-  if (std::string text; in == &file && holds_one_multiline_case(file, text)) {
+  if (auto one = in == &file ? one_multiline_case(opt.file, file) : std::nullopt) {
     // A file holding one case spread over several lines (a fixture file, pretty-printed): that
-    // case, as line 1, instead of one "not valid JSON" per line.
+    // case, with the number of its first line, instead of one "not valid JSON" per line.
     try {
-      answer(1, fixtures::any_case_from_json(nlohmann::json::parse(text), source, 1));
+      answer(one->second, fixtures::any_case_from_json(one->first, source, one->second));
     } catch (const fixtures::CaseError& e) {
       report(e);
       ++bad;

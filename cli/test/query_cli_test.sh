@@ -59,6 +59,16 @@ out=$("$bin" query "$tmpd/bad.json" 2>err.txt); status=$?
 [ "$status" = 2 ] || fail "pretty-printed bad case: exit $status, want 2"
 grep -q "bad.json:1: missing shape \"b\"" err.txt || fail "pretty-printed bad case: $(cat err.txt)"
 [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || fail "pretty-printed bad case: want 1 error line, got: $out"
+printf '\xEF\xBB\xBF{\n  "id": "bom",\n  "a": {"points": [[0, 0]]},\n  "b": {"points": [[0, 2]]}\n}\n' >"$tmpd/bom.json"
+out=$("$bin" query --exact-only "$tmpd/bom.json" 2>err.txt) || fail "pretty-printed case after a BOM: exit $?: $(cat err.txt)"
+grep -q '"id":"bom".*"squared":"4"' <<<"$out" || fail "pretty-printed case after a BOM: $out"
+printf '\n{\n  "a": {"points": [[0, 0]]}\n}\n' >"$tmpd/bad2.json"
+"$bin" query "$tmpd/bad2.json" >/dev/null 2>err.txt
+grep -q "bad2.json:2: missing shape \"b\"" err.txt || fail "the case's first line after a blank one: $(cat err.txt)"
+# A batch through a pipe named as FILE (not seekable) is answered line by line, as before.
+two=$'{"id":"p1","a":{"points":[[0,0]]},"b":{"points":[[3,4]]}}\n{"id":"p2","a":{"points":[[0,0]]},"b":{"points":[[0,1]]}}'
+out=$("$bin" query --exact-only <(printf '%s\n' "$two") 2>err.txt) || fail "batch through a pipe: exit $?: $(cat err.txt)"
+[ "$(printf '%s\n' "$out" | grep -c '"id":"p[12]"')" = 2 ] || fail "batch through a pipe: want 2 answers, got: $out"
 "$bin" query /nonexistent/file >/dev/null 2>&1; [ $? = 2 ] || fail "missing file must exit 2"
 "$bin" query --no-such-flag >/dev/null 2>&1; [ $? = 2 ] || fail "usage error must exit 2"
 echo "query CLI: all checks passed"
