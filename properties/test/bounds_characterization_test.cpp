@@ -7,7 +7,7 @@
 // the long campaign's value (kHeavyTail below; docs/tolerances.md lists them), so a loose bound
 // still fails. SAT's distance, depth and normal bounds are derived, far above the errors seen;
 // for them the same two-sided check runs against the measured envelope they had before
-// (kDerivedEnvelope). (The manifold's contact depth is governed by its reference-face tolerance, a
+// (BoundRow::envelope). (The manifold's contact depth is governed by its reference-face tolerance, a
 // design setting rather than a rounding constant, and is only checked one-sided.)
 //
 // What is measured is the error less the case's weld shift (Cell::max_error_beyond_shift): k
@@ -30,15 +30,6 @@ namespace bounds_characterization_test_cpp {
 namespace {
 
 using namespace minkowski::properties;
-
-/// Fields whose bound is derived from the arithmetic, not measured (bounds.hpp:
-/// kSatMagnitudeDerivedUlps, kSatNormalDerivedUlps), mapped to the measured bound they had before
-/// (docs/tolerances.md). The campaign's worst must stay under the derived bound (the judge's
-/// assertion) and, two-sided, in (envelope/4, envelope]: a derived bound sits far above typical
-/// errors, so without the envelope an accuracy regression of several times would pass here.
-const std::map<std::string, double> kDerivedEnvelope = {
-    {"sat/double/distance", 8}, {"sat/float/distance", 8}, {"sat/double/depth", 8},
-    {"sat/float/depth", 8},     {"sat/double/normal", 12}, {"sat/float/normal", 12}};
 
 /// Fields whose bound comes from the long campaign: key -> long-campaign worst
 /// (docs/tolerances.md).
@@ -78,12 +69,12 @@ TEST(ToleranceBounds, WorstObservedErrorLiesBetweenAQuarterOfTheBoundAndTheBound
         const double k = b.k(field), w = worst[key];
         EXPECT_LE(w, k) << key << ": worst " << w << " u·S exceeds the bound " << k;
         ++checked;
-        if (const auto env = kDerivedEnvelope.find(key); env != kDerivedEnvelope.end()) {
-          EXPECT_LE(w, env->second) << key << ": worst " << w
-                                    << " u·S exceeds the measured envelope " << env->second
-                                    << " (the derived bound " << k << " still holds)";
-          EXPECT_GT(w, env->second / 4) << key << ": worst " << w
-                                        << " u·S is below a quarter of the measured envelope";
+        if (row.envelope > 0) {  // a derived row: two-sided on its measured envelope
+          EXPECT_LE(w, row.envelope) << key << ": worst " << w
+                                     << " u·S exceeds the measured envelope " << row.envelope
+                                     << " (the derived bound " << k << " still holds)";
+          EXPECT_GT(w, row.envelope / 4) << key << ": worst " << w
+                                         << " u·S is below a quarter of the measured envelope";
           continue;
         }
         const auto tail = kHeavyTail.find(key);

@@ -286,10 +286,11 @@ T side_distance(Vec3<T> s, Vec3<T> p, Vec3<T> v0) {
 /// interpolates it along a polygon edge that lies on the first side plane, between two earlier
 /// crossings of incident edges; when the incident face is far larger than the reference face
 /// those crossings are up to ~S away, and their rounding (a few u·S each, off the side plane)
-/// reaches the corner: a corner of a unit face 1e12 from the origin came out 9 u·S beside it,
-/// off A by more than the contacts' bound (fuzz3-ad61782bfd01ec1d). Formed from v, the corner is
-/// v exactly in the reference face's plane, and only its height h = (ip.offset − ip.normal·v) /
-/// (ip.normal·n) carries rounding: the plane's evaluation at v (a few u·S) over |ip.normal·n|.
+/// reaches the corner: a corner of a unit face 1e12 from the origin came out 13 ulps beside it,
+/// 14.7 u·S off A (9 beyond A's weld) against 13.5 allowed (fuzz3-ad61782bfd01ec1d). Formed from
+/// v, the corner lies on the line through v along n up to the rounding of v + h·n (one rounding
+/// per coordinate), and its height h = (ip.offset − ip.normal·v) / (ip.normal·n) carries the
+/// plane's evaluation error at v (a few u·S) over |ip.normal·n|, which moves it along n only.
 /// Not formed when the incident face is tilted by more than kManifold3CornerPlaneCosine from
 /// anti-parallel (that division would amplify it): the interpolated corner stands.
 template <class T>

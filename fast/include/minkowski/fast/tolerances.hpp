@@ -202,9 +202,11 @@ inline constexpr double kEpaNearEdgeUlps = 16.0;
 /// fixtures/found/fuzz-1abea20480ed26f7.json (a face tilted by 7.8u across a 9e61 lever) pins 0.
 inline constexpr double kSatParallelAxisUlps = 0.0;
 
-/// Error bound of a computed face gap dot(n, b − a), in units of u · S: |b − a| <= 2√2·S, the
-/// normal's error (4u per coordinate) contributes <= 16 u·S, the rounding of b − a and the dot
-/// product <= 9 u·S: ~25, rounded up to 32. Gaps closer than this are a tie, and a gap within it of
+/// Error bound of a computed face gap dot(n, b − a), in units of u · S: the unit normal's error
+/// (length 4u, direction 2u: 4.5u·|b − a|, |b − a| <= 2√2·S), the rounding of the vertices'
+/// local coordinates and of the two projections (3u·|p'| each, |p'| <= 2√2·S) and their
+/// difference (u·|gap|) add up to at most 27.6 u·S over [−S, S]² (derived step by step at
+/// properties/bounds.hpp, kSatMagnitudeDerivedUlps, which bounds SAT's distance by it); 32. Gaps closer than this are a tie, and a gap within it of
 /// zero has no sign: SAT refines when the best gap is >= −32 u·S; the manifold prefers B's face
 /// only when better by more, and keeps points whose separation exceeds the margin by less.
 inline constexpr double kSatGapErrorUlps = 32.0;
