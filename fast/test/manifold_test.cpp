@@ -1134,6 +1134,35 @@ TYPED_TEST(ManifoldTyped, ACoherentFaceThatDoesNotSeparateTheCoresGivesWayToOneT
   EXPECT_NEAR(deepest_separation(m), -(8 - delta), 8 * u * S);
 }
 
+TEST(ManifoldCoherence, OfTwoFacesThatSeparateTheCoresTheBetterIsTheReference) {
+  // A = capsule core (0, 0)–(0, 40000), radius 10000; B = triangle (−1, −10000), (−2, −δ),
+  // (−30000, −5000) of radius 10000, δ = 2^-14. A's best face (normal (−1, 0)) has gap 1: B's
+  // rightmost vertex (−1, −10000) lies 1 left of A's core line, but 10000 below A's lower end —
+  // on A's cap (10000.00005 from (0, 0)). B's right face (−1, −10000)→(−2, −δ) passes 2 left of
+  // A's lower end: the foot of (0, 0) on it lies inside it (its parameter from (−2, −δ) towards
+  // (−1, −10000) is (2 − δ·(10000 − δ))/|e|² > 0), so the cores are apart by that face's gap,
+  //   d = |cross(e, (2, δ))| / |e| = (20000 − δ)/√(1 + (10000 − δ)²)  (≈ 2),
+  // and the exact depth is 20000 − d. Both faces separate the cores; B's is better by about 1, more
+  // than the gaps' rounding (32 u·S = 1.4e-10 at S = 40000) but less than
+  // kReferenceFaceRelativeTolerance × the shorter face (5e-4 × 10000 = 5), so the coherence rule
+  // kept A's face. B's incident edge (its right face) lies wholly below A's slab 0 <= y <= 40000
+  // (by δ), the clipping fell back on B's vertex deepest along (−1, 0), (−1, −10000), on A's cap,
+  // and the contact came out with depth ≈ 10000: one radius short (fuzz-a010df107f2ffe30, the same
+  // configuration at scale 2.8e7). Expected, by hand: B's face is the reference and the deepest
+  // contact is A's end, separation d − 20000, within a few roundings (8 u·S). Double only: in
+  // float δ lies within the side plane's rounding band.
+  const double delta = 0x1p-14, u = double(unit_roundoff<double>()), S = 40000;
+  const auto a = shape<double>({{0, 0}, {0, 40000}}, 10000);
+  const auto b = shape<double>({{-1, -10000}, {-2, -delta}, {-30000, -5000}}, 10000);
+  ASSERT_EQ(b.size(), 3u);
+  const long double e2 = 1 + (10000 - (long double)delta) * (10000 - (long double)delta);
+  const double d = double((20000 - (long double)delta) / std::sqrt(e2));
+  const Manifold<double> m = contact_manifold(a, b);
+  ASSERT_GE(m.point_count, 1);
+  EXPECT_EQ(m.kind, ManifoldKind::face_b);
+  EXPECT_NEAR(deepest_separation(m), d - 20000, 8 * u * S);
+}
+
 TYPED_TEST(ManifoldTyped, ACoherentFaceClearlyBelowTouchingGivesWayToOneThatTouches) {
   // A = capsule core (−8, h)–(0, 0), radius 1, h = 2^-10; B = triangle (0, −8), (8, 0), (0, −δ)
   // of radius 1, δ = the gaps' rounding 32 u·S over 8 (S = 8: 2^-48 in double, 2^-19 in float).

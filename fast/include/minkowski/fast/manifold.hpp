@@ -16,9 +16,10 @@
 //      two capsules end to end) the contact is one point on the vertex–vertex axis.
 //   3. Otherwise a reference face: A's best face, unless B's best face has a gap larger by more
 //      than kReferenceFaceRelativeTolerance × the shorter face (coherence: equal faces keep A).
-//      Coherence chooses only between faces of one class: both separate the cores (a gap above
-//      its rounding), both touch up to rounding, or both clearly do not separate them; when B's
-//      is in a higher class, B's is the reference.
+//      Coherence chooses only between faces of one class: both touch up to rounding, or both
+//      clearly do not separate them; when B's is in a higher class, B's is the reference, and
+//      between two faces that both separate the cores (a gap above its rounding) the better one
+//      is, as the cores' closest points lie in its slab.
 //      The incident edge is the other shape's edge most anti-parallel to the reference normal (a
 //      single-vertex shape offers its vertex, which gives one point: circle–polygon).
 //   4. The incident edge is clipped to the slab between the reference face's two side planes
@@ -735,10 +736,17 @@ Manifold<T> contact_manifold_unscaled(const ConvexShape<T>& a, const ConvexShape
     // (fixtures/found/fuzz-b3dbfa2db9dd1a3c.json: a contact one radius short), touching up to
     // rounding against clearly not separating (fuzz-a5023d17b8b54a53.json: B's gap 1.4e73 =
     // 0.05·gap_floor, A's −2.6e84; a contact 3.6e88 short).
+    // Between two faces that both separate the cores (class 2) there is no coherence either:
+    // the cores' closest points lie in the slab of the better face (sat.hpp, "Rounded shapes"),
+    // not necessarily in the other's, whose slab may miss them; the clipping then falls back on
+    // I's vertex deepest along the other face's normal, and where that vertex lies on R's cap the
+    // contact is one radius short (fixtures/found/fuzz-a010df107f2ffe30.json: A's gap 46 against
+    // B's 118.5 within 5e-4 of the shorter face, at scale 2.8e7; the 3D manifold likewise takes
+    // the strictly better face when the cores are apart).
     const int class_a = int(pass.a.gap > gap_floor) + int(pass.a.gap >= -gap_floor);
     const int class_b = int(pass.b.gap > gap_floor) + int(pass.b.gap >= -gap_floor);
-    ref_b = (diff > gap_floor) &
-            ((class_b > class_a) | (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2)));
+    ref_b = (diff > gap_floor) & ((class_b > class_a) | (class_a == 2) |
+                                  (diff * diff > tol * tol * (la2 < lb2 ? la2 : lb2)));
   }
   const ConvexShape<T>& R = ref_b ? b : a;
   const ConvexShape<T>& I = ref_b ? a : b;
