@@ -234,12 +234,24 @@ TYPED_TEST(Manifold3Typed, SphereAtFaceEdgeAndCorner) {
   expect_vec(e.points[0].point_a, 1, 0, 1, "edge point_a");
   expect_vec(e.points[0].point_b, 1.25 - 0.5 * h, 0, 1.25 - 0.5 * h, "edge point_b");
   EXPECT_NEAR(double(e.points[0].separation), std::sqrt(2.0) / 4 - 0.5, tol<T>());
+  // Ids: A's edge x = z = 1 (its two vertices (1, ±1, 1)), B's vertex 0.
+  ASSERT_EQ(e.points[0].id.type_a, FeatureType3::edge);
+  const auto& edge = a.edges()[e.points[0].id.index_a];
+  for (std::uint32_t w : {edge.v0, edge.v1}) {
+    EXPECT_EQ(double(a.vertex(w).x), 1.0);
+    EXPECT_EQ(double(a.vertex(w).z), 1.0);
+  }
+  EXPECT_EQ(e.points[0].id.type_b, FeatureType3::vertex);
+  EXPECT_EQ(e.points[0].id.index_b, 0u);
   const Manifold3<T> c = contact_manifold(a, shape<T>({{1.125, 1.125, 1.125}}, 0.5));
   ASSERT_EQ(c.point_count, 1);
   const double k = 1 / std::sqrt(3.0);
   expect_vec(c.normal, k, k, k, "corner normal");
   expect_vec(c.points[0].point_a, 1, 1, 1, "corner point_a");
   EXPECT_NEAR(double(c.points[0].separation), std::sqrt(3.0) / 8 - 0.5, tol<T>());
+  // Ids: A's vertex (1, 1, 1), B's vertex 0.
+  ASSERT_EQ(c.points[0].id.type_a, FeatureType3::vertex);
+  expect_vec(a.vertex(c.points[0].id.index_a), 1, 1, 1, "corner id");
 }
 
 // A capsule lying on a box: core segment (−1/2, 0, 9/8)–(1/2, 0, 9/8), radius 1/4, on

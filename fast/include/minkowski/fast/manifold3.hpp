@@ -461,14 +461,41 @@ bool face_contact(const ConvexShape3<T>& R, const ConvexShape3<T>& I, bool ref_i
   return added > 0;
 }
 
-/// The feature of a shape in GJK's final simplex: a vertex when all simplex points share it.
+/// The feature of `shape` (A when on_a, else B) in GJK's final simplex, from its distinct vertices
+/// there: one vertex is that vertex; two that are the ends of an edge are that edge; two or more
+/// on one face are that face (the first found); anything else (vertices that share no edge or
+/// face) is none. Until 2026-11-28 a simplex with several vertices of the shape gave a value-
+/// initialised Feature, which reads as vertex 0. Edges and faces are found by a scan: only the
+/// GJK-based contacts ask (touching or nearly parallel cores, spheres and capsules).
 template <class T>
-Feature simplex_feature(const GjkSimplex3<T>& s, bool on_a) {
-  if (s.count <= 0) return {FeatureType3::none, 0};
-  const std::uint32_t v0 = on_a ? s.points[0].ia : s.points[0].ib;
-  for (int i = 1; i < s.count; ++i)
-    if ((on_a ? s.points[i].ia : s.points[i].ib) != v0) return {};
-  return {FeatureType3::vertex, v0};
+Feature simplex_feature(const ConvexShape3<T>& shape, const GjkSimplex3<T>& s, bool on_a) {
+  std::uint32_t v[4];
+  int n = 0;
+  for (int i = 0; i < s.count && i < 4; ++i) {
+    const std::uint32_t x = on_a ? s.points[i].ia : s.points[i].ib;
+    bool seen = false;
+    for (int k = 0; k < n; ++k) seen = seen || v[k] == x;
+    if (!seen) v[n++] = x;
+  }
+  if (n == 0) return {FeatureType3::none, 0};
+  if (n == 1) return {FeatureType3::vertex, v[0]};
+  const auto edges = shape.edges();
+  if (n == 2)
+    for (std::size_t e = 0; e < edges.size(); ++e)
+      if ((edges[e].v0 == v[0] && edges[e].v1 == v[1]) ||
+          (edges[e].v0 == v[1] && edges[e].v1 == v[0]))
+        return {FeatureType3::edge, static_cast<std::uint32_t>(e)};
+  for (std::size_t f = 0; f < shape.face_count(); ++f) {
+    const auto fv = shape.face_vertices(f);
+    bool all = true;
+    for (int k = 0; k < n && all; ++k) {
+      bool in = false;
+      for (const std::uint32_t w : fv) in = in || w == v[k];
+      all = in;
+    }
+    if (all) return {FeatureType3::face, static_cast<std::uint32_t>(f)};
+  }
+  return {FeatureType3::none, 0};
 }
 
 /// The feature of a core's point at parameter x (segment3.hpp): its vertex at an end or for a
@@ -506,7 +533,7 @@ bool low_dimensional_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     const bool apart = g.status != GjkStatus::overlap && g.status != GjkStatus::touching;
     if (!apart || !(g.core_distance > T(0)) || !(length_squared(g.normal) > T(0))) return false;
     d = g.core_distance, n = g.normal, pa = g.point_a, pb = g.point_b;
-    fa = simplex_feature(g.simplex, true), fb = simplex_feature(g.simplex, false);
+    fa = simplex_feature(a, g.simplex, true), fb = simplex_feature(b, g.simplex, false);
   }
   m.axes_tested += 1;
   if (d - r > margin) return true;  // apart beyond the margin: no point
@@ -634,7 +661,7 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     p.point_b = g.point_b;
     p.point = T(0.5) * (g.point_a + g.point_b);
     p.separation = d - r;
-    const Feature fa = simplex_feature(g.simplex, true), fb = simplex_feature(g.simplex, false);
+    const Feature fa = simplex_feature(a, g.simplex, true), fb = simplex_feature(b, g.simplex, false);
     p.id = ContactFeature3{fa.type, fb.type, fa.index, fb.index};
     m.normal = g.normal;
     m.kind = ManifoldKind3::closest;
@@ -727,7 +754,7 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
       p.point_b = (g.point_b + b.radius() * g.normal) - b.radius() * m.normal;
       p.point = T(0.5) * (p.point_a + p.point_b);
       p.separation = sep;
-      const Feature fa = simplex_feature(g.simplex, true), fb = simplex_feature(g.simplex, false);
+      const Feature fa = simplex_feature(a, g.simplex, true), fb = simplex_feature(b, g.simplex, false);
       p.id = ContactFeature3{fa.type, fb.type, fa.index, fb.index};
       return m;
     }
