@@ -929,4 +929,27 @@ TEST(SatDomain, AnInDomainNeedleStillTakesTheRefinementOfRadiusZeroPolygonsNearA
   EXPECT_EQ(r.separation, 1.0);  // sqrt of the exact squared distance 1
 }
 
+// Two nearly collinear segments end to end, 4.24 apart (fixtures/found/fuzz-bf3087c7941bb158.json,
+// as make_shape builds it): A = (3.0000000000000009, 3.0000000000000013)–(3.0000000000000027,
+// 3.0000000000000031), radius 3; B = (−14, −13.999999999999998)–(0, 0), radius
+// 3.0000000000000004. A lies on the line y = x + 4.4e-16, beyond B's end (0, 0); in exact
+// arithmetic both of A's points lie above B's line, so the segments do not cross, and the
+// closest core points are A's first end and B's end (0, 0): the depth is r_A + r_B − |A0|
+// (≈ 1.757). The rounded orientations of A's ends against B's line came out with opposite signs,
+// the segments were taken to cross, and SAT answered the radii's sum, 6. Expected, by hand: the
+// vertex axis, depth as above, within a few roundings (8 u·S, S = 14).
+TEST(SatCrossing, NearlyCollinearSegmentsEndToEndDoNotCross) {
+  const double a0x = 3.0000000000000009, a0y = 3.0000000000000013;
+  const auto a = shape<double>({{a0x, a0y}, {3.0000000000000027, 3.0000000000000031}}, 3.0);
+  const auto b = shape<double>({{-14.0, -13.999999999999998}, {0.0, 0.0}}, 3.0000000000000004);
+  ASSERT_EQ(a.size(), 2u);
+  ASSERT_EQ(b.size(), 2u);
+  const long double d = std::sqrt((long double)a0x * a0x + (long double)a0y * a0y);
+  const double depth = double(3.0L + 3.0000000000000004L - d);
+  const SatResult<double> r = sat_query(a, b);
+  EXPECT_TRUE(r.intersects);
+  EXPECT_NEAR(r.depth, depth, 8 * unit_roundoff<double>() * 14);
+  EXPECT_EQ(r.axis, SatAxis::vertex_vertex);
+}
+
 }  // namespace sat_test_cpp

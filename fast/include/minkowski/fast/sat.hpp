@@ -81,6 +81,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "minkowski/fast/shape.hpp"
@@ -609,8 +610,32 @@ struct FeaturePair {
   std::uint32_t inc_vertex = 0;
 };
 
+/// The sign of orient(a, b, c) as exact arithmetic gives it, up to O(u²)·|b − a|·|c − a|: the
+/// rounded orientation where it exceeds its error bound kSatOrientErrorUlps · u · (|ux·vy| +
+/// |uy·vx|) (u = b − a, v = c − a), else recomputed with compensated arithmetic
+/// (detail::accurate_cross, in double; float's differences and products are exact there).
+template <class T>
+int orient_sign(Vec2<T> a, Vec2<T> b, Vec2<T> c) {
+  const Vec2<T> u = b - a, v = c - a;
+  const T p = u.x * v.y, q = u.y * v.x, o = p - q;
+  if constexpr (std::numeric_limits<T>::is_iec559) {
+    using std::abs;
+    const T bound = T(kSatOrientErrorUlps) * unit_roundoff<T>() * (abs(p) + abs(q));
+    if (!(o > bound) && !(o < -bound)) {
+      const double e = detail::accurate_cross(Vec2<double>{double(a.x), double(a.y)},
+                                              Vec2<double>{double(b.x), double(b.y)},
+                                              Vec2<double>{double(c.x), double(c.y)});
+      return (e > 0) - (e < 0);
+    }
+  }
+  return (o > T(0)) - (o < T(0));
+}
+
 /// Closest features of one pair of core features: segment [v0, v1] (ids r0, r1) of `ref` and
-/// segment [w0, w1] (ids i0, i1) of `inc` (pass w1 = w0 for a single vertex).
+/// segment [w0, w1] (ids i0, i1) of `inc` (pass w1 = w0 for a single vertex). A proper crossing
+/// (distance 0) is decided on the orientations' exact signs (orient_sign): decided on rounded ones,
+/// two nearly collinear segments 4.24 apart end to end crossed by rounding and a disc and a
+/// capsule got the depth of the radii (fixtures/found/fuzz-bf3087c7941bb158.json).
 template <class T>
 FeaturePair<T> segment_pair(Vec2<T> v0, Vec2<T> v1, std::uint32_t r0, std::uint32_t r1, Vec2<T> w0,
                             Vec2<T> w1, std::uint32_t i0, std::uint32_t i1, bool inc_point) {
@@ -623,10 +648,9 @@ FeaturePair<T> segment_pair(Vec2<T> v0, Vec2<T> v1, std::uint32_t r0, std::uint3
     fp.inc_vertex = i0;
     return fp;
   }
-  const T o1 = orient(v0, v1, w0), o2 = orient(v0, v1, w1);
-  const T o3 = orient(w0, w1, v0), o4 = orient(w0, w1, v1);
-  const bool split_w = (o1 > T(0) && o2 < T(0)) || (o1 < T(0) && o2 > T(0));
-  const bool split_v = (o3 > T(0) && o4 < T(0)) || (o3 < T(0) && o4 > T(0));
+  const int o1 = orient_sign(v0, v1, w0), o2 = orient_sign(v0, v1, w1);
+  const int o3 = orient_sign(w0, w1, v0), o4 = orient_sign(w0, w1, v1);
+  const bool split_w = o1 * o2 < 0, split_v = o3 * o4 < 0;
   if (split_w && split_v) return fp;  // proper crossing: distance 0
   const PointSegment<T> c[4] = {point_segment(w0, v0, v1), point_segment(w1, v0, v1),
                                 point_segment(v0, w0, w1), point_segment(v1, w0, w1)};

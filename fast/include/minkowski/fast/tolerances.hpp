@@ -217,6 +217,13 @@ inline constexpr double kSatGapErrorUlps = 32.0;
 /// that (3u·S); 4 covers it, inside every k of the tolerance model (k >= 4).
 inline constexpr double kSatVertexAxisUlps = 4.0;
 
+/// SAT's closest features decide whether two segments cross properly on the signs of four
+/// orientations (sat.hpp, segment_pair). A rounded orientation of rounded differences is off by
+/// at most about 5u·(|ux·vy| + |uy·vx|) (kSliverUlps's derivation above); within
+/// kSatOrientErrorUlps·u times that of zero its sign is rounding's, and it is recomputed with
+/// compensated arithmetic (orient_sign). 8 covers 5 with room.
+inline constexpr double kSatOrientErrorUlps = 8.0;
+
 /// SAT's refinement certifies a vertex pair (p, q), v = q − p, as the cores' closest pair when no
 /// neighbour r of p lies further along v, nor a neighbour of q along −v, than rounding:
 /// dot(v, w) <= kSatCertifyUlps · u · (|vx·wx| + |vy·wy|), w = r − p. The dot product is off by at
