@@ -661,7 +661,8 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
     p.point_b = g.point_b;
     p.point = T(0.5) * (g.point_a + g.point_b);
     p.separation = d - r;
-    const Feature fa = simplex_feature(a, g.simplex, true), fb = simplex_feature(b, g.simplex, false);
+    const Feature fa = simplex_feature(a, g.simplex, true);
+    const Feature fb = simplex_feature(b, g.simplex, false);
     p.id = ContactFeature3{fa.type, fb.type, fa.index, fb.index};
     m.normal = g.normal;
     m.kind = ManifoldKind3::closest;
@@ -754,7 +755,8 @@ Manifold3<T> contact_manifold(const ConvexShape3<T>& a, const ConvexShape3<T>& b
       p.point_b = (g.point_b + b.radius() * g.normal) - b.radius() * m.normal;
       p.point = T(0.5) * (p.point_a + p.point_b);
       p.separation = sep;
-      const Feature fa = simplex_feature(a, g.simplex, true), fb = simplex_feature(b, g.simplex, false);
+      const Feature fa = simplex_feature(a, g.simplex, true);
+      const Feature fb = simplex_feature(b, g.simplex, false);
       p.id = ContactFeature3{fa.type, fb.type, fa.index, fb.index};
       return m;
     }
