@@ -647,6 +647,66 @@ TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
   }
 }
 
+// Parallelepipeds (ConvexShape3::parallelepiped). The box [0, 1] × [0, 2] × [0, 4] (dyadic, so
+// every value is exact): centre (1/2, 1, 2), half edges of lengths 1/2, 1 and 2 along the axes in
+// some order, fit 0, and each edge parallel to the half edge of its class (cross product 0), four
+// per class. A sheared box, the corners of (0,0,0) + s(1,0,0) + t(1/2,1,0) + w(1/4,1/4,1) for s,
+// t, w in {0, 1}: the same with half edges (1/2,0,0), (1/4,1/2,0), (1/8,1/8,1/2) and centre
+// (7/8, 5/8, 1/2). A frustum (the square [−1,1]² at z = 0 under [−1/2,1/2]² at z = 1) has 8
+// vertices, 12 edges and 6 quadrilateral faces but is no parallelepiped: vertex 0's neighbours
+// span corners 1/2 or more from the other vertices, beyond 2^-10 of the shortest half edge.
+// A triangular prism (6 vertices) has none; a rounded box's core is a box, so it has one.
+TYPED_TEST(Shape3Typed, ParallelepipedsAreRecognised) {
+  using T = TypeParam;
+  auto check = [](const ConvexShape3<T>& s, Vec3<double> centre, std::vector<Vec3<double>> halves) {
+    const auto* p = s.parallelepiped();
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->fit, T(0));
+    EXPECT_EQ(double(p->centre.x), centre.x);
+    EXPECT_EQ(double(p->centre.y), centre.y);
+    EXPECT_EQ(double(p->centre.z), centre.z);
+    int count[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+      // half[i] is one of the expected half edges, up to sign
+      bool found = false;
+      for (const auto& h : halves)
+        for (double sg : {-1.0, 1.0})
+          found = found || (double(p->half[i].x) == sg * h.x && double(p->half[i].y) == sg * h.y &&
+                            double(p->half[i].z) == sg * h.z);
+      EXPECT_TRUE(found) << "half " << i;
+    }
+    for (std::size_t k = 0; k < s.edges().size(); ++k) {
+      const int c = p->edge_class[k];
+      ++count[c];
+      const Vec3<T> e = s.vertex(s.edges()[k].v1) - s.vertex(s.edges()[k].v0);
+      const Vec3<T> x = minkowski::fast::cross(e, p->half[c]);
+      EXPECT_EQ(x.x, T(0)) << k;
+      EXPECT_EQ(x.y, T(0)) << k;
+      EXPECT_EQ(x.z, T(0)) << k;
+    }
+    EXPECT_EQ(count[0], 4);
+    EXPECT_EQ(count[1], 4);
+    EXPECT_EQ(count[2], 4);
+  };
+  check(build<T>(box(0, 0, 0, 1, 2, 4)), {0.5, 1, 2}, {{0.5, 0, 0}, {0, 1, 0}, {0, 0, 2}});
+  check(build<T>(box(0, 0, 0, 1, 2, 4), 0.25), {0.5, 1, 2}, {{0.5, 0, 0}, {0, 1, 0}, {0, 0, 2}});
+  std::vector<Vec3<double>> sheared;
+  for (int m = 0; m < 8; ++m) {
+    const double s = m & 1, t = m >> 1 & 1, w = m >> 2 & 1;
+    sheared.push_back({s + 0.5 * t + 0.25 * w, t + 0.25 * w, w});
+  }
+  check(build<T>(sheared), {0.875, 0.625, 0.5},
+        {{0.5, 0, 0}, {0.25, 0.5, 0}, {0.125, 0.125, 0.5}});
+  const auto frustum = build<T>({{-1, -1, 0}, {1, -1, 0}, {-1, 1, 0}, {1, 1, 0},
+                                 {-0.5, -0.5, 1}, {0.5, -0.5, 1}, {-0.5, 0.5, 1}, {0.5, 0.5, 1}});
+  EXPECT_EQ(frustum.size(), 8u);
+  EXPECT_EQ(frustum.face_count(), 6u);
+  EXPECT_EQ(frustum.edges().size(), 12u);
+  EXPECT_EQ(frustum.parallelepiped(), nullptr);
+  const auto prism = build<T>({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}});
+  EXPECT_EQ(prism.parallelepiped(), nullptr);
+}
+
 }  // namespace shape3_test
 
 }  // namespace shape3_test_cpp

@@ -86,6 +86,19 @@
 // a face of A or B, or D has only an edge, bounded by the faces next to it). The threshold and the
 // accuracy it leaves for nearly parallel edges: tolerances3.hpp.
 //
+// Boxes. Two boxes have 144 edge pairs, of which 18 build faces of D (each of the 9 pairs of
+// edge directions twice, at ±x): the Gauss-map tests and those 18 axes were two thirds of a box
+// manifold's instructions. When both cores are parallelepipeds (ConvexShape3::parallelepiped:
+// corners c ± h0 ± h1 ± h2 within `fit` of the vertices), the gap of B beyond A along a unit x is,
+// for the parallelepipeds, x·(c_B − c_A) − Σ|x·h_A| − Σ|x·h_B| in closed form. For each pair of
+// directions (I, J) the larger of that gap along ±(h_A[I] × h_B[J]) plus a margin (fits, direction
+// error, rounding: tolerances3.hpp, kSat3BoxSlackUlps) bounds the gap any edge pair of those
+// directions can give; when it stays below the best face gap those pairs are skipped — they could
+// not have become the answer, so the answer is the one the full pass gives, bit for bit (tested:
+// sat3_test.cpp, BoxFilterGivesTheFullPassAnswer). The surviving pairs go through the Gauss-map
+// test and the gap from the stored vertices as every other pair. Pairs of directions within
+// kSat3BoxMinSine of parallel are never skipped.
+//
 // Lower-dimensional D. The three kinds above are all of D's normals only when D is
 // 3-dimensional. D can be flat or smaller when neither core is a polytope (two points, a point
 // and a segment, two segments, coplanar polygons...); its faces are then also "sides" with
@@ -104,6 +117,7 @@
 // query again costs one axis test.
 // ---------------------------------------------------------------------------------------------
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -401,6 +415,77 @@ inline T project_row(const Points<T>& p, Vec3<T> n, T* out, std::size_t stride) 
   return m23 < m01 ? m23 : m01;
 }
 
+/// Boxes (see the header): allow[I] receives the bit set of B's edges whose pairs with A's edges
+/// of direction I may give a gap >= `best`; the others are skipped. Requires both shapes to have a
+/// parallelepiped. A NaN anywhere keeps the pairs.
+///
+/// For x = h_A[I] × h_B[J] the parallelepipeds' larger gap along ±x/|x| is
+/// (|x·d| − Σ_k |x·h_A[k]| − Σ_k |x·h_B[k]|)/|x|, d = c_B − c_A. Its products are triple products,
+/// read off shared terms: x·d = h_A[I]·(h_B[J] × d); x·h_A[k] = ±h_B[J]·face_A[m] for k != I and
+/// m the third index (0 for k = I), so Σ_k |x·h_A[k]| = Σ_{m != I} |h_B[J]·face_A[m]|; likewise
+/// Σ_k |x·h_B[k]| = Σ_{m != J} |h_A[I]·face_B[m]|. The test is multiplied through by
+/// |x| (no division): keep unless |x·d| − Σ + margin·|x| < best·|x|, where the direction term of
+/// the margin, 3·L·(α + β + 16u)/sin θ with sin θ = |x|/(|h_A[I]||h_B[J]|), becomes
+/// 3·L·(α + β + 16u)·|h_A[I]||h_B[J]|. The 16u is the rounding of the axis (x's components
+/// within 2u·|h_A||h_B| each, the halves within 2u of their edges) and of the triple products
+/// (within 4u·|h|³), both amplified by 1/sin θ as the fits' angles are.
+///
+/// Range: the products are of degree 3 in the coordinates, so the filter runs only when L and
+/// every half edge lie in [2^(min_exponent/3 + 10), 2^(max_exponent/3 − 4)] (double: ~1e-99 to
+/// ~3e101; float: ~5e-10 to ~3e11), where no product overflows and underflow is far below the
+/// margin; outside it every pair is kept.
+template <class T>
+constexpr T box_filter_pow2(int e) {
+  T r = T(1);
+  for (; e > 0; --e) r *= T(2);
+  for (; e < 0; ++e) r /= T(2);
+  return r;
+}
+
+template <class T>
+inline void box_edge_masks(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T best,
+                           std::uint64_t allow[3]) {
+  using std::abs, std::sqrt;
+  constexpr T kLow = box_filter_pow2<T>(std::numeric_limits<T>::min_exponent / 3 + 10);
+  constexpr T kHigh = box_filter_pow2<T>(std::numeric_limits<T>::max_exponent / 3 - 4);
+  const Parallelepiped3<T>& pa = *a.parallelepiped();
+  const Parallelepiped3<T>& pb = *b.parallelepiped();
+  const T u = unit_roundoff<T>();
+  allow[0] = allow[1] = allow[2] = ~std::uint64_t(0);
+  const Vec3<T> d = pb.centre - pa.centre;
+  const T lipschitz = sqrt(length_squared(d)) + pa.half_length[0] + pa.half_length[1] +
+                      pa.half_length[2] + pb.half_length[0] + pb.half_length[1] + pb.half_length[2];
+  T shortest = pa.half_length[0];
+  for (int i = 0; i < 3; ++i) shortest = std::min({shortest, pa.half_length[i], pb.half_length[i]});
+  if (!(lipschitz <= kHigh && shortest >= kLow)) return;
+  const T slack = T(kSat3BoxSlackUlps) * u * (pair_scale(a, b) + lipschitz) + pa.fit + pb.fit;
+  T pab[3][3], pba[3][3];  // |h_B[j]·face_A[m]|, |h_A[i]·face_B[m]|
+  Vec3<T> bd[3];           // h_B[j] × d
+  for (int j = 0; j < 3; ++j) {
+    for (int m = 0; m < 3; ++m) {
+      pab[j][m] = abs(dot(pb.half[j], pa.face[m]));
+      pba[j][m] = abs(dot(pa.half[j], pb.face[m]));
+    }
+    bd[j] = cross(pb.half[j], d);
+  }
+  for (int i = 0; i < 3; ++i) {
+    allow[i] = 0;
+    const T alpha = pa.angle[i] + T(16) * u;
+    for (int j = 0; j < 3; ++j) {
+      const T lx = sqrt(length_squared(cross(pa.half[i], pb.half[j])));
+      const T lab = pa.half_length[i] * pb.half_length[j];
+      bool keep = true;
+      if (lx > T(kSat3BoxMinSine) * lab) {
+        const T h = (pab[j][(i + 1) % 3] + pab[j][(i + 2) % 3]) +
+                    (pba[i][(j + 1) % 3] + pba[i][(j + 2) % 3]);
+        const T margin = slack * lx + T(3) * lipschitz * (alpha + pb.angle[j]) * lab;
+        keep = !(abs(dot(pa.half[i], bd[j])) - h + margin < best * lx);
+      }
+      if (keep) allow[i] |= pb.class_edges[j];
+    }
+  }
+}
+
 /// The face and edge pass. Returns as soon as an axis's gap exceeds `stop` (use +inf for none).
 ///
 /// Edge pass. For small shapes (at most kLocalVertices vertices and kTableFaces faces each) the
@@ -415,8 +500,10 @@ inline T project_row(const Points<T>& p, Vec3<T> n, T* out, std::size_t stride) 
 /// tested for all of B's edges without branches into a candidate list; conditions (2) and (3)
 /// read A's two face rows. Only the pairs that pass
 /// form a cross product. Larger shapes compute the dot products directly.
+/// `boxes`: use the box filter when both shapes are parallelepipeds (false: the full pass, for
+/// the tests that compare the two).
 template <class T>
-Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
+Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bool boxes = true) {
   Pass<T> out;
   Points<T> pa, pb;
   const std::size_t fa = a.face_count(), fb = b.face_count();
@@ -553,6 +640,11 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
     std::uint8_t bl[kLocalEdges], br[kLocalEdges];  // B's edges' faces (< kTableFaces)
     // At most 64 edges: face_edges[f] is the bit set of B's edges on face f.
     const bool masks = b_faces && eb.size() <= 64;
+    // Boxes: B's edges per direction of A's edges that may still beat the best face.
+    const Parallelepiped3<T>* box_a = a.parallelepiped();
+    const bool filter = boxes && masks && box_a != nullptr && b.parallelepiped() != nullptr;
+    std::uint64_t allow[3] = {~std::uint64_t(0), ~std::uint64_t(0), ~std::uint64_t(0)};
+    if (filter) box_edge_masks(a, b, out.best.gap, allow);
     std::uint64_t face_edges[kTableFaces];
     if (masks) {
       for (std::size_t g = 0; g < fb; ++g) face_edges[g] = 0;
@@ -566,6 +658,8 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
         br[k] = static_cast<std::uint8_t>(eb[k].face_right);
     }
     for (std::size_t i = 0; i < ea.size(); ++i) {
+      const std::uint64_t allow_i = filter ? allow[box_a->edge_class[i]] : ~std::uint64_t(0);
+      if (allow_i == 0) continue;
       const Edge3& e = ea[i];
       const Vec3<T> a0 = a.vertex(e.v0);
       const Vec3<T> da = a.vertex(e.v1) - a0;
@@ -600,7 +694,7 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop) {
           std::uint64_t below = 0, above = 0;
           for (std::uint64_t q = neg; q != 0; q &= q - 1) below |= face_edges[std::countr_zero(q)];
           for (std::uint64_t q = pos; q != 0; q &= q - 1) above |= face_edges[std::countr_zero(q)];
-          for (std::uint64_t m = below & above; m != 0; m &= m - 1)
+          for (std::uint64_t m = below & above & allow_i; m != 0; m &= m - 1)
             cand[nc++] = static_cast<std::uint32_t>(std::countr_zero(m));
         } else {
           for (std::size_t k = 0; k < eb.size(); ++k) {

@@ -92,6 +92,25 @@ struct Edge3 {
   std::uint32_t face_left = kNoFace, face_right = kNoFace;
 };
 
+/// A core that is a parallelepiped (a box, turned or sheared) up to `fit`: its 8 vertices lie
+/// within `fit` of the corners centre ± half[0] ± half[1] ± half[2], and edge k of the shape joins
+/// two corners differing in the sign of half[edge_class[k]]. make_shape3 finds it from the built
+/// hull (8 vertices, 12 edges, 6 faces, the corners matched one to one) and keeps it only when
+/// fit <= kParallelepiped3FitRatio × the shortest |half[i]| (tolerances3.hpp). The queries use
+/// it only to skip work whose outcome it bounds (sat3.hpp, "Boxes"), never as the shape: every
+/// answer is still computed from the stored vertices.
+template <class T>
+struct Parallelepiped3 {
+  Vec3<T> centre{};
+  Vec3<T> half[3]{};   ///< half edge vectors (the generators)
+  T half_length[3]{};  ///< |half[i]| as computed
+  Vec3<T> face[3]{};   ///< half[i + 1] × half[i + 2] (indices mod 3): the face normals, unnormalised
+  T angle[3]{};        ///< 2·fit/half_length[i]: edges of class i are within this of half[i] (rad)
+  std::uint16_t class_edges[3]{};  ///< bit k set: edge k is of class i
+  T fit{};             ///< largest distance from a vertex to its corner (see above)
+  std::uint8_t edge_class[12]{};
+};
+
 template <class T>
 struct ShapeBuilder3;
 
@@ -146,6 +165,10 @@ class ConvexShape3 {
   const std::uint32_t* climb_starts() const {
     return climb_start_.empty() ? nullptr : climb_start_.data();
   }
+  /// The core as a parallelepiped (Parallelepiped3), or nullptr when it is none.
+  const Parallelepiped3<T>* parallelepiped() const {
+    return has_parallelepiped_ ? &parallelepiped_ : nullptr;
+  }
 
  private:
   friend struct ShapeBuilder3<T>;
@@ -165,6 +188,8 @@ class ConvexShape3 {
   Vec3<T> bound_centre_{};
   T bound_radius_ = std::numeric_limits<T>::infinity();
   std::vector<std::uint32_t> climb_start_;
+  Parallelepiped3<T> parallelepiped_{};
+  bool has_parallelepiped_ = false;
 };
 
 /// Outcome of make_shape3: `error == ShapeError::none` means `shape` is valid; otherwise
@@ -573,6 +598,71 @@ struct ShapeBuilder3 {
         m2 >= std::numeric_limits<T>::min() && m2 <= std::numeric_limits<T>::max() / T(4)
             ? sqrt(m2) * (T(1) + T(kBound3RadiusUlps) * unit_roundoff<T>())
             : std::numeric_limits<T>::infinity();
+  }
+
+  /// ConvexShape3::parallelepiped: a 3-dimensional hull of 8 vertices, 12 edges and 6 faces whose
+  /// vertex 0 has 3 neighbours spans the generators half[i] = (neighbour i − vertex 0)/2 and the
+  /// centre vertex 0 + Σ half[i]; each vertex is matched to its nearest corner (the 8 corners
+  /// used once), `fit` is the largest vertex–corner distance as computed (its own rounding,
+  /// O(u·S), is covered by the slack of the filter that reads it: kSat3BoxSlackUlps), and each
+  /// edge must join corners differing in one sign, four edges per generator.
+  static void parallelepiped(ConvexShape3<T>& s) {
+    using std::sqrt;
+    if (s.dimension_ != 3 || s.vertices_.size() != 8 || s.edges_.size() != 12 ||
+        s.planes_.size() != 6)
+      return;
+    const std::span<const std::uint32_t> nb = s.neighbors(0);
+    if (nb.size() != 3) return;
+    Parallelepiped3<T> p;
+    const Vec3<T> v0 = s.vertices_[0];
+    T shortest = std::numeric_limits<T>::infinity();
+    for (int i = 0; i < 3; ++i) {
+      p.half[i] = T(0.5) * (s.vertices_[nb[i]] - v0);
+      p.half_length[i] = sqrt(length_squared(p.half[i]));
+      shortest = std::min(shortest, p.half_length[i]);
+    }
+    p.centre = v0 + p.half[0] + p.half[1] + p.half[2];
+    auto corner = [&](unsigned m) {
+      Vec3<T> c = p.centre;
+      for (int i = 0; i < 3; ++i) c = (m >> i & 1u) ? c + p.half[i] : c - p.half[i];
+      return c;
+    };
+    unsigned used = 0, of[8];
+    T fit2 = T(0);
+    for (std::size_t v = 0; v < 8; ++v) {
+      unsigned best = 0;
+      T best2 = length_squared(s.vertices_[v] - corner(0));
+      for (unsigned m = 1; m < 8; ++m) {
+        const T d2 = length_squared(s.vertices_[v] - corner(m));
+        if (d2 < best2) best2 = d2, best = m;
+      }
+      if (used >> best & 1u) return;  // two vertices at one corner: no parallelepiped
+      used |= 1u << best;
+      of[v] = best;
+      fit2 = std::max(fit2, best2);
+    }
+    p.fit = sqrt(fit2);
+    // Squares of the half edges in the normal range (no underflow in the filter's products),
+    // and the vertices close to their corners.
+    if (!(shortest * shortest >= std::numeric_limits<T>::min())) return;
+    if (!(p.fit <= T(kParallelepiped3FitRatio) * shortest)) return;
+    int count[3] = {0, 0, 0};
+    for (std::size_t k = 0; k < 12; ++k) {
+      const unsigned x = of[s.edges_[k].v0] ^ of[s.edges_[k].v1];
+      if (x != 1u && x != 2u && x != 4u) return;  // a diagonal: no parallelepiped
+      const int i = x == 1u ? 0 : (x == 2u ? 1 : 2);
+      p.edge_class[k] = static_cast<std::uint8_t>(i);
+      ++count[i];
+    }
+    if (count[0] != 4 || count[1] != 4 || count[2] != 4) return;
+    for (int i = 0; i < 3; ++i) {
+      p.face[i] = cross(p.half[(i + 1) % 3], p.half[(i + 2) % 3]);
+      p.angle[i] = T(2) * p.fit / p.half_length[i];
+    }
+    for (std::size_t k = 0; k < 12; ++k)
+      p.class_edges[p.edge_class[k]] |= static_cast<std::uint16_t>(1u << k);
+    s.parallelepiped_ = p;
+    s.has_parallelepiped_ = true;
   }
 
   /// The climb's start table (ConvexShape3::climb_starts): for each bucket's direction c, the
@@ -1380,6 +1470,7 @@ ShapeResult3<T> make_shape3(std::span<const Vec3<T>> points, T radius = T(0)) {
   if (r.error == ShapeError::none) {
     ShapeBuilder3<T>::bound(r.shape);
     ShapeBuilder3<T>::climb_table(r.shape);
+    ShapeBuilder3<T>::parallelepiped(r.shape);
   }
   return r;
 }

@@ -107,6 +107,13 @@ inline constexpr int kHull3Retries = 4;
 /// (2 to 8 thicknesses) pin it: with 4 retries instead, one collapsed to a triangle, moved by 5.
 inline constexpr double kHull3FlatRetryThicknesses = 64.0;
 
+/// A built hull of 8 vertices, 12 edges and 6 faces is recorded as a parallelepiped
+/// (ConvexShape3::parallelepiped) when every vertex lies within kParallelepiped3FitRatio × the
+/// shortest half edge of its corner. 2^-10 keeps the angle between an edge and its class's
+/// direction below 2^-9 radians, where the box filter's direction error (kSat3BoxSlackUlps) is a
+/// first-order bound; a turned box's corners, rounded once, are ~u·S off, 10^12 times inside it.
+inline constexpr double kParallelepiped3FitRatio = 1.0 / 1024.0;
+
 // ---- 3D support searches (support3.hpp) -----------------------------------------------------
 // (owned by the shape work)
 
@@ -321,6 +328,22 @@ inline constexpr double kSat3GapErrorUlps = 32.0;
 /// the edge axes' accuracy is ~2√u·S rather than ~u·S; crossing edges keep the latter.
 /// sat3_test.cpp (ParallelEdges, RandomPolytopesMatchBruteForce) pins it.
 inline constexpr double kSat3ParallelEdgeUlps = 4.0;
+
+/// Boxes (sat3.hpp, "Boxes"): the edge pass skips the edge pairs of two parallelepipeds' edge
+/// directions I, J when the parallelepipeds' own gap along ±(half_A[I] × half_B[J]) plus a margin
+/// stays below the best face gap. The margin is fit_A + fit_B (the hulls lie within that of the
+/// parallelepipeds), the direction error 3·L·(α + β)/sin θ (an edge of class I is within
+/// α = 2·fit_A/|half_A[I]| radians of half_A[I], so the pair's axis within 2(α + β + αβ)/sin θ
+/// of the class axis, and the gap is L-Lipschitz in the direction, L = |c_B − c_A| + Σ|half|), and
+/// kSat3BoxSlackUlps · u · (S + L) for everything rounded: the class gap's own evaluation (~10u·L),
+/// the general pass's gap error (kSat3GapErrorUlps = 32 u·S), `fit`'s rounding, and the excess
+/// over the support gap of a pair whose Gauss-map test passed by rounding (its arcs touch within
+/// rounding: O(u·S)). 1024 is 32 times the largest of them; a larger slack only skips less.
+inline constexpr double kSat3BoxSlackUlps = 1024.0;
+
+/// Class pairs within sin θ <= kSat3BoxMinSine of parallel are never skipped (the direction error
+/// above grows as 1/sin θ). 2^-10: the error term stays below 3·L·(α + β)·2^10.
+inline constexpr double kSat3BoxMinSine = 1.0 / 1024.0;
 
 // ---- 3D contact manifolds (manifold3.hpp) ---------------------------------------------------
 // (owned by the SAT/manifold work)
