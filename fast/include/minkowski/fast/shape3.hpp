@@ -167,7 +167,7 @@ class ConvexShape3 {
   }
   /// The core as a parallelepiped (Parallelepiped3), or nullptr when it is none.
   const Parallelepiped3<T>* parallelepiped() const {
-    return has_parallelepiped_ ? &parallelepiped_ : nullptr;
+    return parallelepiped_.empty() ? nullptr : parallelepiped_.data();
   }
 
  private:
@@ -188,8 +188,9 @@ class ConvexShape3 {
   Vec3<T> bound_centre_{};
   T bound_radius_ = std::numeric_limits<T>::infinity();
   std::vector<std::uint32_t> climb_start_;
-  Parallelepiped3<T> parallelepiped_{};
-  bool has_parallelepiped_ = false;
+  // 0 or 1 element: on the heap, so that the ~300 bytes do not widen every shape (a shape array's
+  // stride is what a loop over many pairs pays for).
+  std::vector<Parallelepiped3<T>> parallelepiped_;
 };
 
 /// Outcome of make_shape3: `error == ShapeError::none` means `shape` is valid; otherwise
@@ -661,8 +662,7 @@ struct ShapeBuilder3 {
     }
     for (std::size_t k = 0; k < 12; ++k)
       p.class_edges[p.edge_class[k]] |= static_cast<std::uint16_t>(1u << k);
-    s.parallelepiped_ = p;
-    s.has_parallelepiped_ = true;
+    s.parallelepiped_.assign(1, p);
   }
 
   /// The climb's start table (ConvexShape3::climb_starts): for each bucket's direction c, the
