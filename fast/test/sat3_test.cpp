@@ -641,6 +641,81 @@ TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
   EXPECT_GT(edge_answers, 100);
 }
 
+// arc_reaches by hand. The quarter arc from n1 = (1,0,0) to n2 = (0,1,0), x = (cos φ, sin φ, 0)
+// for φ in [0, π/2]. w = (−1,−1,0): x·w = −cos φ − sin φ, largest (−1) at the ends: reaches −1.5,
+// not −0.5. w = (1,1,0): largest √2 at φ = π/4 (inside the cone; the bound used there is
+// |w|₁ = 2): reaches 1.2 (ends 1 < 1.2, inside), not 2.5. w = (−1,2,5): −cos φ + 2 sin φ, largest
+// 2 at φ = π/2 (w's projection (−1,2) is outside the cone): reaches 2, not 3.
+TYPED_TEST(Sat3Typed, ArcReachesByHand) {
+  using T = TypeParam;
+  using minkowski::fast::sat3_detail::arc_reaches;
+  const Vec3<T> n1{1, 0, 0}, n2{0, 1, 0};
+  EXPECT_TRUE(arc_reaches(n1, n2, Vec3<T>{-1, -1, 0}, T(-1.5)));
+  EXPECT_FALSE(arc_reaches(n1, n2, Vec3<T>{-1, -1, 0}, T(-0.5)));
+  EXPECT_TRUE(arc_reaches(n1, n2, Vec3<T>{1, 1, 0}, T(1.2)));
+  EXPECT_FALSE(arc_reaches(n1, n2, Vec3<T>{1, 1, 0}, T(2.5)));
+  EXPECT_TRUE(arc_reaches(n1, n2, Vec3<T>{-1, 2, 5}, T(2)));
+  EXPECT_FALSE(arc_reaches(n1, n2, Vec3<T>{-1, 2, 5}, T(3)));
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  EXPECT_TRUE(arc_reaches(n1, n2, Vec3<T>{nan, 0, 0}, T(3)));  // NaN keeps
+}
+
+// The centroid filter skips only pairs that cannot be the answer: on 3,000 random pairs of 8- to
+// 32-point polytopes, from deep overlap to just apart, with no stop and with sat_query's stop, the
+// pass with it gives the full pass's answer bit for bit. It must also do something: fewer axes on
+// most pairs whose depth is below a tenth of their size (the resting contacts it is for), and the
+// sample holds edge-pair answers.
+TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
+  using T = TypeParam;
+  using minkowski::fast::sat3_detail::Axis;
+  using minkowski::fast::sat3_detail::axis_pass;
+  std::mt19937 rng(20261129);
+  std::normal_distribution<double> gauss;
+  std::uniform_real_distribution<double> unit(0, 1);
+  auto cloud = [&](double cx, double cy, double cz) {
+    std::vector<Vec3<T>> p;
+    const int n = 8 + int(unit(rng) * 25);
+    for (int i = 0; i < n; ++i) {
+      const double x = gauss(rng), y = gauss(rng), z = gauss(rng);
+      const double l = std::sqrt(x * x + y * y + z * z);
+      p.push_back({T(cx + x / l), T(cy + 0.6 * y / l), T(cz + 1.4 * z / l)});
+    }
+    return make_shape3<T>(p).shape;
+  };
+  auto same = [](const Axis<T>& x, const Axis<T>& y) {
+    return x.axis == y.axis && x.index_a == y.index_a && x.index_b == y.index_b &&
+           std::memcmp(&x.gap, &y.gap, sizeof(T)) == 0 &&
+           std::memcmp(&x.normal, &y.normal, sizeof(x.normal)) == 0;
+  };
+  int shallow = 0, fewer = 0, edge_answers = 0;
+  for (int it = 0; it < 3000; ++it) {
+    const auto a = cloud(0, 0, 0);
+    // B's centre at 1.2 to 2.8 from A's in a random direction: overlaps of all depths, contacts,
+    // and pairs apart.
+    double dx = gauss(rng), dy = gauss(rng), dz = gauss(rng);
+    const double r = (1.2 + 1.6 * unit(rng)) / std::sqrt(dx * dx + dy * dy + dz * dz);
+    const auto b = cloud(r * dx, r * dy, r * dz);
+    if (a.dimension() != 3 || b.dimension() != 3) continue;
+    for (const T stop : {std::numeric_limits<T>::infinity(), T(0)}) {
+      const auto fast = axis_pass(a, b, stop, true);
+      const auto full = axis_pass(a, b, stop, false);
+      ASSERT_TRUE(same(fast.best, full.best)) << it << " stop " << stop;
+      ASSERT_TRUE(same(fast.face_a, full.face_a)) << it;
+      ASSERT_TRUE(same(fast.face_b, full.face_b)) << it;
+      ASSERT_EQ(fast.stopped, full.stopped) << it;
+      if (stop > T(0) && full.best.gap < T(0) && full.best.gap > T(-0.1)) {
+        ++shallow;
+        fewer += fast.tested < full.tested;
+        edge_answers += full.best.axis == SatAxis3::edge_edge;
+      }
+    }
+  }
+  // Seen (both precisions): 173 shallow pairs, fewer axes on all 173, 92 edge answers.
+  EXPECT_GT(shallow, 150);
+  EXPECT_GT(fewer, shallow * 9 / 10);
+  EXPECT_GT(edge_answers, 20);
+}
+
 }  // namespace
 
 }  // namespace sat3_test_cpp

@@ -605,7 +605,7 @@ struct ShapeBuilder3 {
   /// vertex 0 has 3 neighbours spans the generators half[i] = (neighbour i − vertex 0)/2 and the
   /// centre vertex 0 + Σ half[i]; each vertex is matched to its nearest corner (the 8 corners
   /// used once), `fit` is the largest vertex–corner distance as computed (its own rounding,
-  /// O(u·S), is covered by the slack of the filter that reads it: kSat3BoxSlackUlps), and each
+  /// O(u·S), is covered by the slack of the filter that reads it: kSat3SkipSlackUlps), and each
   /// edge must join corners differing in one sign, four edges per generator.
   static void parallelepiped(ConvexShape3<T>& s) {
     using std::sqrt;

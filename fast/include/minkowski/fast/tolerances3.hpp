@@ -110,7 +110,7 @@ inline constexpr double kHull3FlatRetryThicknesses = 64.0;
 /// A built hull of 8 vertices, 12 edges and 6 faces is recorded as a parallelepiped
 /// (ConvexShape3::parallelepiped) when every vertex lies within kParallelepiped3FitRatio × the
 /// shortest half edge of its corner. 2^-10 keeps the angle between an edge and its class's
-/// direction below 2^-9 radians, where the box filter's direction error (kSat3BoxSlackUlps) is a
+/// direction below 2^-9 radians, where the box filter's direction error (kSat3SkipSlackUlps) is a
 /// first-order bound; a turned box's corners, rounded once, are ~u·S off, 10^12 times inside it.
 inline constexpr double kParallelepiped3FitRatio = 1.0 / 1024.0;
 
@@ -329,17 +329,21 @@ inline constexpr double kSat3GapErrorUlps = 32.0;
 /// sat3_test.cpp (ParallelEdges, RandomPolytopesMatchBruteForce) pins it.
 inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 
-/// Boxes (sat3.hpp, "Boxes"): the edge pass skips the edge pairs of two parallelepipeds' edge
-/// directions I, J when the parallelepipeds' own gap along ±(half_A[I] × half_B[J]) plus a margin
-/// stays below the best face gap. The margin is fit_A + fit_B (the hulls lie within that of the
-/// parallelepipeds), the direction error 3·L·(α + β)/sin θ (an edge of class I is within
-/// α = 2·fit_A/|half_A[I]| radians of half_A[I], so the pair's axis within 2(α + β + αβ)/sin θ
-/// of the class axis, and the gap is L-Lipschitz in the direction, L = |c_B − c_A| + Σ|half|), and
-/// kSat3BoxSlackUlps · u · (S + L) for everything rounded: the class gap's own evaluation (~10u·L),
-/// the general pass's gap error (kSat3GapErrorUlps = 32 u·S), `fit`'s rounding, and the excess
-/// over the support gap of a pair whose Gauss-map test passed by rounding (its arcs touch within
-/// rounding: O(u·S)). 1024 is 32 times the largest of them; a larger slack only skips less.
-inline constexpr double kSat3BoxSlackUlps = 1024.0;
+/// What SAT's edge pass may skip (sat3.hpp, "Skipping edges by the centroids" and "Boxes"): an
+/// edge, or a pair of edge directions of two boxes, is skipped only when an upper bound of every
+/// gap it can give, plus kSat3SkipSlackUlps · u · S (plus, for boxes, · u · (S + L) and the terms
+/// below), stays below the best face gap. The slack covers everything rounded: the general pass's
+/// own gap error (kSat3GapErrorUlps = 32 u·S), the excess over the support gap of a pair whose
+/// Gauss-map test passed by rounding (its arcs touch within rounding: O(u·S)), a centroid's
+/// distance from the hull (the mean of at most 32 vertices: <= 33·√3 u·S), the bounds' own
+/// evaluation (~10u·|w| or ~10u·L) and a box's `fit` rounding. 1024 is 16 times their sum; a larger
+/// slack only skips less. For two boxes the margin adds fit_A + fit_B (the hulls lie within that of
+/// the parallelepipeds) and the direction error 3·L·(α + β + 16u)/sin θ (an edge of class I is
+/// within α = 2·fit_A/|half_A[I]| radians of half_A[I], so the pair's axis within
+/// 2(α + β + αβ)/sin θ of the class axis, and the gap is L-Lipschitz in the direction,
+/// L = |c_B − c_A| + Σ|half|; the 16u is the rounding of the axis and of the triple products,
+/// amplified by 1/sin θ alike).
+inline constexpr double kSat3SkipSlackUlps = 1024.0;
 
 /// Class pairs within sin θ <= kSat3BoxMinSine of parallel are never skipped (the direction error
 /// above grows as 1/sin θ). 2^-10: the error term stays below 3·L·(α + β)·2^10.
