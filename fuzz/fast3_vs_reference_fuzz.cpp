@@ -385,6 +385,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kind += "/beyond_limit";
   }
   const fixtures::Case3& c = *decoded;
+  // A crash (SEGV, sanitizer report) leaves no case behind: with MINKOWSKI_FUZZ_PRINT_CASE set,
+  // every input's case is printed before it runs (replay one crash-* file to read its case).
+  if (std::getenv("MINKOWSKI_FUZZ_PRINT_CASE") != nullptr)
+    std::fprintf(stderr, "fast3_vs_reference_fuzz: case (%s): %s\n", kind.c_str(),
+                 fixtures::case_to_json(c).dump().c_str());
   bool valid = true;
   try {
     reference::validate(c.a, "shape a");

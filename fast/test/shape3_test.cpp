@@ -647,6 +647,29 @@ TYPED_TEST(Shape3Typed, RandomInputsKeepEveryInvariant) {
   }
 }
 
+// A hull whose every face rounding made visible from a new point: no horizon. Before, the
+// horizon walk read its first edge from an empty list (a null dereference: fast3_vs_reference_fuzz
+// seed 93001 after 1 s, the 2026-11-28 review's repro at 1.06e5); now it is the builder's
+// topological failure, retried with thicker planes, and the shape says how far that moved it.
+// The points: a far one at ~4e9, the origin four times, a subnormal y and three small integers.
+TYPED_TEST(Shape3Typed, HullWithoutAHorizonIsRetriedNotDereferenced) {
+  using T = TypeParam;
+  const std::vector<Vec3<double>> a = {{-3355443200.0, 4160749568.0, -2281701376.0},
+                                       {0, 0, 0},
+                                       {0, 0, 0},
+                                       {0, 4.485067862186542e-308, 0},
+                                       {0, 2, 3},
+                                       {4, 0, 0},
+                                       {0, 0, 0},
+                                       {0, 0, 1}};
+  const std::vector<Vec3<T>> q = convert<T>(a);
+  auto r = make_shape3<T>(std::span<const Vec3<T>>(q));
+  ASSERT_TRUE(r) << r.message;
+  // Distances computed in double at 4e9: a few ulps of 4e9 (2^-20 each).
+  expect_points_within_weld_shift(r.shape, q, 1e-5);
+  check_invariants(r.shape, 2 * 32 * unit<T>() * 4.2e9 + double(r.shape.weld_shift()));
+}
+
 // Parallelepipeds (ConvexShape3::parallelepiped). The box [0, 1] × [0, 2] × [0, 4] (dyadic, so
 // every value is exact): centre (1/2, 1, 2), half edges of lengths 1/2, 1 and 2 along the axes in
 // some order, fit 0, and each edge parallel to the half edge of its class (cross product 0), four

@@ -459,7 +459,9 @@ class QuickHull3 {
         if (forced.size() > faces.size()) return false;
       }
       // The horizon's edges as one loop: each vertex starts at most one edge, and the walk from
-      // the first edge must use them all.
+      // the first edge must use them all. No horizon (rounding made every face visible, forced
+      // faces included) is the same topological failure.
+      if (horizon.empty()) return false;
       for (std::size_t k = 0; k < horizon.size(); ++k) {
         const std::uint32_t s = faces[horizon[k].first].v[horizon[k].second];
         if (vstamp_[s] == seen_visible) return false;
