@@ -93,8 +93,14 @@
 // gap (less kSat3SkipSlackUlps·u·S for the rounding of centroids, gaps and the test:
 // tolerances3.hpp), no pair of that edge can beat the face, and the edge is skipped; B's edges
 // likewise. A pair
-// skipped this way could not have been the answer, so the answer is the full pass's bit for bit
-// (sat3_test.cpp, EdgeSkipGivesTheFullPassAnswer). It pays where the depth is small against the
+// skipped this way builds no face of D that beats the face, so the answer is the full pass's bit
+// for bit — except where the full pass itself took its answer from a pair whose Gauss-map test
+// passed only by rounding (arcs touching within rounding, on a very short edge or a plate a few
+// ulps thick): such a pair's x·(b0 − a0) can exceed the support gap along x by far more than
+// rounding (6,900 u·S and more, seen by the 2026-11-28 review; up to O(S) on thin plates), and a
+// filter may skip it and answer a correct axis instead (sat3_test.cpp,
+// EdgeSkipGivesTheFullPassAnswer, compares only where the full pass's gap is its support gap).
+// It pays where the depth is small against the
 // shapes, as in resting contact (the edges far from the contact drop out): 8–32-vertex polytopes
 // near contact 53,400 → 33,000 instructions per manifold; on deep overlaps few edges drop.
 //
@@ -105,9 +111,10 @@
 // for the parallelepipeds, x·(c_B − c_A) − Σ|x·h_A| − Σ|x·h_B| in closed form. For each pair of
 // directions (I, J) the larger of that gap along ±(h_A[I] × h_B[J]) plus a margin (fits, direction
 // error, rounding: tolerances3.hpp, kSat3SkipSlackUlps) bounds the gap any edge pair of those
-// directions can give; when it stays below the best face gap those pairs are skipped — they could
-// not have become the answer, so the answer is the one the full pass gives, bit for bit (tested:
-// sat3_test.cpp, BoxFilterGivesTheFullPassAnswer). The surviving pairs go through the Gauss-map
+// directions that builds a face of D can give; when it stays below the best face gap those pairs
+// are skipped, with the same outcome as above: the full pass's answer, except where that came from
+// a pair passed by rounding (sat3_test.cpp, BoxFilterGivesTheFullPassAnswer and
+// BoxFilterHoldsForTaperedBoxes). The surviving pairs go through the Gauss-map
 // test and the gap from the stored vertices as every other pair. Pairs of directions within
 // kSat3BoxMinSine of parallel are never skipped.
 //
@@ -898,9 +905,9 @@ CoreAnswer<T> core_answer(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T 
 /// pass ~6,000; edge pass ~25,000, of which ~5,000 for the ~27 pairs that build faces of D), two
 /// overlapping boxes ~10,500 (face pass ~1,800); ~1,400 for a separated pair (early exit); a
 /// warm cache hit on a separated pair ~900 (the cached axis's support scans). The edges skipped
-/// since (the header's "Skipping edges by the centroids" and "Boxes"; the same answers) cut the
-/// contact manifold's instructions by ~48% for two boxes and 30–38% for polytopes near contact,
-/// a few percent on deep overlaps (docs/performance.md, 2026-11-28).
+/// since (the header's "Skipping edges by the centroids" and "Boxes") cut the contact manifold's
+/// instructions by ~48% for two boxes, 30–38% for polytopes near contact and 3–11% on deep
+/// overlaps (docs/performance.md, 2026-11-28).
 template <class T>
 SatResult3<T> sat_query(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
                         SatCache3* cache = nullptr, const SatOptions& options = {}) {

@@ -111,7 +111,8 @@ inline constexpr double kHull3FlatRetryThicknesses = 64.0;
 /// (ConvexShape3::parallelepiped) when every vertex lies within kParallelepiped3FitRatio × the
 /// shortest half edge of its corner. 2^-10 keeps the angle between an edge and its class's
 /// direction below 2^-9 radians, where the box filter's direction error (kSat3SkipSlackUlps) is a
-/// first-order bound; a turned box's corners, rounded once, are ~u·S off, 10^12 times inside it.
+/// first-order bound; a turned box's corners, rounded once, are ~u·S off: for |h| ~ S 10^12 times
+/// inside it in double, 10^4 in float.
 inline constexpr double kParallelepiped3FitRatio = 1.0 / 1024.0;
 
 // ---- 3D support searches (support3.hpp) -----------------------------------------------------
@@ -331,18 +332,24 @@ inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 
 /// What SAT's edge pass may skip (sat3.hpp, "Skipping edges by the centroids" and "Boxes"): an
 /// edge, or a pair of edge directions of two boxes, is skipped only when an upper bound of every
-/// gap it can give, plus kSat3SkipSlackUlps · u · S (plus, for boxes, · u · (S + L) and the terms
-/// below), stays below the best face gap. The slack covers everything rounded: the general pass's
-/// own gap error (kSat3GapErrorUlps = 32 u·S), the excess over the support gap of a pair whose
-/// Gauss-map test passed by rounding (its arcs touch within rounding: O(u·S)), a centroid's
-/// distance from the hull (the mean of at most 32 vertices: <= 33·√3 u·S), the bounds' own
-/// evaluation (~10u·|w| or ~10u·L) and a box's `fit` rounding. 1024 is 16 times their sum; a larger
-/// slack only skips less. For two boxes the margin adds fit_A + fit_B (the hulls lie within that of
+/// gap its pairs that build faces of D can give, plus kSat3SkipSlackUlps · u · S (for boxes
+/// · u · (S + L), and the terms below), stays below the best face gap. The slack covers what is
+/// rounded: the general pass's own gap error (kSat3GapErrorUlps = 32 u·S), a centroid's distance
+/// from the hull (the mean of at most 32 vertices: <= 33·√3 ≈ 57 u·S), the bounds' own evaluation
+/// (~10u·|w| or ~10u·L) and a box's `fit` rounding: ~100 u·S together, 1024 about ten times that;
+/// a larger slack only skips less. NOT covered, by any slack: a pair whose Gauss-map test passed
+/// by rounding (arcs touching within rounding) has x·(b0 − a0) above the support gap along x by up
+/// to ~u·S·|b0 − a0|/|e| for a short edge e, and up to O(S) for a plate a few ulps thick (the
+/// 2026-11-28 review: 6,900 u·S and more on random boxes with 3e-5-long edges, about one pair in
+/// 200,000; a gap of +0.96 for a plate overlapping by 1.04). The full pass may answer such a
+/// pair's wrong gap; a filter may skip it and answer a correct axis. For two boxes the margin adds fit_A + fit_B (the hulls lie within that of
 /// the parallelepipeds) and the direction error 3·L·(α + β + 16u)/sin θ (an edge of class I is
 /// within α = 2·fit_A/|half_A[I]| radians of half_A[I], so the pair's axis within
 /// 2(α + β + αβ)/sin θ of the class axis, and the gap is L-Lipschitz in the direction,
 /// L = |c_B − c_A| + Σ|half|; the 16u is the rounding of the axis and of the triple products,
-/// amplified by 1/sin θ alike).
+/// amplified by 1/sin θ alike). Tests: sat3_test.cpp's BoxFilterHoldsForTaperedBoxes fails
+/// without the direction term; the slack's size and the fit term alone (dominated by the
+/// direction term) are derived, not pinned by a test.
 inline constexpr double kSat3SkipSlackUlps = 1024.0;
 
 /// Class pairs within sin θ <= kSat3BoxMinSine of parallel are never skipped (the direction error
