@@ -614,6 +614,24 @@ bool full_answer_is_support_gap(const ConvexShape3<T>& a, const ConvexShape3<T>&
          64 * double(std::numeric_limits<T>::epsilon()) / 2 * s;
 }
 
+// The filtered and the full pass agree: best axis, both best faces (axis, features, gap and
+// normal bit for bit) and whether they stopped.
+template <class T>
+::testing::AssertionResult same_pass(const minkowski::fast::sat3_detail::Pass<T>& fast,
+                                     const minkowski::fast::sat3_detail::Pass<T>& full) {
+  using minkowski::fast::sat3_detail::Axis;
+  const auto same = [](const Axis<T>& x, const Axis<T>& y) {
+    return x.axis == y.axis && x.index_a == y.index_a && x.index_b == y.index_b &&
+           std::memcmp(&x.gap, &y.gap, sizeof(T)) == 0 &&
+           std::memcmp(&x.normal, &y.normal, sizeof(x.normal)) == 0;
+  };
+  if (!same(fast.best, full.best)) return ::testing::AssertionFailure() << "best axes differ";
+  if (!same(fast.face_a, full.face_a)) return ::testing::AssertionFailure() << "face_a differs";
+  if (!same(fast.face_b, full.face_b)) return ::testing::AssertionFailure() << "face_b differs";
+  if (fast.stopped != full.stopped) return ::testing::AssertionFailure() << "stopped differs";
+  return ::testing::AssertionSuccess();
+}
+
 // The box filter skips only pairs that cannot be the answer: on 4,000 random pairs of turned and
 // sheared boxes (overlapping, touching and apart), with no stop and with the stop sat_query uses,
 // the pass with the filter gives the full pass's axis, gap, normal and features bit for bit, and
@@ -622,14 +640,8 @@ bool full_answer_is_support_gap(const ConvexShape3<T>& a, const ConvexShape3<T>&
 // that skipped every edge pair fails here).
 TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
   using T = TypeParam;
-  using minkowski::fast::sat3_detail::Axis;
   using minkowski::fast::sat3_detail::axis_pass;
   std::mt19937 rng(20261128);
-  auto same = [](const Axis<T>& x, const Axis<T>& y) {
-    return x.axis == y.axis && x.index_a == y.index_a && x.index_b == y.index_b &&
-           std::memcmp(&x.gap, &y.gap, sizeof(T)) == 0 &&
-           std::memcmp(&x.normal, &y.normal, sizeof(x.normal)) == 0;
-  };
   int boxes = 0, overlapping = 0, fewer = 0, edge_answers = 0;
   for (int it = 0; it < 4000; ++it) {
     const auto a = random_box<T>(rng, 0.5);
@@ -640,10 +652,7 @@ TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
       const auto fast = axis_pass(a, b, stop, true);
       const auto full = axis_pass(a, b, stop, false);
       if (!full.stopped && !full_answer_is_support_gap(a, b, full)) continue;
-      ASSERT_TRUE(same(fast.best, full.best)) << it << " stop " << stop;
-      ASSERT_TRUE(same(fast.face_a, full.face_a)) << it;
-      ASSERT_TRUE(same(fast.face_b, full.face_b)) << it;
-      ASSERT_EQ(fast.stopped, full.stopped) << it;
+      ASSERT_TRUE(same_pass(fast, full)) << it << " stop " << stop;
       if (stop > T(0) && full.best.gap < T(0)) {
         ++overlapping;
         fewer += fast.tested < full.tested;
@@ -724,7 +733,6 @@ TYPED_TEST(Sat3Typed, ArcReachesByHand) {
 // sample holds edge-pair answers.
 TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
   using T = TypeParam;
-  using minkowski::fast::sat3_detail::Axis;
   using minkowski::fast::sat3_detail::axis_pass;
   std::mt19937 rng(20261129);
   std::normal_distribution<double> gauss;
@@ -739,11 +747,6 @@ TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
     }
     return make_shape3<T>(p).shape;
   };
-  auto same = [](const Axis<T>& x, const Axis<T>& y) {
-    return x.axis == y.axis && x.index_a == y.index_a && x.index_b == y.index_b &&
-           std::memcmp(&x.gap, &y.gap, sizeof(T)) == 0 &&
-           std::memcmp(&x.normal, &y.normal, sizeof(x.normal)) == 0;
-  };
   int shallow = 0, fewer = 0, edge_answers = 0;
   for (int it = 0; it < 3000; ++it) {
     const auto a = cloud(0, 0, 0);
@@ -757,10 +760,7 @@ TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
       const auto fast = axis_pass(a, b, stop, true);
       const auto full = axis_pass(a, b, stop, false);
       if (!full.stopped && !full_answer_is_support_gap(a, b, full)) continue;
-      ASSERT_TRUE(same(fast.best, full.best)) << it << " stop " << stop;
-      ASSERT_TRUE(same(fast.face_a, full.face_a)) << it;
-      ASSERT_TRUE(same(fast.face_b, full.face_b)) << it;
-      ASSERT_EQ(fast.stopped, full.stopped) << it;
+      ASSERT_TRUE(same_pass(fast, full)) << it << " stop " << stop;
       if (stop > T(0) && full.best.gap < T(0) && full.best.gap > T(-0.1)) {
         ++shallow;
         fewer += fast.tested < full.tested;
