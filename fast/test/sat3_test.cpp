@@ -641,12 +641,12 @@ template <class T>
   return ::testing::AssertionSuccess();
 }
 
-// The box filter skips only pairs that cannot be the answer: on 500 (long mode 4,000) random pairs of turned and
-// sheared boxes (overlapping, touching and apart), with no stop and with the stop sat_query uses,
-// the pass with the filter gives the full pass's axis, gap, normal and features bit for bit, and
-// both best faces. It must also do something: it tests fewer axes on most overlapping pairs, and
-// the sample holds pairs whose answer is an edge pair (which the filter has to keep: a filter
-// that skipped every edge pair fails here).
+// The box filter skips only pairs that cannot be the answer: on 500 (long mode 4,000) random pairs
+// of turned and sheared boxes (overlapping, touching and apart), with no stop and with the stop
+// sat_query uses, the pass with the filter gives the full pass's axis, gap, normal and features bit
+// for bit, and both best faces, wherever the full pass's gap is its support gap. It must also do something: it tests fewer axes on most overlapping
+// pairs, and the sample holds pairs whose answer is an edge pair (which the filter has to keep: a
+// filter that skipped every edge pair fails here).
 TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
   using T = TypeParam;
   using minkowski::fast::sat3_detail::axis_pass;
@@ -679,11 +679,12 @@ TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
 
 // Boxes whose vertices are off the parallelepiped (fit > 0): frustums, the top face shrunk by a
 // taper of 2^-30 to 2^-11 (faces still planar; fit ~ taper · half edge, within
-// kParallelepiped3FitRatio), turned, 2,500 pairs (long mode 20,000) from overlapping to apart.
-// The filter's margin must carry the fits and the direction error of edges up to ~taper off their
+// kParallelepiped3FitRatio), turned, 2,500 pairs (long mode 20,000) from overlapping to apart. The
+// filter's margin must carry the fits and the direction error of edges up to ~taper off their
 // class: without the direction term the 2026-11-28 review saw one answer in ~570 pairs differ
-// (against a correct full pass), and the long mode's 20,000 pairs fail; the default run's 2,500
-// did not (the sanitized -O0 build cannot afford more). Where the full pass's answer is its support gap the filtered answer equals it.
+// (against a correct full pass), and the long mode's 20,000 pairs fail; the default run's 2,500 did
+// not (the sanitized -O0 build cannot afford more). Where the full pass's answer is its support gap
+// the filtered answer equals it.
 TYPED_TEST(Sat3Typed, BoxFilterHoldsForTaperedBoxes) {
   using T = TypeParam;
   using minkowski::fast::sat3_detail::axis_pass;
@@ -739,11 +740,12 @@ TYPED_TEST(Sat3Typed, ArcReachesByHand) {
   EXPECT_TRUE(arc_reaches(n1, n2, Vec3<T>{nan, 0, 0}, T(3)));  // NaN keeps
 }
 
-// The centroid filter skips only pairs that cannot be the answer: on 400 (long mode 3,000) random pairs of 8- to
-// 32-point polytopes, from deep overlap to just apart, with no stop and with sat_query's stop, the
-// pass with it gives the full pass's answer bit for bit. It must also do something: fewer axes on
-// most pairs whose depth is below a tenth of their size (the resting contacts it is for), and the
-// sample holds edge-pair answers.
+// The centroid filter skips only pairs that cannot be the answer: on 400 (long mode 3,000) random
+// pairs of 8- to 32-point polytopes, from deep overlap to just apart, with no stop and with
+// sat_query's stop, the pass with it gives the full pass's answer bit for bit wherever the full
+// pass's gap is its support gap. It must also do
+// something: fewer axes on most pairs whose depth is below a tenth of their size (the resting
+// contacts it is for), and the sample holds edge-pair answers.
 TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
   using T = TypeParam;
   using minkowski::fast::sat3_detail::axis_pass;
@@ -782,7 +784,8 @@ TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
       }
     }
   }
-  // Seen (both precisions, 3,000 trials): 173 shallow pairs, fewer axes on all 173, 92 edge answers.
+  // Seen (both precisions, 3,000 trials): 173 shallow pairs, fewer axes on all 173, 92 edge
+  // answers.
   EXPECT_GT(shallow, trials / 25);
   EXPECT_GT(fewer, shallow * 9 / 10);
   EXPECT_GT(edge_answers, trials / 100);

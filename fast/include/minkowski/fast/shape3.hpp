@@ -104,7 +104,7 @@ struct Parallelepiped3 {
   Vec3<T> centre{};
   Vec3<T> half[3]{};   ///< half edge vectors (the generators)
   T half_length[3]{};  ///< |half[i]| as computed
-  Vec3<T> face[3]{};   ///< half[i + 1] × half[i + 2] (indices mod 3): the face normals, unnormalised
+  Vec3<T> face[3]{};   ///< half[i + 1] × half[i + 2] (mod 3): the face normals, unnormalised
   T angle[3]{};        ///< 2·fit/half_length[i]: edges of class i are within this of half[i] (rad)
   std::uint16_t class_edges[3]{};  ///< bit k set: edge k is of class i
   T fit{};             ///< largest distance from a vertex to its corner (see above)

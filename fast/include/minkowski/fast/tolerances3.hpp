@@ -342,14 +342,14 @@ inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 /// to ~u·S·|b0 − a0|/|e| for a short edge e, and up to O(S) for a plate a few ulps thick (the
 /// 2026-11-28 review: 6,900 u·S and more on random boxes with 3e-5-long edges, about one pair in
 /// 200,000; a gap of +0.96 for a plate overlapping by 1.04). The full pass may answer such a
-/// pair's wrong gap; a filter may skip it and answer a correct axis. For two boxes the margin adds fit_A + fit_B (the hulls lie within that of
-/// the parallelepipeds) and the direction error 3·L·(α + β + 16u)/sin θ (an edge of class I is
-/// within α = 2·fit_A/|half_A[I]| radians of half_A[I], so the pair's axis within
-/// 2(α + β + αβ)/sin θ of the class axis, and the gap is L-Lipschitz in the direction,
-/// L = |c_B − c_A| + Σ|half|; the 16u is the rounding of the axis and of the triple products,
-/// amplified by 1/sin θ alike). Tests: sat3_test.cpp's BoxFilterHoldsForTaperedBoxes fails
-/// without the direction term; the slack's size and the fit term alone (dominated by the
-/// direction term) are derived, not pinned by a test.
+/// pair's wrong gap; a filter may skip it and answer a correct axis. For two boxes the margin
+/// adds fit_A + fit_B (the hulls lie within that of the parallelepipeds) and the direction error
+/// 3·L·(α + β + 16u)/sin θ (an edge of class I is within α = 2·fit_A/|half_A[I]| radians of
+/// half_A[I], so the pair's axis within 2(α + β + αβ)/sin θ of the class axis, and the gap is
+/// L-Lipschitz in the direction, L = |c_B − c_A| + Σ|half|; the 16u is the rounding of the axis
+/// and of the triple products, amplified by 1/sin θ alike). Tests: sat3_test.cpp's
+/// BoxFilterHoldsForTaperedBoxes fails without the direction term (long mode); the slack's size
+/// and the fit term alone (dominated by the direction term) are derived, not pinned by a test.
 inline constexpr double kSat3SkipSlackUlps = 1024.0;
 
 /// Class pairs within sin θ <= kSat3BoxMinSine of parallel are never skipped (the direction error
