@@ -485,11 +485,15 @@ constexpr T pow2_constant(int e) {
   return r;
 }
 
+/// The smallest scale (pair scale, half edge) at which the skip filters run.
+template <class T>
+inline constexpr T kSkipLowestScale = pow2_constant<T>(std::numeric_limits<T>::min_exponent / 3 +
+                                                       10);
+
 template <class T>
 inline void box_edge_masks(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T best,
                            std::uint64_t allow[3]) {
   using std::abs, std::sqrt;
-  constexpr T kLow = pow2_constant<T>(std::numeric_limits<T>::min_exponent / 3 + 10);
   constexpr T kHigh = pow2_constant<T>(std::numeric_limits<T>::max_exponent / 3 - 4);
   const Parallelepiped3<T>& pa = *a.parallelepiped();
   const Parallelepiped3<T>& pb = *b.parallelepiped();
@@ -500,7 +504,7 @@ inline void box_edge_masks(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T
                       pa.half_length[2] + pb.half_length[0] + pb.half_length[1] + pb.half_length[2];
   T shortest = pa.half_length[0];
   for (int i = 0; i < 3; ++i) shortest = std::min({shortest, pa.half_length[i], pb.half_length[i]});
-  if (!(lipschitz <= kHigh && shortest >= kLow)) return;
+  if (!(lipschitz <= kHigh && shortest >= kSkipLowestScale<T>)) return;
   const T slack = T(kSat3SkipSlackUlps) * u * (pair_scale(a, b) + lipschitz) + pa.fit + pb.fit;
   T pab[3][3], pba[3][3];  // |h_B[j]·face_A[m]|, |h_A[i]·face_B[m]|
   Vec3<T> bd[3];           // h_B[j] × d
@@ -693,11 +697,13 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
     const T pair_s = pair_scale(a, b);
     const bool prune = skip && !filter && a.dimension() == 3 && b.dimension() == 3 &&
                        out.best.gap > -std::numeric_limits<T>::infinity() &&
-                       pair_s >= pow2_constant<T>(std::numeric_limits<T>::min_exponent / 3 + 10);
+                       pair_s >= kSkipLowestScale<T>;
     const T prune_below = out.best.gap - T(kSat3SkipSlackUlps) * unit_roundoff<T>() * pair_s;
     Vec3<T> centre_b{};
     std::uint64_t keep_b = ~std::uint64_t(0);  // B's edges kept (masks path)
     std::uint8_t keep_bk[kLocalEdges];         // the same, one per edge (the other path)
+    if (!masks)
+      for (std::size_t k = 0; k < eb.size(); ++k) keep_bk[k] = 1;
     if (prune) {
       const Vec3<T> centre_a = centroid(pa, a.size());
       centre_b = centroid(pb, b.size());
@@ -706,11 +712,12 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
         const bool keep =
             arc_reaches(b.face_plane(f.face_left).normal, b.face_plane(f.face_right).normal,
                         centre_a - b.vertex(f.v0), prune_below);
-        keep_bk[k] = keep;
-        if (!keep && k < 64) keep_b &= ~(std::uint64_t(1) << k);
+        if (keep) continue;
+        if (masks)
+          keep_b &= ~(std::uint64_t(1) << k);
+        else
+          keep_bk[k] = 0;
       }
-    } else {
-      for (std::size_t k = 0; k < eb.size(); ++k) keep_bk[k] = 1;
     }
     std::uint64_t face_edges[kTableFaces];
     if (masks) {
