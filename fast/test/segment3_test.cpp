@@ -298,6 +298,44 @@ TYPED_TEST(Segment3, SphereAtACapsuleEnd) {
   expect_vec(side.normal, Vec3<T>{0, 1, 0}, tol<T>(), "side normal");
 }
 
+// Cores that pass a few u·S apart (fuzz3-67a509b89a10439a's geometry, in both types). A runs
+// along d1 ∝ (4, −2, 3) and B along d2 ∝ (1, −2, 0) through points P and P + δ·m of a generic
+// point P (coordinates ~3, not dyadic: the vertices round), m = (2, 1, −2)/3: d1 × d2 ∝
+// (6, 3, −6), so m is the common perpendicular (hand check: m·(4, −2, 3) = (8 − 2 − 6)/3 = 0,
+// m·(1, −2, 0) = 0) and the cores are δ apart at inner parameters. δ = 16 u·(S_A + S_B) (S ~ 6):
+// beyond GJK's touching band (4 u·(S_A + S_B)), so the closed form answers, yet its v carries
+// rounding of a few u·S in every direction. The normal must be ±m up to the rounding of the
+// inputs (the rounded segments' perpendicular is within ~u·S/|d| of m; 64 u allowed): before the
+// fix it was v's noise, 0.03 rad off in double. With radii 1 the cores' push is the MTV: B moved
+// by depth·normal must leave the cores 2 apart (long double, 64 u·S allowed; the fuzz case left
+// 8e11 u·S).
+TYPED_TEST(Segment3, CoresAFewUlpsApartTakeTheCommonPerpendicular) {
+  using T = TypeParam;
+  const Vec3<double> P{3.1415926535, -2.7182818284, 1.4142135623};
+  const Vec3<double> e1{4, -2, 3}, e2{1, -2, 0}, m{2.0 / 3, 1.0 / 3, -2.0 / 3};
+  const double S = 6.5;  // ≥ every |coordinate| below
+  const double delta = 16 * double(eps<T>()) / 2 * (2 * S);
+  for (const double sign : {1.0, -1.0}) {
+    const Vec3<double> a0 = P + 0.5 * e1, a1 = P - 0.5 * e1;
+    const Vec3<double> b0 = P + (sign * delta) * m + 0.7 * e2,
+                       b1 = P + (sign * delta) * m - 0.9 * e2;
+    auto narrow = [](Vec3<double> p) { return Vec3<T>{T(p.x), T(p.y), T(p.z)}; };
+    const auto a = segment<T>(narrow(a0), narrow(a1), T(1)),
+               b = segment<T>(narrow(b0), narrow(b1), T(1));
+    const auto g = gjk_distance(a, b);
+    ASSERT_EQ(g.iterations, 0) << "the closed form must answer";
+    const double along =
+        std::abs(double(g.normal.x) * m.x + double(g.normal.y) * m.y + double(g.normal.z) * m.z);
+    EXPECT_GE(along, 1 - 64 * double(eps<T>())) << "normal off the common perpendicular";
+    const auto p = penetration(a, b);
+    ASSERT_TRUE(p.intersects);
+    const Vec3<LD> push = LD(p.depth) * wide(p.normal);
+    const LD apart = segment_segment(wide(a.vertex(0)), wide(a.vertex(1)), wide(b.vertex(0)) + push,
+                                     wide(b.vertex(1)) + push);
+    EXPECT_NEAR(double(apart), 2.0, 64 * double(eps<T>()) / 2 * S) << "sign " << sign;
+  }
+}
+
 // Random segment pairs against the long-double segment distance (gjk3_test_util.hpp), with the
 // hard cases of the closed form built in: B's line crossing A's (projected) at an interior
 // point, at angles down to just above kSegment3ParallelSine2 (sin θ = 1/15), the lines 0, 1e-9

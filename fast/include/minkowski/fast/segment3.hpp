@@ -51,6 +51,16 @@
 //     whose products leave the normal range (a·e below normalize_below2), are declined and GJK
 //     answers them (gjk3.hpp: the general loop, whose segment and triangle solvers handle
 //     parallel and repeated points).
+//   - The interior answer's direction. At an inner (s, t) the exact v is parallel to the common
+//     perpendicular n = d1 × d2, but the computed v carries the η above in every direction, so
+//     when the cores are a few u·S apart its direction is noise: fuzz3-67a509b89a10439a (a
+//     segment and a capsule of radius 3.4e7 whose cores pass 1.2e-7 ≈ 8 u·S apart, S = 1.3e8)
+//     got a normal 0.027 rad off and an MTV that left 1.2e4 of overlap (8e11 u·S). n's direction
+//     is off by ~2u/sin θ (each component of the cross product by ~2u·|d1||d2|, against |n| =
+//     |d1||d2|·sin θ), at most 32u here (sin² θ > kSegment3ParallelSine2), whatever the
+//     distance; so v is answered as its projection (v·n/|n|²)·n: its length |v·n|/|n| is the
+//     distance within |η| (the error along n) and its direction is n's. (The sign of v·n is the
+//     arithmetic's when the distance is below |η|: either side is then a push within 2|η|.)
 //   - A point–segment candidate x = −(w0·d)/(d·d) is refined the same way (the Gram–Schmidt step
 //     of GJK's solve3_segment): v0 = w0 + x·d, x += −(v0·d)/(d·d), which removes v0's rounding
 //     along d, so v is perpendicular to d up to ~u·|v|.
@@ -209,7 +219,11 @@ Closest3<T> closest_points_low3(const ConvexShape3<T>& a, const ConvexShape3<T>&
     const T ds = (bb * g1 - c1 * ee) * inv_den, dt = (aa * g1 - bb * c1) * inv_den;
     const T s1 = s0 + ds, t1 = t0 + dt;
     if (s1 > T(0) && s1 < T(1) && t1 > T(0) && t1 < T(1)) {  // inside Q: the minimum
-      r.s = s1, r.t = t1, r.v = (p0 + ds * d1) - (q0 + dt * d2);
+      // v's direction from the common perpendicular (header comment, "The interior answer's
+      // direction"): v projected on n = d1 × d2.
+      const Vec3<T> v1 = (p0 + ds * d1) - (q0 + dt * d2);
+      const Vec3<T> n = cross(d1, d2);
+      r.s = s1, r.t = t1, r.v = (dot(v1, n) / dot(n, n)) * n;
     } else {
       // The boundary of Q (header comment, "Outside Q"): first the edges whose constraint the
       // unconstrained minimum violates, the least kept (compared before refinement: a
