@@ -328,6 +328,41 @@ TYPED_TEST(Epa3, RandomPolytopesAgainstBruteForce) {
   EXPECT_GT(checked, 120);
 }
 
+// A face whose support point is its own vertex yet lies tau beyond it is retired, not answered
+// (epa3.hpp, "Retired faces"). fuzz3-8f910e48 (fixtures/found/; double): A a flat triangle, B a
+// tetrahedron, both with a vertex at the origin and S = 1e6. The exact reference puts the origin
+// on A ⊖ B's boundary (core depth 0: the fixture's signed distance is −3 = −(ra + rb)), and so
+// does the long-double brute force over face normals and edge pairs. EPA's closest face had three
+// nearly collinear vertices 3.4e6 apart, an offset of −1.7e-5 and its own vertex as support: EPA
+// stopped there with a core depth of 1.7e-5 (1.5e5 u·S). Now: core depth within 64 u·S of 0, and
+// along the answered normal A ⊖ B's support (long double) is that depth.
+TEST(Epa3Retire, AFaceItsVerticesDoNotFixIsRetiredNotAnswered) {
+  using T = double;
+  const auto a = shape<T>(
+      {{0, 0, 0}, {0, 0, 0}, {0.0, 999998.0, -1000002.0}, {999999.01, 999999.29, -1000000.78}});
+  const auto b =
+      shape<T>({{999999.91, 999999.22, -1000000.28},
+                {999999.1, 1000000.22, -1000000.21},
+                {999999.66, 999999.1, -999999.9},
+                {999999.0, 0.0, 0.0},
+                {0, 0, 0},
+                {0, 0, 0},
+                {1.3189510402436685e-84, 1.3185589411303942e-84, -5.181566857125547e-287}});
+  const LD S = 1000002.0L;  // the largest |coordinate|
+  const LD bound = 64 * LD(eps<T>()) / 2 * S;
+  ASSERT_NEAR(brute_core_depth(a, b), 0.0L, bound);
+  const auto e = run_epa(a, b);
+  EXPECT_TRUE(finite(e));
+  EXPECT_EQ(e.status, EpaStatus::converged);
+  EXPECT_NEAR(LD(e.core_depth), 0.0L, bound);
+  const V n = wide(e.normal);
+  LD ha = -1e30L, lb = 1e30L;
+  for (auto v : a.vertices()) ha = std::max(ha, dot(wide(v), n));
+  for (auto v : b.vertices()) lb = std::min(lb, dot(wide(v), n));
+  EXPECT_NEAR((ha - lb) / length(n), 0.0L, bound);
+  EXPECT_LE(LD(e.error_bound), bound);
+}
+
 }  // namespace
 
 }  // namespace epa3_test_cpp

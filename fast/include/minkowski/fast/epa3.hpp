@@ -24,6 +24,20 @@
 // exactly one horizon edge, and following them returns after as many steps as there are edges),
 // and each horizon edge (a, b) gets the new face (a, b, s).
 //
+// Retired faces. When the support point s along the closest face's n is one of that face's own
+// vertices, no expansion can pass the face: in exact arithmetic h = d and the face lies on the
+// boundary. If the computed h − d still exceeds tau, the face's plane is not fixed by its
+// vertices in T: a triangle flat by its shape (its vertices nearly collinear, its normal off by
+// ~2u/sin θ, and h − d = n·(s − p) grows with the distance between them). That face is retired —
+// left out of the closest-face search but kept in the mesh, where its plane still decides
+// visibility — and the search goes on with the next face; its h stays a candidate and its offset
+// a lower bound for error_bound. fuzz3-8f910e48 (fixtures/found/): a flat triangle A and a
+// tetrahedron B that share the origin as a vertex, S = 1e6: A ⊖ B holds the origin on its
+// boundary (exact depth 0), EPA's closest face had three nearly collinear vertices 3.4e6 apart and
+// an offset of −1.7e-5 where the plane's true one is 0, s was its own vertex, and EPA stopped with
+// a core depth of 1.7e-5 (1.5e5 u·S); retired, the next face through the origin gives depth 0
+// along the normal SAT finds.
+//
 // The start (the 3D form of the 2D "origin on a simplex edge" fix, docs/design.md). GJK ends with
 // the origin strictly inside a tetrahedron (overlap) or exactly on a vertex, an edge or a face of
 // its simplex (touching). A tetrahedron whose height over its largest face exceeds the start
@@ -48,8 +62,8 @@
 // otherwise the support vertices of s, which lie on the two support planes normal to `normal`.
 //
 // Exits (EpaStatus, shared with 2D), each a named branch of epa3_core:
-//   converged         h − d <= tau on the closest face, or its support point is one of the face's
-//                     vertices: depth within tau (+ rounding) of the exact depth.
+//   converged         h − d <= tau on the closest face: depth within tau (+ rounding) of the
+//                     exact depth; or every face is retired (error_bound says how good).
 //   max_iterations    the iteration bound (EpaOptions::max_iterations, default
 //                     kEpa3MaxIterations): best answer so far, error_bound says how good.
 //   polytope_full     the fixed storage (kEpa3MaxVertices vertices, kEpa3MaxFaces faces) is full.
@@ -127,8 +141,10 @@ struct UninitArray {
 
 // The polytope. Vertex k: point w[k] (scaled) with its indices (ia, ib). Face f: vertices
 // fv[f][0..2] counter-clockwise from outside; edge j runs fv[f][j] → fv[f][j + 1 mod 3] and is
-// shared with face adj[f][j], in which it is edge adj_edge[f][j]. dist[f] is +max for a free slot,
-// so the closest-face search is a plain minimum over slots [0, nf). No member has an initializer:
+// shared with face adj[f][j], in which it is edge adj_edge[f][j]. offset[f] is the face plane's
+// origin distance n·p; dist[f], the key of the closest-face search, is offset[f] for a face still
+// to be searched and +max for a free slot or a retired face (header, "Retired faces"), so the
+// search is a plain minimum over slots [0, nf). No member has an initializer:
 // a local Polytope3 costs nothing to create; only the slots used are ever touched.
 template <class T>
 struct Polytope3 {
@@ -138,7 +154,8 @@ struct Polytope3 {
   std::uint32_t start_face[kV];   // horizon linking: the new face whose horizon edge starts here
   std::uint32_t start_stamp[kV];  // ... valid when equal to the current step's stamp
   UninitArray<Vec3<T>, kF> n;
-  T dist[kF];
+  T dist[kF];    // search key: offset, or kDead
+  T offset[kF];  // the plane's origin distance
   std::uint16_t fv[kF][3];
   std::uint16_t adj[kF][3];
   std::uint8_t adj_edge[kF][3];
@@ -161,7 +178,8 @@ struct Polytope3 {
       if (cr.x == T(0) && cr.y == T(0) && cr.z == T(0)) return false;
       n[f] = unit_vector(cr, len2);
     }
-    dist[f] = dot(n[f], a);
+    offset[f] = dot(n[f], a);
+    dist[f] = offset[f];
     return true;
   }
 
@@ -236,7 +254,7 @@ struct Polytope3 {
       for (int j = 0; j < 3; ++j) {
         const std::size_t g = adj[f][j];
         if (mark[g] == stamp) continue;  // in the patch already
-        if (dot(n[g], sw) - dist[g] > -coplanar) {
+        if (dot(n[g], sw) - offset[g] > -coplanar) {
           mark[g] = stamp;
           stack[ns++] = static_cast<std::uint16_t>(g);
         } else {
@@ -453,12 +471,17 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
   Epa3Candidate<T> best{};
   bool have_best = false;
   T lower = T(0);
+  T retired_low = Polytope3<T>::kDead;  // the least offset of a retired face
   int it = 0;
   EpaStatus status;
   for (;;) {
     const std::size_t k = poly.closest_face();
     const Vec3<T> n = poly.n[k];
     const T d = poly.dist[k];
+    if (!(d < Polytope3<T>::kDead)) {  // every face retired: best is the least bound found
+      status = EpaStatus::converged;
+      break;
+    }
     lower = d;
     if (it >= max_iterations) {
       status = EpaStatus::max_iterations;
@@ -482,9 +505,10 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
       const MinkowskiPoint3<T>& v = poly.vert[poly.fv[k][j]];
       on_face = on_face || (v.ia == s.ia && v.ib == s.ib);
     }
-    if (on_face) {
-      status = EpaStatus::converged;  // the support point is a vertex of the closest face
-      break;
+    if (on_face) {  // h − d > tau yet s is the face's own vertex: retired (header)
+      poly.dist[k] = Polytope3<T>::kDead;
+      retired_low = retired_low < d ? retired_low : d;
+      continue;
     }
     const auto e = poly.expand(k, s, static_cast<std::uint32_t>(it), coplanar);
     if (e != Polytope3<T>::Expand::ok) {
@@ -503,7 +527,9 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
     best = {poly.n[k], poly.dist[k], poly.dist[k],
             v0.ia,     v0.ib,        {poly.fv[k][0], poly.fv[k][1], poly.fv[k][2]}};
   }
-  const T low = lower > T(0) ? lower : T(0);  // the exact depth is >= 0
+  // The exact depth is >= 0 and >= every face's offset, retired faces' included.
+  const T least = lower < retired_low ? lower : retired_low;
+  const T low = least > T(0) ? least : T(0);
   out.normal = best.n;
   out.core_depth = (best.h > T(0) ? best.h : T(0)) * inv_f;
   out.error_bound = best.h > low ? (best.h - low) * inv_f : T(0);

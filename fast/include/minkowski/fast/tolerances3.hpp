@@ -273,8 +273,9 @@ inline constexpr double kManifold3CapsuleParallelSine2 = 1e-3;
 inline constexpr std::size_t kEpa3MaxVertices = 128;
 inline constexpr std::size_t kEpa3MaxFaces = 2 * kEpa3MaxVertices;
 
-/// Default 3D EPA iteration bound: each iteration adds one vertex, so the capacity bounds the work;
-/// the bound equals it so that either exit can tell (as kEpaMaxIterations in 2D).
+/// Default 3D EPA iteration bound: each iteration adds one vertex (or retires a face, epa3.hpp),
+/// so the capacity bounds the work; the bound equals it so that either exit can tell (as
+/// kEpaMaxIterations in 2D).
 inline constexpr int kEpa3MaxIterations = static_cast<int>(kEpa3MaxVertices);
 
 /// 3D EPA termination tolerance, in units of u · S3 (S3 = a.scale() + b.scale()): EPA stops when
