@@ -644,8 +644,8 @@ template <class T>
 // The box filter skips only pairs that cannot be the answer: on 500 (long mode 4,000) random pairs
 // of turned and sheared boxes (overlapping, touching and apart), with no stop and with the stop
 // sat_query uses, the pass with the filter gives the full pass's axis, gap, normal and features bit
-// for bit, and both best faces, wherever the full pass's gap is its support gap. It must also do something: it tests fewer axes on most overlapping
-// pairs, and the sample holds pairs whose answer is an edge pair (which the filter has to keep: a
+// for bit, and both best faces, wherever the full pass's gap is its support gap. It must also do
+// something: it tests fewer axes on most overlapping pairs, and the sample holds pairs whose answer is an edge pair (which the filter has to keep: a
 // filter that skipped every edge pair fails here).
 TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
   using T = TypeParam;
@@ -789,6 +789,71 @@ TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
   EXPECT_GT(shallow, trials / 25);
   EXPECT_GT(fewer, shallow * 9 / 10);
   EXPECT_GT(edge_answers, trials / 100);
+}
+
+// An edge pair whose Gauss-map test passes only by rounding keeps its support gap (sat3.hpp,
+// "Edge gaps checked by supports"). The 2026-11-28 review's case (double, hex floats): A a
+// 24-point plate about 53 u·S thick (each point twice, ~1e-14 apart in x, so A is a polytope with
+// faces a few ulps wide), B a cube with two corners cut. GJK finds the cores overlapping (core
+// distance 0: a test independent of SAT). The full pass (no edge skipping) took the pair (31, 11)
+// with x·(b0 − a0) = +0.96 and answered "separated"; along that axis the support gap is −1.04.
+// Every pass must answer an axis whose gap is at most its support gap along the normal (long
+// double, 64 u·S allowed): the gap is then a valid lower bound, and here negative.
+TEST(Sat3EdgeCheck, AnEdgePairPassedByRoundingKeepsItsSupportGap) {
+  using T = double;
+  using minkowski::fast::sat3_detail::axis_pass;
+  const auto a = shape<T>({{-0x1.3998d5b211812p-5, 0x1.0430ff5d3a59bp+0, 0x1.04239b50b10dep-1},
+                           {-0x1.3998d5b2112ecp-5, 0x1.0430ff5d3a59bp+0, 0x1.04239b50b10dep-1},
+                           {-0x1.3998d5f5776cdp-5, 0x1.49d7a02a52eaep+0, 0x1.b4953f23edf62p-2},
+                           {-0x1.3998d5f5771a7p-5, 0x1.49d7a02a52eaep+0, 0x1.b4953f23edf62p-2},
+                           {-0x1.3998d67adb5b1p-5, 0x1.8312e0c9fe1b6p+0, 0x1.40760aa336065p-3},
+                           {-0x1.3998d67adb08bp-5, 0x1.8312e0c9fe1b6p+0, 0x1.40760aa336065p-3},
+                           {-0x1.3998d6eb7549ap-5, 0x1.8aad0ef3e349fp+0, -0x1.01e9b739113ecp-3},
+                           {-0x1.3998d6eb74f74p-5, 0x1.8aad0ef3e349fp+0, -0x1.01e9b739113ecp-3},
+                           {-0x1.3998d736736ebp-5, 0x1.73853e390dbe6p+0, -0x1.684e9bd872274p-2},
+                           {-0x1.3998d736731c5p-5, 0x1.73853e390dbe6p+0, -0x1.684e9bd872274p-2},
+                           {-0x1.3998d761e22d6p-5, 0x1.324433b7a1564p+0, -0x1.1abea3d540392p-1},
+                           {-0x1.3998d761e1dbp-5, 0x1.324433b7a1564p+0, -0x1.1abea3d540392p-1},
+                           {-0x1.3998d755901cbp-5, 0x1.fe94639e50872p-1, -0x1.2d5ab1959e4c7p-1},
+                           {-0x1.3998d7558fca5p-5, 0x1.fe94639e50872p-1, -0x1.2d5ab1959e4c7p-1},
+                           {-0x1.3998d6fb354cap-5, 0x1.5180560053615p-1, -0x1.e11e6433137cep-2},
+                           {-0x1.3998d6fb34fa4p-5, 0x1.5180560053615p-1, -0x1.e11e6433137cep-2},
+                           {-0x1.3998d68a23d9fp-5, 0x1.f30787b096061p-2, -0x1.e153a977f30c1p-3},
+                           {-0x1.3998d68a23879p-5, 0x1.f30787b096061p-2, -0x1.e153a977f30c1p-3},
+                           {-0x1.3998d638a8516p-5, 0x1.ce65075314d33p-2, -0x1.235aae7322115p-5},
+                           {-0x1.3998d638a7ffp-5, 0x1.ce65075314d33p-2, -0x1.235aae7322115p-5},
+                           {-0x1.3998d5d060a9ep-5, 0x1.17a9b6bb9659p-1, 0x1.1257a9c266eb6p-2},
+                           {-0x1.3998d5d060578p-5, 0x1.17a9b6bb9659p-1, 0x1.1257a9c266eb6p-2},
+                           {-0x1.3998d5a3ba3e5p-5, 0x1.a28271b0faba9p-1, 0x1.e87d641220579p-2},
+                           {-0x1.3998d5a3b9ebfp-5, 0x1.a28271b0faba9p-1, 0x1.e87d641220579p-2}});
+  const auto b = shape<T>({{-0x1p+0, -0x1p+0, -0x1p-1},
+                           {0x1p+0, -0x1p+0, -0x1p+0},
+                           {-0x1p+0, 0x1p+0, -0x1p+0},
+                           {0x1p+0, 0x1p+0, -0x1p+0},
+                           {-0x1p+0, -0x1p+0, 0x1p+0},
+                           {0x1p+0, -0x1p+0, 0x1p+0},
+                           {-0x1p+0, 0x1p+0, 0x1p+0},
+                           {0x1p+0, 0x1p+0, 0x1p+0},
+                           {-0x1p-1, -0x1p+0, -0x1p+0},
+                           {-0x1p+0, -0x1p-1, -0x1p+0}});
+  ASSERT_EQ(a.dimension(), 3);
+  ASSERT_EQ(minkowski::fast::gjk_distance(a, b).core_distance, T(0));
+  const long double S = std::max(a.scale(), b.scale());
+  const long double slack = 64 * std::numeric_limits<T>::epsilon() / 2 * S;
+  for (const bool skip : {false, true}) {
+    const auto pass = axis_pass(a, b, std::numeric_limits<T>::infinity(), skip);
+    long double lo_b = 1e30L, hi_a = -1e30L;
+    const Vec3<T> n = pass.best.normal;
+    for (auto v : b.vertices())
+      lo_b =
+          std::min(lo_b, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
+    for (auto v : a.vertices())
+      hi_a =
+          std::max(hi_a, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
+    EXPECT_LE(pass.best.gap, lo_b - hi_a + slack) << "skip " << skip;
+    EXPECT_LT(pass.best.gap, T(0)) << "skip " << skip;
+  }
+  EXPECT_TRUE(sat_query(a, b).intersects);
 }
 
 }  // namespace

@@ -81,6 +81,17 @@
 // orientation by A's arc midpoint a + b is away from A's arc ends and condition (3) is then
 // decided on A's side (an axis at B's ends ±n_B lies on A's arc, B's face supports it).
 //
+// Edge gaps checked by supports. x·(b0 − a0) is B's gap along x only if the two edges support
+// their shapes along x, which the Gauss-map test decides in T: arcs that touch within rounding (a
+// very short edge, a plate a few ulps thick) can pass it, and then x·(b0 − a0) can exceed the
+// support gap by far more than rounding: the 2026-11-28 review found 6,900 u·S on a box with a
+// 3e-5-long edge and, on a 24-vertex plate ~53 u·S thick against a 10-vertex polytope, a full pass
+// that answered "separated by 0.96" for shapes GJK finds overlapping (the support gap along that
+// axis: −1.04). So a pair whose gap would become the best is measured by supports as well, and
+// the smaller value kept: never too large, equal to x·(b0 − a0) up to rounding where the pair
+// builds a face of D. That costs two support evaluations per improvement of the best, not per
+// pair (manifold instructions: boxes +1.4%, polytopes within ±0.7%).
+//
 // Parallel edges. Edges with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|² are skipped:
 // exactly parallel edges build no face of D (their arcs lie on one great circle: D's face there is
 // a face of A or B, or D has only an edge, bounded by the faces next to it). The threshold and the
@@ -92,14 +103,11 @@
 // <= (−x)·(g_A − b0). So when the largest x·(g_B − a0) over A's edge's arc is below the best face
 // gap (less kSat3SkipSlackUlps·u·S for the rounding of centroids, gaps and the test:
 // tolerances3.hpp), no pair of that edge can beat the face, and the edge is skipped; B's edges
-// likewise. A pair
-// skipped this way builds no face of D that beats the face, so the answer is the full pass's bit
-// for bit — except where the full pass itself took its answer from a pair whose Gauss-map test
-// passed only by rounding (arcs touching within rounding, on a very short edge or a plate a few
-// ulps thick): such a pair's x·(b0 − a0) can exceed the support gap along x by far more than
-// rounding (6,900 u·S and more, seen by the 2026-11-28 review; up to O(S) on thin plates), and a
-// filter may skip it and answer a correct axis instead (sat3_test.cpp,
-// EdgeSkipGivesTheFullPassAnswer, compares only where the full pass's gap is its support gap).
+// likewise. A pair skipped this way builds no face of D that beats the face, so the answer is the
+// full pass's bit for bit — except where the full pass took its answer from a pair whose
+// Gauss-map test passed only by rounding: that pair's gap is its support gap (above), which
+// beats the face only by rounding, and a filter may skip it (sat3_test.cpp,
+// EdgeSkipGivesTheFullPassAnswer, compares where the full pass's gap is its support gap).
 // It pays where the depth is small against the
 // shapes, as in resting contact (the edges far from the contact drop out): 8–32-vertex polytopes
 // near contact 53,400 → 33,000 instructions per manifold; on deep overlaps few edges drop.
@@ -113,7 +121,8 @@
 // error, rounding: tolerances3.hpp, kSat3SkipSlackUlps) bounds the gap any edge pair of those
 // directions that builds a face of D can give; when it stays below the best face gap those pairs
 // are skipped, with the same outcome as above: the full pass's answer, except where that came from
-// a pair passed by rounding (sat3_test.cpp, BoxFilterGivesTheFullPassAnswer and
+// a pair passed by rounding, and then by a gap within rounding (sat3_test.cpp,
+// BoxFilterGivesTheFullPassAnswer and
 // BoxFilterHoldsForTaperedBoxes). The surviving pairs go through the Gauss-map
 // test and the gap from the stored vertices as every other pair. Pairs of directions within
 // kSat3BoxMinSine of parallel are never skipped.
@@ -662,9 +671,14 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
     // lies at an end, its orientation and the Gauss-map condition that chose the crossing are
     // both decided by rounding, and the edges need not support the axis (header comment, "Arc
     // ends of a flat polygon"). Its gap is then measured by supports, valid along any axis.
-    const T g = (half_a || (arc_a.full && half_b))
-                    ? min_dot(b, pb, n, hint_b) + min_dot(a, pa, -n, hint_a)
-                    : dot(n, w);
+    const bool by_supports = half_a || (arc_a.full && half_b);
+    T g = by_supports ? min_dot(b, pb, n, hint_b) + min_dot(a, pa, -n, hint_a) : dot(n, w);
+    if (g > out.best.gap && !by_supports) {
+      // A pair about to become the best has its gap checked by supports (header comment, "Edge
+      // gaps checked by supports"): the smaller of the two is never too large.
+      const T sg = min_dot(b, pb, n, hint_b) + min_dot(a, pa, -n, hint_a);
+      g = sg < g ? sg : g;
+    }
     if (g > out.best.gap) {
       out.best.gap = g;
       out.best.normal = n;

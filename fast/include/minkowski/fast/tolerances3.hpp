@@ -338,12 +338,14 @@ inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 /// rounded: the general pass's own gap error (kSat3GapErrorUlps = 32 u·S), a centroid's distance
 /// from the hull (the mean of at most 32 vertices: <= 33·√3 ≈ 57 u·S), the bounds' own evaluation
 /// (~10u·|w| or ~10u·L) and a box's `fit` rounding: ~100 u·S together, 1024 about ten times that;
-/// a larger slack only skips less. NOT covered, by any slack: a pair whose Gauss-map test passed
-/// by rounding (arcs touching within rounding) has x·(b0 − a0) above the support gap along x by up
-/// to ~u·S·|b0 − a0|/|e| for a short edge e, and up to O(S) for a plate a few ulps thick (the
-/// 2026-11-28 review: 6,900 u·S and more on random boxes with 3e-5-long edges, about one pair in
-/// 200,000; a gap of +0.96 for a plate overlapping by 1.04). The full pass may answer such a
-/// pair's wrong gap; a filter may skip it and answer a correct axis. For two boxes the margin
+/// a larger slack only skips less. Not covered by the slack, and not needed: a pair whose
+/// Gauss-map test passed by rounding (arcs touching within rounding) has x·(b0 − a0) above the
+/// support gap along x by up to ~u·S·|b0 − a0|/|e| for a short edge e, and up to O(S) for a plate
+/// a few ulps thick (the 2026-11-28 review: 6,900 u·S and more on random boxes with 3e-5-long
+/// edges, about one pair in 200,000; a gap of +0.96 for a plate overlapping by 1.04); the pass
+/// keeps the support gap of any pair that would become the best (sat3.hpp, "Edge gaps checked by
+/// supports"), which beats a face only by rounding, so skipping it changes the gap by no more. For
+/// two boxes the margin
 /// adds fit_A + fit_B (the hulls lie within that of the parallelepipeds) and the direction error
 /// 3·L·(α + β + 16u)/sin θ (an edge of class I is within α = 2·fit_A/|half_A[I]| radians of
 /// half_A[I], so the pair's axis within 2(α + β + αβ)/sin θ of the class axis, and the gap is
