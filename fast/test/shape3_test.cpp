@@ -460,10 +460,10 @@ TYPED_TEST(Shape3Typed, NearDuplicatesAreWelded) {
 TYPED_TEST(Shape3Typed, WeldThatLowersTheDimensionKeepsEveryPointWithinWeldShift) {
   using T = TypeParam;
   const std::vector<Vec3<double>> b = {
-      {999999.29, -1000000.78, 999999.91}, {999999.22, -1000000.28, 999999.1},
+      {999999.29, -1000000.78, 999999.91},  {999999.22, -1000000.28, 999999.1},
       {1000000.22, -1000000.21, 999999.66}, {999999.1, -999999.9, 999999.0},
-      {999999.16, -999999.78, 999999.0},   {999999.0, -1000001.0, 999999.0},
-      {999999.22, -1000000.84, 999999.0},  {999999.0, -1000001.0, 999999.0}};
+      {999999.16, -999999.78, 999999.0},    {999999.0, -1000001.0, 999999.0},
+      {999999.22, -1000000.84, 999999.0},   {999999.0, -1000001.0, 999999.0}};
   const std::vector<Vec3<T>> q = convert<T>(b);
   auto r = make_shape3<T>(std::span<const Vec3<T>>(q));
   ASSERT_TRUE(r) << r.message;
@@ -670,6 +670,39 @@ TYPED_TEST(Shape3Typed, HullWithoutAHorizonIsRetriedNotDereferenced) {
   check_invariants(r.shape, 2 * 32 * unit<T>() * 4.2e9 + double(r.shape.weld_shift()));
 }
 
+// A float plate about 2 ulps thick (8 points at ~14500, in pairs 1 to 11 ulps apart along the
+// plate's normal; the 2026-11-28 review's case): its hull in double is a thin polytope, but every
+// triangle lies within T's thickness eps of one of two planes, so the merge of step 5 left 2 faces
+// over the same 4 vertices and the shape said dimension 3, kind polytope (V 4, E 4, F 2). A
+// polytope has at least 4 faces: fewer is now a topological failure, and the points within 64
+// thicknesses of a plane are taken as the flat polygon. Expected: dimension 2, kind polygon, two
+// opposite faces, and every input point within weld_shift (+ the rounding of the check) of the
+// polygon's plane.
+TEST(Shape3Flat, AFloatPlateTwoUlpsThickIsAFlatPolygon) {
+  using T = float;
+  const std::vector<Vec3<T>> q = {{0x1.c686dep+13f, 0x1.c67cd6p+13f, 0x1.c66fcp+13f},
+                                  {0x1.c686eep+13f, 0x1.c67cd6p+13f, 0x1.c66fd6p+13f},
+                                  {0x1.c67c78p+13f, 0x1.c6734ap+13f, 0x1.c676a4p+13f},
+                                  {0x1.c67c88p+13f, 0x1.c6734ap+13f, 0x1.c676bap+13f},
+                                  {0x1.c674dcp+13f, 0x1.c67fc2p+13f, 0x1.c67c6ap+13f},
+                                  {0x1.c674eap+13f, 0x1.c67fcp+13f, 0x1.c67c8p+13f},
+                                  {0x1.c67f4p+13f, 0x1.c6894ep+13f, 0x1.c67586p+13f},
+                                  {0x1.c67f5p+13f, 0x1.c6894cp+13f, 0x1.c6759cp+13f}};
+  auto r = make_shape3<T>(std::span<const Vec3<T>>(q));
+  ASSERT_TRUE(r) << r.message;
+  const ConvexShape3<T>& sh = r.shape;
+  EXPECT_EQ(sh.dimension(), 2);
+  EXPECT_EQ(sh.kind(), minkowski::fast::ShapeKind3::polygon);
+  ASSERT_EQ(sh.face_count(), 2u);
+  const double tol = 64 * unit<T>() * double(sh.scale());
+  check_invariants(sh, tol);
+  const auto& plane = sh.face_plane(0);
+  for (std::size_t i = 0; i < q.size(); ++i)
+    EXPECT_LE(std::abs(ddot(plane.normal, q[i]) - double(plane.offset)),
+              double(sh.weld_shift()) + tol)
+        << "input point " << i;
+}
+
 // Parallelepipeds (ConvexShape3::parallelepiped). The box [0, 1] × [0, 2] × [0, 4] (dyadic, so
 // every value is exact): centre (1/2, 1, 2), half edges of lengths 1/2, 1 and 2 along the axes in
 // some order, fit 0, and each edge parallel to the half edge of its class (cross product 0), four
@@ -718,10 +751,15 @@ TYPED_TEST(Shape3Typed, ParallelepipedsAreRecognised) {
     const double s = m & 1, t = m >> 1 & 1, w = m >> 2 & 1;
     sheared.push_back({s + 0.5 * t + 0.25 * w, t + 0.25 * w, w});
   }
-  check(build<T>(sheared), {0.875, 0.625, 0.5},
-        {{0.5, 0, 0}, {0.25, 0.5, 0}, {0.125, 0.125, 0.5}});
-  const auto frustum = build<T>({{-1, -1, 0}, {1, -1, 0}, {-1, 1, 0}, {1, 1, 0},
-                                 {-0.5, -0.5, 1}, {0.5, -0.5, 1}, {-0.5, 0.5, 1}, {0.5, 0.5, 1}});
+  check(build<T>(sheared), {0.875, 0.625, 0.5}, {{0.5, 0, 0}, {0.25, 0.5, 0}, {0.125, 0.125, 0.5}});
+  const auto frustum = build<T>({{-1, -1, 0},
+                                 {1, -1, 0},
+                                 {-1, 1, 0},
+                                 {1, 1, 0},
+                                 {-0.5, -0.5, 1},
+                                 {0.5, -0.5, 1},
+                                 {-0.5, 0.5, 1},
+                                 {0.5, 0.5, 1}});
   EXPECT_EQ(frustum.size(), 8u);
   EXPECT_EQ(frustum.face_count(), 6u);
   EXPECT_EQ(frustum.edges().size(), 12u);

@@ -107,7 +107,7 @@ struct Parallelepiped3 {
   Vec3<T> face[3]{};   ///< half[i + 1] × half[i + 2] (mod 3): the face normals, unnormalised
   T angle[3]{};        ///< 2·fit/half_length[i]: edges of class i are within this of half[i] (rad)
   std::uint16_t class_edges[3]{};  ///< bit k set: edge k is of class i
-  T fit{};             ///< largest distance from a vertex to its corner (see above)
+  T fit{};                         ///< largest distance from a vertex to its corner (see above)
   std::uint8_t edge_class[12]{};
 };
 
@@ -230,7 +230,9 @@ struct ShapeResult3 {
 //     accurate cross product (detail::accurate_cross). A horizon that is not one simple loop, or
 //     a concave edge left in the result, is rounding's topology: the hull is computed again
 //     with both thicknesses 4 times larger (kHull3Retries), or, for points within
-//     kHull3FlatRetryThicknesses·ε of a plane, taken as the flat polygon.
+//     kHull3FlatRetryThicknesses·ε of a plane, taken as the flat polygon. A hull left with fewer
+//     than 4 faces by step 5's merge (a slab about ε thick, its rim merged into its two sides)
+//     is such a failure too.
 //  5. Faces: adjacent triangles are merged greedily, flattest pair first, while the vertices of
 //     the union lie within ε of the union's plane (its normal: the sum of the triangles' area
 //     vectors, Newell's normal). Each face's boundary is walked into its loop; a group whose
@@ -286,7 +288,6 @@ inline std::size_t direction_bucket3(Vec3<T> d) {
   };
   return 49u * level(d.x) + 7u * level(d.y) + level(d.z);
 }
-
 
 // (b − a) × (c − a) of double points, accurate to a few ulps of each component however thin the
 // triangle (a sliver's plane from a rounded cross product may tilt by u·|ab|·|ac|/|ab × ac|: a
@@ -684,7 +685,8 @@ struct ShapeBuilder3 {
             const T h = dot(s.vertices_[i], c);
             if (h > best_h) best_h = h, best = i;
           }
-          s.climb_start_[49 * (cx + 3) + 7 * (cy + 3) + (cz + 3)] = static_cast<std::uint32_t>(best);
+          s.climb_start_[49 * (cx + 3) + 7 * (cy + 3) + (cz + 3)] =
+              static_cast<std::uint32_t>(best);
         }
   }
 
@@ -992,6 +994,11 @@ struct ShapeBuilder3 {
     std::vector<std::uint32_t> near;
     if (!qh.run(pts_, ids, init, qh_eps, near)) return -1;
     if (!faces(qh, eps, qh_eps, d, dropped)) return -1;
+    // A polytope has at least 4 faces. Fewer: the merge found every triangle within eps of one
+    // of two planes — a slab about eps thick whose rim faces merged into its two sides (a float
+    // plate 2 ulps thick came out "dimension 3" with 4 vertices, 4 edges and 2 faces, a flat
+    // polygon labelled a polytope). A topological failure: the caller takes it as flat.
+    if (d.loops.size() < 4) return -1;
     near_.insert(near_.end(), near.begin(), near.end());
     return 0;
   }
