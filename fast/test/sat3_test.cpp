@@ -856,6 +856,31 @@ TEST(Sat3EdgeCheck, AnEdgePairPassedByRoundingKeepsItsSupportGap) {
   EXPECT_TRUE(sat_query(a, b).intersects);
 }
 
+// Faces of A ⊖ B built by nearly parallel edges (sat3.hpp, "Nearly parallel edges"): two fuzz
+// cases (test_shapes3.hpp), exact core depths from the exact reference. The rounded cross product
+// of edges 3e-6 rad apart gave an axis 8.2e4 u·S too deep; edges 4.6e-10 rad apart were skipped as
+// parallel and the depth came out 6,445 u·S too deep. Now within SAT's 8 u·S (double), along an
+// axis whose support gap (long double) is that depth.
+TEST(Sat3NearlyParallel, FacesBuiltByNearlyParallelEdgesTakeTheAccurateAxis) {
+  for (const auto& c : test_shapes3::nearly_parallel_cases()) {
+    SCOPED_TRACE(c.name);
+    const auto a = test_shapes3::shape_of(c.a, c.ra), b = test_shapes3::shape_of(c.b, c.rb);
+    const double bound = 8 * std::numeric_limits<double>::epsilon() / 2 * c.scale;
+    const SatResult3<double> r = sat_query(a, b);
+    ASSERT_TRUE(r.intersects);
+    EXPECT_NEAR(-r.separation - (c.ra + c.rb), c.core_depth, bound);
+    long double lo_b = 1e300L, hi_a = -1e300L;
+    const Vec3<double> n = r.normal;
+    for (auto v : b.vertices())
+      lo_b =
+          std::min(lo_b, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
+    for (auto v : a.vertices())
+      hi_a =
+          std::max(hi_a, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
+    EXPECT_NEAR(double(hi_a - lo_b), c.core_depth, bound);
+  }
+}
+
 }  // namespace
 
 }  // namespace sat3_test_cpp

@@ -11,11 +11,23 @@
 //     (overlapping_cores when EPA converged or found a difference without interior).
 // An answer from a GJK or EPA that stopped on a bound or a degeneracy (GJK max_iterations; EPA
 // max_iterations, polytope_full, degenerate_edge) is the best found and is marked approximate.
-// (The 2D SAT fallbacks have no 3D counterpart yet: see the report of issue 22's GJK/EPA work.)
+//
+// SAT fallback. EPA's depth is an upper bound, certified within tau only when error_bound <= tau.
+// It is not when EPA's closest faces were retired (epa3.hpp: triangles of A ⊖ B whose nearly
+// collinear vertices do not fix their planes in T) or a bound stopped it. Then, for shapes of at
+// most kPenetration3SatFallbackPairs edge pairs, SAT's axis pass on the cores (sat3.hpp) runs as
+// well: each axis it measures gives B's gap by supports or by edges that support it, so −gap is
+// an upper bound on the core depth too, and its axes are D's face normals formed from the
+// shapes' own face planes and edges (nearly parallel edges by an accurate cross product), not
+// from differences of far-apart points. The smaller depth is answered (status sat_fallback when
+// SAT's), with B's deepest vertex along the normal as witness. Two fuzz cases had EPA answer
+// 8.2e4 and 163 u·S too deep (fixtures/found/fuzz3-514fd175085e9c36, fuzz3-8ccaaf6c1e966148: faces built by
+// edges 3e-6 and 4.6e-10 rad from parallel); the fallback answers them within 3 u·S.
 
 #include "minkowski/fast/epa.hpp"  // PenetrationStatus
 #include "minkowski/fast/epa3.hpp"
 #include "minkowski/fast/gjk3.hpp"
+#include "minkowski/fast/sat3.hpp"
 #include "minkowski/fast/shape3.hpp"
 #include "minkowski/fast/vec3.hpp"
 
@@ -84,6 +96,23 @@ PenetrationResult3<T> penetration(const ConvexShape3<T>& a, const ConvexShape3<T
   r.status = (e.status == EpaStatus::converged || e.status == EpaStatus::point_difference)
                  ? PenetrationStatus::overlapping_cores
                  : PenetrationStatus::approximate;
+  const T tau = epa_options.relative_tolerance * (a.scale() + b.scale());
+  if (e.error_bound > tau && a.dimension() >= 2 && b.dimension() >= 2 &&
+      a.edges().size() * b.edges().size() <= kPenetration3SatFallbackPairs) {
+    const sat3_detail::Pass<T> pass =
+        sat3_detail::axis_pass(a, b, std::numeric_limits<T>::infinity());
+    const T gap = pass.best.gap;
+    const T core_depth = gap < T(0) ? -gap : T(0);
+    if (pass.best.axis != SatAxis3::none && core_depth < e.core_depth) {
+      const Vec3<T> n = pass.best.normal;
+      const Vec3<T> deepest_b = b.vertex(sat3_detail::min_vertex(b, n));
+      r.normal = n;
+      r.depth = core_depth + (a.radius() + b.radius());
+      r.point_b = deepest_b - b.radius() * n;
+      r.point_a = deepest_b + (core_depth + a.radius()) * n;
+      r.status = PenetrationStatus::sat_fallback;
+    }
+  }
   return r;
 }
 

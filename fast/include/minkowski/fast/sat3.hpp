@@ -92,10 +92,14 @@
 // builds a face of D. That costs two support evaluations per improvement of the best, not per
 // pair (manifold instructions: boxes +1.4%, polytopes within ±0.7%).
 //
-// Parallel edges. Edges with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|² are skipped:
-// exactly parallel edges build no face of D (their arcs lie on one great circle: D's face there is
-// a face of A or B, or D has only an edge, bounded by the faces next to it). The threshold and the
-// accuracy it leaves for nearly parallel edges: tolerances3.hpp.
+// Nearly parallel edges. The axis e_A × e_B rounded in T turns by ~2√3·u/sin θ, and its gap by
+// that times |b0 − a0|: thousands of u·S for long edges a few microradians apart, which build
+// thin faces of D that can be the answer (two fuzz cases, tolerances3.hpp). So a pair with
+// sin² θ < kSat3AccurateAxisSine2 has its axis formed again by accurate_edge_cross (exact edge
+// vectors, double-double products: each coordinate within a few ulps of itself), and only edges
+// within kSat3ParallelEdgeUlps·u of parallel by that product are skipped: exactly parallel edges
+// build no face of D (their arcs lie on one great circle: D's face there is a face of A or B, or
+// D has only an edge, bounded by the faces next to it).
 //
 // Skipping edges by the centroids. An edge pair that builds a face of D with normal x has x on
 // A's edge's arc and A's edge supporting A along x, B's edge supporting B along −x, so its gap
@@ -217,6 +221,50 @@ Vec3<T> pow2_scaled(Vec3<T> v) {
   using std::frexp, std::ldexp;
   (void)frexp(m, &e);
   return {ldexp(v.x, -e), ldexp(v.y, -e), ldexp(v.z, -e)};
+}
+
+/// The axis of two edges a0 → a1 and b0 → b1 when they are nearly parallel (header comment,
+/// "Nearly parallel edges"): e_A × e_B with each coordinate accurate to a few ulps of itself
+/// however small the angle — the edge vectors exact (two-sum) and the products summed in
+/// double-double (detail::cross_term of shape3.hpp) for double, in double for float (a float
+/// difference is exact in double and a product of two of them nearly so) — times a power of two
+/// (only its direction is used). `parallel`: sin θ <= kSat3ParallelEdgeUlps·u, the computed
+/// product's own resolution, or no product at all.
+template <class T>
+struct EdgeAxis {
+  Vec3<T> x;
+  bool parallel;
+};
+template <class T>
+EdgeAxis<T> accurate_edge_cross(Vec3<T> a0, Vec3<T> a1, Vec3<T> b0, Vec3<T> b1) {
+  using std::frexp, std::ldexp;
+  // The four points scaled by the power of two that brings their largest |coordinate| near 1
+  // (exact, but for coordinates ~2^1000 times smaller, which lose bits below all others).
+  const double m = double(std::max({max_abs(a0), max_abs(a1), max_abs(b0), max_abs(b1)}));
+  if (!(m > 0.0)) return {Vec3<T>{}, true};
+  int e = 0;
+  (void)frexp(m, &e);
+  auto scaled = [e](Vec3<T> p) {
+    return Vec3<double>{ldexp(double(p.x), -e), ldexp(double(p.y), -e), ldexp(double(p.z), -e)};
+  };
+  const Vec3<double> p0 = scaled(a0), p1 = scaled(a1), q0 = scaled(b0), q1 = scaled(b1);
+  Vec3<double> x, u, v;
+  if constexpr (std::is_same_v<T, double>) {
+    using detail::cross_term, detail::two_sum;
+    const auto ux = two_sum(p1.x, -p0.x), uy = two_sum(p1.y, -p0.y), uz = two_sum(p1.z, -p0.z);
+    const auto vx = two_sum(q1.x, -q0.x), vy = two_sum(q1.y, -q0.y), vz = two_sum(q1.z, -q0.z);
+    x = {cross_term(uy, vz, uz, vy), cross_term(uz, vx, ux, vz), cross_term(ux, vy, uy, vx)};
+    u = {ux.hi, uy.hi, uz.hi}, v = {vx.hi, vy.hi, vz.hi};
+  } else {
+    u = p1 - p0, v = q1 - q0;
+    x = cross(u, v);
+  }
+  const double x2 = length_squared(x), lim = kSat3ParallelEdgeUlps * double(unit_roundoff<T>());
+  if (!(x2 > lim * lim * length_squared(u) * length_squared(v))) return {Vec3<T>{}, true};
+  const double xm = max_abs(x);
+  int k = 0;
+  (void)frexp(xm, &k);
+  return {Vec3<T>{T(ldexp(x.x, -k)), T(ldexp(x.y, -k)), T(ldexp(x.z, -k))}, false};
 }
 
 /// Capacity of the structure-of-arrays copies of the small shapes' vertices (padded to a multiple
@@ -365,11 +413,14 @@ inline bool cached_axis(const ConvexShape3<T>& a, const ConvexShape3<T>& b, cons
       const Edge3& eb = b.edges()[c.index_b];
       const Vec3<T> da = pow2_scaled(a.vertex(ea.v1) - a.vertex(ea.v0));
       const Vec3<T> db = pow2_scaled(b.vertex(eb.v1) - b.vertex(eb.v0));
-      const Vec3<T> x = cross(da, db);
-      const T x2 = length_squared(x);
-      if (!(x2 > T(kSat3ParallelEdgeUlps) * unit_roundoff<T>() * length_squared(da) *
-                     length_squared(db)))
-        return false;
+      Vec3<T> x = cross(da, db);
+      T x2 = length_squared(x);
+      if (!(x2 > T(kSat3AccurateAxisSine2) * length_squared(da) * length_squared(db))) {
+        const EdgeAxis<T> c =
+            accurate_edge_cross(a.vertex(ea.v0), a.vertex(ea.v1), b.vertex(eb.v0), b.vertex(eb.v1));
+        if (c.parallel) return false;
+        x = c.x, x2 = length_squared(x);
+      }
       Vec3<T> n = unit_vector(x, x2);
       if (dot(n, b.vertex(eb.v0) - a.vertex(ea.v0)) < T(0)) n = -n;
       out.normal = n;
@@ -628,7 +679,6 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
   // Edge pairs.
   const std::span<const Edge3> ea = a.edges(), eb = b.edges();
   if (ea.empty() || eb.empty()) return out;
-  const T par = T(kSat3ParallelEdgeUlps) * unit_roundoff<T>();
   const bool a_faces = fa != 0, b_faces = fb != 0;  // else a segment: the whole great circle
   const bool tables = (!a_faces || use_ta) && (!b_faces || use_tb);
 
@@ -647,9 +697,13 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
       das = pow2_scaled(das), db = pow2_scaled(db);
       l2 = length_squared(das) * length_squared(db);
     }
-    const Vec3<T> x = cross(das, db);
-    const T x2 = length_squared(x);
-    if (!(x2 > par * l2)) return false;  // parallel
+    Vec3<T> x = cross(das, db);
+    T x2 = length_squared(x);
+    if (!(x2 > T(kSat3AccurateAxisSine2) * l2)) {  // nearly parallel: the accurate axis
+      const EdgeAxis<T> c = accurate_edge_cross(a0, a.vertex(ea[i].v1), b0, b.vertex(f.v1));
+      if (c.parallel) return false;
+      x = c.x, x2 = length_squared(x);
+    }
     ++out.tested;
     // unit_vector(x, x2) with its common case in line (the same operations, so the same bits).
     Vec3<T> n = x2 >= normalize_below2<T>() ? (T(1) / std::sqrt(x2)) * x : unit_vector(x, x2);

@@ -149,7 +149,8 @@ inline constexpr std::size_t kSupport3WarmLinearMaxVertices = 16;
 /// larger table slower to reach), `minkowski_bench --benchmark_filter='^support/poly'`
 /// (2026-11-28; 4.4–4.6x in the final run of the table as built now).
 inline constexpr double kClimb3StartLevel1 = 0.16227766016837933;  // tan(atan(1/3) / 2) = √10 − 3
-inline constexpr double kClimb3StartLevel2 = 0.48908380566570886;  // tan((atan(1/3) + atan(2/3)) / 2)
+inline constexpr double kClimb3StartLevel2 =
+    0.48908380566570886;  // tan((atan(1/3) + atan(2/3)) / 2)
 inline constexpr double kClimb3StartLevel3 = 0.81980390271855690;  // tan((atan(2/3) + π/4) / 2)
 
 /// Two computed support values dot(v, d) closer than kClimb3TieUlps · u · m · (|dx| + |dy| + |dz|)
@@ -273,6 +274,12 @@ inline constexpr double kManifold3CapsuleParallelSine2 = 1e-3;
 inline constexpr std::size_t kEpa3MaxVertices = 128;
 inline constexpr std::size_t kEpa3MaxFaces = 2 * kEpa3MaxVertices;
 
+/// penetration() checks an EPA answer that is not certified within tau (error_bound > tau) by
+/// SAT's axis pass when the shapes have at most this many edge pairs (penetration3.hpp, "SAT
+/// fallback"): two 32-vertex hulls (90 edges each), whose pass costs ~80,000 instructions
+/// (manifold of bench's poly8to32 overlapping pairs); larger shapes keep EPA's bound.
+inline constexpr std::size_t kPenetration3SatFallbackPairs = 96 * 96;
+
 /// Default 3D EPA iteration bound: each iteration adds one vertex (or retires a face, epa3.hpp),
 /// so the capacity bounds the work; the bound equals it so that either exit can tell (as
 /// kEpaMaxIterations in 2D).
@@ -319,16 +326,26 @@ inline constexpr double kEpa3StartUlps = 64.0;
 /// rounded or lower-dimensional cores are apart (sat3.hpp, "Lower-dimensional D").
 inline constexpr double kSat3GapErrorUlps = 32.0;
 
-/// Edges e_A, e_B with |e_A × e_B|² <= kSat3ParallelEdgeUlps · u · |e_A|²|e_B|², i.e. sin θ <=
-/// s = √(kSat3ParallelEdgeUlps · u), are parallel: their pair is not an axis. Derivation: each
-/// coordinate of the computed cross product is off by <= ~2u·|e_A||e_B|, so the normalised axis
-/// is off by <= 2√3·u/sin θ radians and its gap x·(b0 − a0) by that times |b0 − a0|; a skipped
-/// pair's face of D is a parallelogram of width <= min(|e_A|, |e_B|)·sin θ, and the neighbouring
-/// face tested instead differs in depth by at most that width (the deepest point's foot lies on
-/// the skipped face). Both errors are O(s·L) for s ~ √u; 4 (s = 2√u: 2.1e-8 in double, 4.9e-4
-/// in float) balances them. Exactly or nearly parallel edges are therefore the one place where
-/// the edge axes' accuracy is ~2√u·S rather than ~u·S; crossing edges keep the latter.
-/// sat3_test.cpp (ParallelEdges, RandomPolytopesMatchBruteForce) pins it.
+/// Nearly parallel edges (sat3.hpp, "Nearly parallel edges"). The cross product of two edges in
+/// T is off by ~2u·|e_A||e_B| per coordinate, so the axis by ~2√3·u/sin θ radians and its gap
+/// x·(b0 − a0) by that times |b0 − a0| (up to ~2S): within ~14u and ~28 u·S for sin θ >= 1/4.
+/// Below that, sin² θ < kSat3AccurateAxisSine2, the axis is formed again by
+/// accurate_edge_cross (exact edge vectors, double-double products), whose coordinates are
+/// accurate to a few ulps of themselves at any angle. Before it, pairs with sin θ <= 2√u were
+/// skipped as parallel and the rest taken from the rounded product: the axis of two 2.7e11-long
+/// edges 4.6e-10 rad apart was skipped and SAT answered a depth 6,445 u·S too deep
+/// (fixtures/found/fuzz3-8ccaaf6c1e966148), and two 1.7e6-long edges 3e-6 rad apart gave an axis whose
+/// gap was 8.2e4 u·S off (fuzz3-514fd175085e9c36).
+inline constexpr double kSat3AccurateAxisSine2 = 1.0 / 16;
+
+/// Edges whose accurate cross product (kSat3AccurateAxisSine2) has sin θ <= kSat3ParallelEdgeUlps
+/// · u are parallel: their pair is not an axis. Exactly parallel edges build no face of D (their
+/// arcs lie on one great circle: D's face there is a face of A or B, or D has only an edge); a
+/// skipped pair's face of D is a parallelogram of width <= min(|e_A|, |e_B|)·sin θ, ~4u·L, and
+/// the neighbouring face tested instead differs in depth by at most that width. The accurate
+/// product's coordinates are off by ~u of themselves plus ~u²·|e_A||e_B|, so below ~u its
+/// direction is noise: 4u. sat3_test.cpp (ParallelEdges, RandomPolytopesMatchBruteForce,
+/// NearlyParallelEdgesTakeTheAccurateAxis) pins it.
 inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 
 /// What SAT's edge pass may skip (sat3.hpp, "Skipping edges by the centroids" and "Boxes"): an
