@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "minkowski/fast/gjk3.hpp"
+#include "gjk3_test_util.hpp"
 #include "minkowski/fast/sat3.hpp"
 #include "test_shapes3.hpp"
 
@@ -645,8 +646,9 @@ template <class T>
 // of turned and sheared boxes (overlapping, touching and apart), with no stop and with the stop
 // sat_query uses, the pass with the filter gives the full pass's axis, gap, normal and features bit
 // for bit, and both best faces, wherever the full pass's gap is its support gap. It must also do
-// something: it tests fewer axes on most overlapping pairs, and the sample holds pairs whose answer is an edge pair (which the filter has to keep: a
-// filter that skipped every edge pair fails here).
+// something: it tests fewer axes on most overlapping pairs, and the sample holds pairs whose
+// answer is an edge pair (which the filter has to keep: a filter that skipped every edge pair
+// fails here).
 TYPED_TEST(Sat3Typed, BoxFilterGivesTheFullPassAnswer) {
   using T = TypeParam;
   using minkowski::fast::sat3_detail::axis_pass;
@@ -798,7 +800,8 @@ TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
 // distance 0: a test independent of SAT). The full pass (no edge skipping) took the pair (31, 11)
 // with x·(b0 − a0) = +0.96 and answered "separated"; along that axis the support gap is −1.04.
 // Every pass must answer an axis whose gap is at most its support gap along the normal (long
-// double, 64 u·S allowed): the gap is then a valid lower bound, and here negative.
+// double, 64 u·S allowed): the gap is then a valid lower bound, and here negative; and it is the
+// depth of the long-double brute force over face normals and edge pairs (0.548442731...).
 TEST(Sat3EdgeCheck, AnEdgePairPassedByRoundingKeepsItsSupportGap) {
   using T = double;
   using minkowski::fast::sat3_detail::axis_pass;
@@ -852,6 +855,8 @@ TEST(Sat3EdgeCheck, AnEdgePairPassedByRoundingKeepsItsSupportGap) {
           std::max(hi_a, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
     EXPECT_LE(pass.best.gap, lo_b - hi_a + slack) << "skip " << skip;
     EXPECT_LT(pass.best.gap, T(0)) << "skip " << skip;
+    EXPECT_NEAR(-(long double)pass.best.gap, gjk3_test::brute_core_depth(a, b), slack)
+        << "skip " << skip;
   }
   EXPECT_TRUE(sat_query(a, b).intersects);
 }

@@ -30,8 +30,9 @@
 // vertices in T: a triangle flat by its shape (its vertices nearly collinear, its normal off by
 // ~2u/sin θ, and h − d = n·(s − p) grows with the distance between them). That face is retired —
 // left out of the closest-face search but kept in the mesh, where its plane still decides
-// visibility — and the search goes on with the next face; its h stays a candidate and its offset
-// a lower bound for error_bound. fuzz3-8f910e48 (fixtures/found/): a flat triangle A and a
+// visibility — and the search goes on with the next face; its h stays a candidate, and 2d − h
+// (its offset less its plane's misfit h − d, since its own offset is the least trustworthy) a
+// lower bound for error_bound. fuzz3-8f910e48 (fixtures/found/): a flat triangle A and a
 // tetrahedron B that share the origin as a vertex, S = 1e6: A ⊖ B holds the origin on its
 // boundary (exact depth 0), EPA's closest face had three nearly collinear vertices 3.4e6 apart and
 // an offset of −1.7e-5 where the plane's true one is 0, s was its own vertex, and EPA stopped with
@@ -62,13 +63,14 @@
 // otherwise the support vertices of s, which lie on the two support planes normal to `normal`.
 //
 // Exits (EpaStatus, shared with 2D), each a named branch of epa3_core:
-//   converged         h − d <= tau on the closest face: depth within tau (+ rounding) of the
-//                     exact depth; or every face is retired (error_bound says how good).
+//   converged         h − d <= tau on the closest face, and error_bound <= tau: depth within
+//                     tau (+ rounding) of the exact depth.
 //   max_iterations    the iteration bound (EpaOptions::max_iterations, default
 //                     kEpa3MaxIterations): best answer so far, error_bound says how good.
 //   polytope_full     the fixed storage (kEpa3MaxVertices vertices, kEpa3MaxFaces faces) is full.
 //   degenerate_edge   a new face would have no normal in T (zero cross product), or the horizon is
-//                     not one simple loop (rounding on near-coplanar faces): best answer so far.
+//                     not one simple loop (rounding on near-coplanar faces), or retired faces
+//                     leave error_bound above tau (or every face retired): best answer so far.
 //   point_difference  A ⊖ B has no interior (dimension 0, 1 or 2) and contains the origin: core
 //                     depth 0; the normal is +x (a point), a perpendicular of the segment, or the
 //                     polygon's normal.
@@ -471,7 +473,7 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
   Epa3Candidate<T> best{};
   bool have_best = false;
   T lower = T(0);
-  T retired_low = Polytope3<T>::kDead;  // the least offset of a retired face
+  T retired_low = Polytope3<T>::kDead;  // the least lower bound 2d − h of a retired face
   int it = 0;
   EpaStatus status;
   for (;;) {
@@ -479,7 +481,7 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
     const Vec3<T> n = poly.n[k];
     const T d = poly.dist[k];
     if (!(d < Polytope3<T>::kDead)) {  // every face retired: best is the least bound found
-      status = EpaStatus::converged;
+      status = EpaStatus::degenerate_edge;
       break;
     }
     lower = d;
@@ -507,7 +509,8 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
     }
     if (on_face) {  // h − d > tau yet s is the face's own vertex: retired (header)
       poly.dist[k] = Polytope3<T>::kDead;
-      retired_low = retired_low < d ? retired_low : d;
+      const T low_k = d - (h - d);
+      retired_low = retired_low < low_k ? retired_low : low_k;
       continue;
     }
     const auto e = poly.expand(k, s, static_cast<std::uint32_t>(it), coplanar);
@@ -518,7 +521,6 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
     }
   }
 
-  out.status = status;
   out.iterations = it;
   out.polytope_size = static_cast<int>(poly.nv);
   if (!have_best) {  // max_iterations == 0: the closest face as it stands
@@ -527,9 +529,13 @@ EpaOutput3<T> epa3_core(const ConvexShape3<T>& a, const ConvexShape3<T>& b,
     best = {poly.n[k], poly.dist[k], poly.dist[k],
             v0.ia,     v0.ib,        {poly.fv[k][0], poly.fv[k][1], poly.fv[k][2]}};
   }
-  // The exact depth is >= 0 and >= every face's offset, retired faces' included.
+  // The exact depth is >= 0 and >= the least face offset, retired faces' bounds included.
   const T least = lower < retired_low ? lower : retired_low;
   const T low = least > T(0) ? least : T(0);
+  // A retired face can leave the answer uncertified: not converged then.
+  if (retired_low < Polytope3<T>::kDead && status == EpaStatus::converged && best.h - low > tau)
+    status = EpaStatus::degenerate_edge;
+  out.status = status;
   out.normal = best.n;
   out.core_depth = (best.h > T(0) ? best.h : T(0)) * inv_f;
   out.error_bound = best.h > low ? (best.h - low) * inv_f : T(0);

@@ -87,10 +87,16 @@
 // support gap by far more than rounding: the 2026-11-28 review found 6,900 u·S on a box with a
 // 3e-5-long edge and, on a 24-vertex plate ~53 u·S thick against a 10-vertex polytope, a full pass
 // that answered "separated by 0.96" for shapes GJK finds overlapping (the support gap along that
-// axis: −1.04). So a pair whose gap would become the best is measured by supports as well, and
-// the smaller value kept: never too large, equal to x·(b0 − a0) up to rounding where the pair
-// builds a face of D. That costs two support evaluations per improvement of the best, not per
-// pair (manifold instructions: boxes +1.4%, polytopes within ±0.7%).
+// axis: −1.04). So a pair whose gap would become the best is measured by supports as well. Where
+// the pair builds a face of D the two agree up to the axis's rounding times the edges' lengths
+// (kSat3EdgeCheckUlps); a support gap below the pair gap by more than that says the edges do
+// not support their shapes along x, and the pair is dropped (kept with its support gap, it won
+// as an axis in 47 of the review's 240,000 cases and the manifold built its contact from edges
+// that are not the supporting features: 0.03 off A's support plane). Otherwise the smaller
+// value is kept: never too large. Two support evaluations per improvement of the best, not per
+// pair (manifold instructions: boxes +1.4%, polytopes within ±0.7%). Plates a few ulps thick
+// stay approximate: there the Gauss-map test can also reject the pair that builds D's best face,
+// and the answer comes out too deep (the review: 1.6e13 u·S on a double plate ~100 u·S thick).
 //
 // Nearly parallel edges. The axis e_A × e_B rounded in T turns by ~2√3·u/sin θ, and its gap by
 // that times |b0 − a0|: thousands of u·S for long edges a few microradians apart, which build
@@ -109,8 +115,9 @@
 // tolerances3.hpp), no pair of that edge can beat the face, and the edge is skipped; B's edges
 // likewise. A pair skipped this way builds no face of D that beats the face, so the answer is the
 // full pass's bit for bit — except where the full pass took its answer from a pair whose
-// Gauss-map test passed only by rounding: that pair's gap is its support gap (above), which
-// beats the face only by rounding, and a filter may skip it (sat3_test.cpp,
+// Gauss-map test passed only by rounding and its pair gap within kSat3EdgeCheckUlps of its
+// support gap (above), which no face bound covers: a filter may skip it, and the answers differ
+// by at most that slack (sat3_test.cpp,
 // EdgeSkipGivesTheFullPassAnswer, compares where the full pass's gap is its support gap).
 // It pays where the depth is small against the
 // shapes, as in resting contact (the edges far from the contact drop out): 8–32-vertex polytopes
@@ -125,7 +132,7 @@
 // error, rounding: tolerances3.hpp, kSat3SkipSlackUlps) bounds the gap any edge pair of those
 // directions that builds a face of D can give; when it stays below the best face gap those pairs
 // are skipped, with the same outcome as above: the full pass's answer, except where that came from
-// a pair passed by rounding, and then by a gap within rounding (sat3_test.cpp,
+// a pair passed by rounding, and then by at most kSat3EdgeCheckUlps·u·S (sat3_test.cpp,
 // BoxFilterGivesTheFullPassAnswer and
 // BoxFilterHoldsForTaperedBoxes). The surviving pairs go through the Gauss-map
 // test and the gap from the stored vertices as every other pair. Pairs of directions within
@@ -684,6 +691,7 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
 
   // The pair (i, k) passed the Gauss-map test: its axis and gap. `sl` = n_left(B)·e_A.
   const bool half_a = a.dimension() == 2, half_b = b.dimension() == 2;
+  const T edge_check_slack = T(kSat3EdgeCheckUlps) * unit_roundoff<T>() * pair_scale(a, b);
   std::size_t hint_a = 0, hint_b = 0;
   auto consider = [&](std::size_t i, std::size_t k, Vec3<T> a0, Vec3<T> da,
                       const Arc<T>& arc_a) -> bool {
@@ -729,8 +737,10 @@ Pass<T> axis_pass(const ConvexShape3<T>& a, const ConvexShape3<T>& b, T stop, bo
     T g = by_supports ? min_dot(b, pb, n, hint_b) + min_dot(a, pa, -n, hint_a) : dot(n, w);
     if (g > out.best.gap && !by_supports) {
       // A pair about to become the best has its gap checked by supports (header comment, "Edge
-      // gaps checked by supports"): the smaller of the two is never too large.
+      // gaps checked by supports"): far below its pair gap, its edges do not support their
+      // shapes along x and it builds no face of D; else the smaller of the two.
       const T sg = min_dot(b, pb, n, hint_b) + min_dot(a, pa, -n, hint_a);
+      if (sg < g - edge_check_slack) return false;
       g = sg < g ? sg : g;
     }
     if (g > out.best.gap) {

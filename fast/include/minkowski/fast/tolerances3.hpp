@@ -326,6 +326,15 @@ inline constexpr double kEpa3StartUlps = 64.0;
 /// rounded or lower-dimensional cores are apart (sat3.hpp, "Lower-dimensional D").
 inline constexpr double kSat3GapErrorUlps = 32.0;
 
+/// An edge pair about to become SAT's best axis has its gap x·(b0 − a0) checked against its
+/// support gap min_B x·b − max_A x·a (sat3.hpp, "Edge gaps checked by supports"); the support gap
+/// is never larger, and for a pair that builds a face of D it is smaller only by the axis's error
+/// ε times the two edges' lengths (the edges are then not exactly normal to the rounded axis) plus
+/// the rounding of the dot products: ε <= 2√3·u/sin θ <= ~14u rad for sin θ >= 1/4 (a few u below,
+/// from the accurate axis), edges <= 2√3·S each: ~100 u·S, plus ~10 u·S; 128 rounds that up. A
+/// support gap below the pair gap by more drops the pair (its edges do not support the axis).
+inline constexpr double kSat3EdgeCheckUlps = 128.0;
+
 /// Nearly parallel edges (sat3.hpp, "Nearly parallel edges"). The cross product of two edges in
 /// T is off by ~2u·|e_A||e_B| per coordinate, so the axis by ~2√3·u/sin θ radians and its gap
 /// x·(b0 − a0) by that times |b0 − a0| (up to ~2S): within ~14u and ~28 u·S for sin θ >= 1/4.
@@ -355,13 +364,14 @@ inline constexpr double kSat3ParallelEdgeUlps = 4.0;
 /// rounded: the general pass's own gap error (kSat3GapErrorUlps = 32 u·S), a centroid's distance
 /// from the hull (the mean of at most 32 vertices: <= 33·√3 ≈ 57 u·S), the bounds' own evaluation
 /// (~10u·|w| or ~10u·L) and a box's `fit` rounding: ~100 u·S together, 1024 about ten times that;
-/// a larger slack only skips less. Not covered by the slack, and not needed: a pair whose
-/// Gauss-map test passed by rounding (arcs touching within rounding) has x·(b0 − a0) above the
-/// support gap along x by up to ~u·S·|b0 − a0|/|e| for a short edge e, and up to O(S) for a plate
-/// a few ulps thick (the 2026-11-28 review: 6,900 u·S and more on random boxes with 3e-5-long
-/// edges, about one pair in 200,000; a gap of +0.96 for a plate overlapping by 1.04); the pass
-/// keeps the support gap of any pair that would become the best (sat3.hpp, "Edge gaps checked by
-/// supports"), which beats a face only by rounding, so skipping it changes the gap by no more. For
+/// a larger slack only skips less. Not covered by the slack: a pair whose Gauss-map test passed
+/// by rounding (arcs touching within rounding) has x·(b0 − a0) above the support gap along x by up
+/// to ~u·S·|b0 − a0|/|e| for a short edge e, and up to O(S) for a plate a few ulps thick (the
+/// 2026-11-28 review: 6,900 u·S and more on random boxes with 3e-5-long edges, about one pair in
+/// 200,000; a gap of +0.96 for a plate overlapping by 1.04); the pass drops any such pair that
+/// would become the best unless its support gap is within kSat3EdgeCheckUlps of its pair gap
+/// (sat3.hpp, "Edge gaps checked by supports"), so a filter that skips one changes the answer
+/// by at most that. For
 /// two boxes the margin
 /// adds fit_A + fit_B (the hulls lie within that of the parallelepipeds) and the direction error
 /// 3·L·(α + β + 16u)/sin θ (an edge of class I is within α = 2·fit_A/|half_A[I]| radians of
