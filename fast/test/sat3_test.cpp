@@ -793,6 +793,18 @@ TYPED_TEST(Sat3Typed, EdgeSkipGivesTheFullPassAnswer) {
   EXPECT_GT(edge_answers, trials / 100);
 }
 
+// min over B of n·b − max over A of n·a in long double: B's gap beyond A along n.
+template <class T>
+long double support_gap(const ConvexShape3<T>& a, const ConvexShape3<T>& b, Vec3<T> n) {
+  auto along = [n](Vec3<T> v) {
+    return (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z;
+  };
+  long double lo_b = 1e300L, hi_a = -1e300L;
+  for (auto v : b.vertices()) lo_b = std::min(lo_b, along(v));
+  for (auto v : a.vertices()) hi_a = std::max(hi_a, along(v));
+  return lo_b - hi_a;
+}
+
 // An edge pair whose Gauss-map test passes only by rounding keeps its support gap (sat3.hpp,
 // "Edge gaps checked by supports"). The 2026-11-28 review's case (double, hex floats): A a
 // 24-point plate about 53 u·S thick (each point twice, ~1e-14 apart in x, so A is a polytope with
@@ -845,15 +857,7 @@ TEST(Sat3EdgeCheck, AnEdgePairPassedByRoundingKeepsItsSupportGap) {
   const long double slack = 64 * std::numeric_limits<T>::epsilon() / 2 * S;
   for (const bool skip : {false, true}) {
     const auto pass = axis_pass(a, b, std::numeric_limits<T>::infinity(), skip);
-    long double lo_b = 1e30L, hi_a = -1e30L;
-    const Vec3<T> n = pass.best.normal;
-    for (auto v : b.vertices())
-      lo_b =
-          std::min(lo_b, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
-    for (auto v : a.vertices())
-      hi_a =
-          std::max(hi_a, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
-    EXPECT_LE(pass.best.gap, lo_b - hi_a + slack) << "skip " << skip;
+    EXPECT_LE(pass.best.gap, support_gap(a, b, pass.best.normal) + slack) << "skip " << skip;
     EXPECT_LT(pass.best.gap, T(0)) << "skip " << skip;
     EXPECT_NEAR(-(long double)pass.best.gap, gjk3_test::brute_core_depth(a, b), slack)
         << "skip " << skip;
@@ -874,15 +878,7 @@ TEST(Sat3NearlyParallel, FacesBuiltByNearlyParallelEdgesTakeTheAccurateAxis) {
     const SatResult3<double> r = sat_query(a, b);
     ASSERT_TRUE(r.intersects);
     EXPECT_NEAR(-r.separation - (c.ra + c.rb), c.core_depth, bound);
-    long double lo_b = 1e300L, hi_a = -1e300L;
-    const Vec3<double> n = r.normal;
-    for (auto v : b.vertices())
-      lo_b =
-          std::min(lo_b, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
-    for (auto v : a.vertices())
-      hi_a =
-          std::max(hi_a, (long double)n.x * v.x + (long double)n.y * v.y + (long double)n.z * v.z);
-    EXPECT_NEAR(double(hi_a - lo_b), c.core_depth, bound);
+    EXPECT_NEAR(double(-support_gap(a, b, r.normal)), c.core_depth, bound);
   }
 }
 
