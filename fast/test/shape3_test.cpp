@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "gjk3_test_util.hpp"
 #include "minkowski/fast/shape3.hpp"
 
 // This file's names, in a namespace of their own: the test command compiles the suite as
@@ -705,6 +706,34 @@ TEST(Shape3Flat, AFloatPlateTwoUlpsThickIsAFlatPolygon) {
     EXPECT_LE(off, double(sh.weld_shift()) + tol) << "input point " << i;
     EXPECT_LE(off, fixed) << "input point " << i;
   }
+}
+
+// A point that slips past a thin wedge is measured (make_shape3's step 8). The points: a pyramid
+// whose base is the trapezoid (c, c, c), (c, c, 0), (7, 7, 7), (7, 7, 0) in the plane x = y
+// (c = 1.57e11) and whose apex (c − 124.5, c, c) lies 88 off that plane near the c end, so that
+// near (7, 7, ·) the hull is a wedge of ~6e-10 rad. The thick hull drops the base corner
+// (7, 7, 0), which is within the thickness of both planes of the wedge; it is 7 from what
+// remains (hand: from the edge (7, 7, 7)–(c, c, 0), whose direction is (1, 1, 0) up to 7/c, the
+// point lies 7 below in z). weld_shift said 8.7e-6 (the point was "inside every plane" in double)
+// and GJK answered a distance 2.49 above the exact one within "tolerance": the fuzz smoke run's
+// case on 2026-11-28. Expected: weld_shift >= the point's distance to the built shape (long
+// double, over its faces' triangles), and that distance is 7 (1e-6).
+TEST(Shape3Wedge, APointPastAThinWedgeIsWithinWeldShift) {
+  const std::vector<Vec3<double>> p = {{156842099720.00885, 156842099844.51764, 156842099844.51764},
+                                       {156842099844.51764, 156842099844.51764, 156842099844.51764},
+                                       {156842099844.51764, 156842099844.51764, 0.0},
+                                       {7.0, 7.0, 7.0},
+                                       {7.0, 7.0, 0.0}};
+  auto r = make_shape3<double>(std::span<const Vec3<double>>(p));
+  ASSERT_TRUE(r) << r.message;
+  const ConvexShape3<double>& sh = r.shape;
+  ASSERT_EQ(sh.dimension(), 3);
+  long double d = std::numeric_limits<long double>::infinity();
+  for (const auto& t : gjk3_test::features(sh).triangles)
+    d = std::min(d, gjk3_test::point_triangle(gjk3_test::wide(p[4]), t[0], t[1], t[2]));
+  if (sh.size() == 5) d = 0;  // kept as a vertex: nothing to measure
+  EXPECT_NEAR(double(d), sh.size() == 5 ? 0.0 : 7.0, 1e-6);
+  EXPECT_GE(double(sh.weld_shift()), double(d) - 1e-6);
 }
 
 // Parallelepipeds (ConvexShape3::parallelepiped). The box [0, 1] × [0, 2] × [0, 4] (dyadic, so

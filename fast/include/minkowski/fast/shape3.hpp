@@ -1446,15 +1446,19 @@ struct ShapeBuilder3 {
       default:
         break;
     }
-    // Inside every plane: inside the shape (up to rounding). Else any face polygon's points are
-    // the shape's, so the distance to the nearest polygon among the faces whose planes pass
-    // within the thickness of the point bounds the distance to the shape; the nearest point lies
-    // on one of them (the thick hull is convex up to the thickness, so a plane the point is
-    // above need not be the nearest face's: a slightly concave edge).
-    bool outside = false;
-    for (std::size_t f = 0; f < d.loops.size() && !outside; ++f)
-      outside = dot(d.normals[f], x) > d.offsets[f];
-    if (!outside) return W(0);
+    // More than the thickness inside every plane: inside the shape. Else any face polygon's
+    // points are the shape's, so the distance to the nearest polygon among the faces whose planes
+    // pass within the thickness of the point bounds the distance to the shape; the nearest point
+    // lies on one of them (the thick hull is convex up to the thickness, so a plane the point is
+    // above need not be the nearest face's: a slightly concave edge). A point within the
+    // thickness of every plane it is near is measured too: beyond a wedge of small dihedral
+    // angle it can be inside both planes in double and far from both faces (a point 7 beyond
+    // the rim of a pyramid 88 high and 2.7e11 long, 1e-9 rad, was "inside", weld_shift 8.7e-6:
+    // the fuzz smoke run's case in fuzz/findings/README.md).
+    bool near_or_outside = false;
+    for (std::size_t f = 0; f < d.loops.size() && !near_or_outside; ++f)
+      near_or_outside = dot(d.normals[f], x) > d.offsets[f] - d.eps;
+    if (!near_or_outside) return W(0);
     W best = std::numeric_limits<W>::infinity();
     for (std::size_t f = 0; f < d.loops.size(); ++f)
       if (dot(d.normals[f], x) - d.offsets[f] > -d.eps)
