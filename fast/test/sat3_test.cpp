@@ -882,6 +882,26 @@ TEST(Sat3NearlyParallel, FacesBuiltByNearlyParallelEdgesTakeTheAccurateAxis) {
   }
 }
 
+// The accurate axis of two edges of very different lengths (the smoke run of 2026-11-28's final
+// code, seed 94010): A a segment 7.1e-304 long along ~(3.5e-5, 1, 0) at the origin, radius 4.5;
+// B a segment 12 long along ~(0, −1, 0) through it. The edges are 3.5e-5 rad from parallel, so
+// the axis is formed by accurate_edge_cross; scaling both edges by one factor sent A's to
+// subnormals and the pair was skipped as parallel, leaving a push 3.5e-5 rad off B's
+// perpendicular. Hand-derived: the cores cross, so the depth is ra + rb = 4.5 and the push is
+// perpendicular to B (here ±z, the edges' common normal).
+TEST(Sat3NearlyParallel, EdgesOfVeryDifferentLengthsKeepTheirAxis) {
+  const auto a = test_shapes3::shape_of(
+      {{2.5032080908206095e-308, 7.120354554271778e-304, 0.0}, {0.0, 0.0, 0.0}}, 4.5);
+  const auto b = test_shapes3::shape_of({{0.0, 2.0, 1.2882297539194996e-231},
+                                         {4.198672567229668e-140, -10.0, 2.3763644578690843e-212}},
+                                        1.252147276332788e-308);
+  const SatResult3<double> r = sat_query(a, b);
+  ASSERT_TRUE(r.intersects);
+  EXPECT_NEAR(r.separation, -4.5, 8 * std::numeric_limits<double>::epsilon() * 10);
+  EXPECT_NEAR(r.normal.y, 0.0, 1e-12);  // perpendicular to B
+  EXPECT_NEAR(std::abs(r.normal.z), 1.0, 1e-12);
+}
+
 }  // namespace
 
 }  // namespace sat3_test_cpp

@@ -233,9 +233,8 @@ Vec3<T> pow2_scaled(Vec3<T> v) {
 /// The axis of two edges a0 → a1 and b0 → b1 when they are nearly parallel (header comment,
 /// "Nearly parallel edges"): e_A × e_B with each coordinate accurate to a few ulps of itself
 /// however small the angle — the edge vectors exact (two-sum) and the products summed in
-/// double-double (detail::cross_term of shape3.hpp) for double, in double for float (a float
-/// difference is exact in double and a product of two of them nearly so) — times a power of two
-/// (only its direction is used). `parallel`: sin θ <= kSat3ParallelEdgeUlps·u, the computed
+/// double-double (detail::cross_term of shape3.hpp), for float as for double — times a power of
+/// two (only its direction is used). `parallel`: sin θ <= kSat3ParallelEdgeUlps·u, the computed
 /// product's own resolution, or no product at all.
 template <class T>
 struct EdgeAxis {
@@ -244,33 +243,33 @@ struct EdgeAxis {
 };
 template <class T>
 EdgeAxis<T> accurate_edge_cross(Vec3<T> a0, Vec3<T> a1, Vec3<T> b0, Vec3<T> b1) {
+  using detail::cross_term, detail::two_sum, detail::TwoDouble;
   using std::frexp, std::ldexp;
-  // The four points scaled by the power of two that brings their largest |coordinate| near 1
-  // (exact, but for coordinates ~2^1000 times smaller, which lose bits below all others).
-  const double m = double(std::max({max_abs(a0), max_abs(a1), max_abs(b0), max_abs(b1)}));
-  if (!(m > 0.0)) return {Vec3<T>{}, true};
-  int e = 0;
-  (void)frexp(m, &e);
-  auto scaled = [e](Vec3<T> p) {
-    return Vec3<double>{ldexp(double(p.x), -e), ldexp(double(p.y), -e), ldexp(double(p.z), -e)};
+  // Each edge vector exactly (two-sum, in double for float too), then scaled by the power of two
+  // that brings its own largest |coordinate| near 1 (exact up to trailing parts far below u²), so
+  // the products stay in range whatever the two edges' lengths: scaling the four points by one
+  // factor sent a 7e-304-long edge beside a 12-long one into subnormals, its product to 0, and
+  // the pair was skipped as parallel (the smoke run of the evening's final code, seed 94010).
+  auto edge = [](Vec3<T> p, Vec3<T> q, TwoDouble e[3]) {
+    e[0] = two_sum(double(q.x), -double(p.x));
+    e[1] = two_sum(double(q.y), -double(p.y));
+    e[2] = two_sum(double(q.z), -double(p.z));
+    const double m = std::max({std::abs(e[0].hi), std::abs(e[1].hi), std::abs(e[2].hi)});
+    if (!(m > 0.0)) return false;
+    int k = 0;
+    (void)frexp(m, &k);
+    for (int c = 0; c < 3; ++c) e[c] = {ldexp(e[c].hi, -k), ldexp(e[c].lo, -k)};
+    return true;
   };
-  const Vec3<double> p0 = scaled(a0), p1 = scaled(a1), q0 = scaled(b0), q1 = scaled(b1);
-  Vec3<double> x, u, v;
-  if constexpr (std::is_same_v<T, double>) {
-    using detail::cross_term, detail::two_sum;
-    const auto ux = two_sum(p1.x, -p0.x), uy = two_sum(p1.y, -p0.y), uz = two_sum(p1.z, -p0.z);
-    const auto vx = two_sum(q1.x, -q0.x), vy = two_sum(q1.y, -q0.y), vz = two_sum(q1.z, -q0.z);
-    x = {cross_term(uy, vz, uz, vy), cross_term(uz, vx, ux, vz), cross_term(ux, vy, uy, vx)};
-    u = {ux.hi, uy.hi, uz.hi}, v = {vx.hi, vy.hi, vz.hi};
-  } else {
-    u = p1 - p0, v = q1 - q0;
-    x = cross(u, v);
-  }
+  TwoDouble u[3], v[3];
+  if (!edge(a0, a1, u) || !edge(b0, b1, v)) return {Vec3<T>{}, true};
+  const Vec3<double> x{cross_term(u[1], v[2], u[2], v[1]), cross_term(u[2], v[0], u[0], v[2]),
+                       cross_term(u[0], v[1], u[1], v[0])};
+  const Vec3<double> uh{u[0].hi, u[1].hi, u[2].hi}, vh{v[0].hi, v[1].hi, v[2].hi};
   const double x2 = length_squared(x), lim = kSat3ParallelEdgeUlps * double(unit_roundoff<T>());
-  if (!(x2 > lim * lim * length_squared(u) * length_squared(v))) return {Vec3<T>{}, true};
-  const double xm = max_abs(x);
+  if (!(x2 > lim * lim * length_squared(uh) * length_squared(vh))) return {Vec3<T>{}, true};
   int k = 0;
-  (void)frexp(xm, &k);
+  (void)frexp(max_abs(x), &k);
   return {Vec3<T>{T(ldexp(x.x, -k)), T(ldexp(x.y, -k)), T(ldexp(x.z, -k))}, false};
 }
 
