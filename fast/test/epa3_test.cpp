@@ -372,7 +372,8 @@ TEST(Epa3Retire, AFaceItsVerticesDoNotFixIsRetiredNotAnswered) {
 TEST(Epa3Retire, ARetiredFaceThatLeavesTheAnswerUncertifiedIsNotConvergence) {
   for (const auto& c : test_shapes3::nearly_parallel_cases()) {
     SCOPED_TRACE(c.name);
-    const auto a = test_shapes3::shape_of(c.a, c.ra), b = test_shapes3::shape_of(c.b, c.rb);
+    const auto a = test_shapes3::shape<double>(c.a, c.ra),
+               b = test_shapes3::shape<double>(c.b, c.rb);
     const auto e = run_epa(a, b);
     EXPECT_TRUE(finite(e));
     const double tau =

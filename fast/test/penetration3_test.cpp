@@ -287,7 +287,8 @@ TYPED_TEST(Penetration3, RandomRoundedPolytopesAgainstBruteForce) {
 TEST(Penetration3Fallback, AnUncertifiedEpaAnswerIsCheckedBySat) {
   for (const auto& c : test_shapes3::nearly_parallel_cases()) {
     SCOPED_TRACE(c.name);
-    const auto a = test_shapes3::shape_of(c.a, c.ra), b = test_shapes3::shape_of(c.b, c.rb);
+    const auto a = test_shapes3::shape<double>(c.a, c.ra),
+               b = test_shapes3::shape<double>(c.b, c.rb);
     const auto p = minkowski::fast::penetration(a, b);
     ASSERT_TRUE(p.intersects);
     EXPECT_EQ(p.status, PenetrationStatus::sat_fallback);

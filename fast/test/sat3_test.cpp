@@ -873,7 +873,8 @@ TEST(Sat3EdgeCheck, AnEdgePairPassedByRoundingKeepsItsSupportGap) {
 TEST(Sat3NearlyParallel, FacesBuiltByNearlyParallelEdgesTakeTheAccurateAxis) {
   for (const auto& c : test_shapes3::nearly_parallel_cases()) {
     SCOPED_TRACE(c.name);
-    const auto a = test_shapes3::shape_of(c.a, c.ra), b = test_shapes3::shape_of(c.b, c.rb);
+    const auto a = test_shapes3::shape<double>(c.a, c.ra),
+               b = test_shapes3::shape<double>(c.b, c.rb);
     const double bound = 8 * std::numeric_limits<double>::epsilon() / 2 * c.scale;
     const SatResult3<double> r = sat_query(a, b);
     ASSERT_TRUE(r.intersects);
@@ -890,11 +891,12 @@ TEST(Sat3NearlyParallel, FacesBuiltByNearlyParallelEdgesTakeTheAccurateAxis) {
 // perpendicular. Hand-derived: the cores cross, so the depth is ra + rb = 4.5 and the push is
 // perpendicular to B (here ±z, the edges' common normal).
 TEST(Sat3NearlyParallel, EdgesOfVeryDifferentLengthsKeepTheirAxis) {
-  const auto a = test_shapes3::shape_of(
+  const auto a = test_shapes3::shape<double>(
       {{2.5032080908206095e-308, 7.120354554271778e-304, 0.0}, {0.0, 0.0, 0.0}}, 4.5);
-  const auto b = test_shapes3::shape_of({{0.0, 2.0, 1.2882297539194996e-231},
-                                         {4.198672567229668e-140, -10.0, 2.3763644578690843e-212}},
-                                        1.252147276332788e-308);
+  const auto b =
+      test_shapes3::shape<double>({{0.0, 2.0, 1.2882297539194996e-231},
+                                   {4.198672567229668e-140, -10.0, 2.3763644578690843e-212}},
+                                  1.252147276332788e-308);
   const SatResult3<double> r = sat_query(a, b);
   ASSERT_TRUE(r.intersects);
   EXPECT_NEAR(r.separation, -4.5, 8 * std::numeric_limits<double>::epsilon() * 10);

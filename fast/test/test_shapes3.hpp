@@ -17,7 +17,7 @@ using minkowski::fast::Vec3;
 
 /// make_shape3 of the points (in T) with the radius; a failed build fails the calling test.
 template <class T>
-ConvexShape3<T> shape(std::initializer_list<Vec3<double>> pts, double radius = 0) {
+ConvexShape3<T> shape(const std::vector<Vec3<double>>& pts, double radius = 0) {
   std::vector<Vec3<T>> v;
   for (const auto& p : pts) v.push_back({T(p.x), T(p.y), T(p.z)});
   auto r = minkowski::fast::make_shape3<T>(v, T(radius));
@@ -87,13 +87,6 @@ inline std::vector<NearlyParallelCase> nearly_parallel_cases() {
        2.7042616532213217731550876393839383732993 - 2.0,
        156842099844.51764},
   };
-}
-
-/// make_shape3 of the points (double) with the radius.
-inline ConvexShape3<double> shape_of(const std::vector<Vec3<double>>& pts, double radius) {
-  auto r = minkowski::fast::make_shape3<double>(pts, radius);
-  EXPECT_TRUE(r) << r.message;
-  return r.shape;
 }
 
 }  // namespace test_shapes3
